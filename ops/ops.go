@@ -1,0 +1,114 @@
+package ops
+
+import (
+	"errors"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// with returns the view of v's data through l, the result of a layout
+// transformation of v's layout. err is that transformation's error.
+func with[T tensor.Number](op string, v tensor.View[T], l layout.Layout, err error) (tensor.View[T], error) {
+	if err != nil {
+		return tensor.View[T]{}, errs.Wrap("ops", op, nil, err, "shape %v", v.Shape())
+	}
+	// l reaches a subset of the offsets v reaches, so it lies in v's data.
+	return tensor.Must(tensor.NewView(v.Data(), l)), nil
+}
+
+// Transpose returns the view with axes a and b swapped; negative axes count
+// from the end. It shares data with v and moves none. It returns the errors
+// of layout.Layout.Transpose (ErrAxis).
+func Transpose[T tensor.Number](v tensor.View[T], a, b int) (tensor.View[T], error) {
+	l, err := v.Layout().Transpose(a, b)
+	return with("Transpose", v, l, err)
+}
+
+// Permute returns the view whose axis i is axis axes[i] of v, like NumPy's
+// transpose(axes) and PyTorch's permute. It shares data with v and moves
+// none. It returns the errors of layout.Layout.Permute (ErrAxis,
+// ErrDuplicateAxis).
+func Permute[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error) {
+	l, err := v.Layout().Permute(axes...)
+	return with("Permute", v, l, err)
+}
+
+// Squeeze returns the view without the given size-1 axes, or without every
+// size-1 axis when none are given. It shares data with v and moves none. It
+// returns the errors of layout.Layout.Squeeze (ErrAxis, ErrDuplicateAxis,
+// ErrShape for an axis whose size is not 1).
+func Squeeze[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error) {
+	l, err := v.Layout().Squeeze(axes...)
+	return with("Squeeze", v, l, err)
+}
+
+// Unsqueeze returns the view with a new size-1 axis at position axis of the
+// result (-1 appends). It shares data with v and moves none. It returns the
+// errors of layout.Layout.Unsqueeze (ErrAxis, ErrRank).
+func Unsqueeze[T tensor.Number](v tensor.View[T], axis int) (tensor.View[T], error) {
+	l, err := v.Layout().Unsqueeze(axis)
+	return with("Unsqueeze", v, l, err)
+}
+
+// Slice returns the view of indices start, start+step, … below stop along
+// axis, like NumPy's a[start:stop:step]. It shares data with v and moves
+// none. Bounds are not clamped: it returns ErrIndex unless
+// 0 <= start <= stop <= dim and step >= 1, and ErrAxis for a bad axis.
+func Slice[T tensor.Number](v tensor.View[T], axis, start, stop, step int) (tensor.View[T], error) {
+	l, err := v.Layout().Slice(axis, start, stop, step)
+	return with("Slice", v, l, err)
+}
+
+// Flip returns the view with the order of elements along the given axes
+// (all axes when none are given) reversed, using negative strides. It shares
+// data with v and moves none. It returns the errors of layout.Layout.Flip
+// (ErrAxis, ErrDuplicateAxis).
+func Flip[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error) {
+	l, err := v.Layout().Flip(axes...)
+	return with("Flip", v, l, err)
+}
+
+// Expand returns v broadcast to shape by NumPy's broadcast_to rules, with
+// stride 0 along broadcast axes. It shares data with v and moves none.
+// Several indices of the result reach the same element, so copies refuse it
+// as a destination (ErrOverlap). It returns the errors of
+// layout.Layout.Expand (ErrShape, ErrRank, ErrOverflow).
+func Expand[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
+	l, err := v.Layout().Expand(shape...)
+	return with("Expand", v, l, err)
+}
+
+// View returns v with a new shape, strictly without copying, like PyTorch's
+// view: it shares data with v. One dimension may be -1. It returns ErrShape
+// when the sizes differ and ErrNotViewable when v's strides cannot express
+// the new shape; then use Reshape, which copies.
+func View[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
+	l, err := v.Layout().Reshape(shape...)
+	return with("View", v, l, err)
+}
+
+// Reshape returns v with a new shape, like NumPy's reshape: a view sharing
+// v's data when the strides allow it (see View), and otherwise a view of a
+// fresh row-major copy of v's elements — then writes to the result do not
+// reach v. Use View to forbid the copy. One dimension may be -1. It returns
+// ErrShape when the sizes differ.
+func Reshape[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
+	return reshape("Reshape", v, shape)
+}
+
+// Flatten returns v as one axis, like Reshape(v, -1): a view sharing v's
+// data when the strides allow it, a view of a fresh copy otherwise.
+func Flatten[T tensor.Number](v tensor.View[T]) (tensor.View[T], error) {
+	return reshape("Flatten", v, []int{-1})
+}
+
+func reshape[T tensor.Number](op string, v tensor.View[T], shape []int) (tensor.View[T], error) {
+	l, err := v.Layout().Reshape(shape...)
+	if errors.Is(err, layout.ErrNotViewable) {
+		v = v.Clone().View()
+		l, err = v.Layout().Reshape(shape...)
+	}
+	return with(op, v, l, err)
+}

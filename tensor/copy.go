@@ -1,0 +1,126 @@
+package tensor
+
+import (
+	"unsafe"
+
+	"github.com/tessera-go/tessera/layout"
+)
+
+// Contiguous returns the elements of the view as a row-major tensor. When
+// the view already is C-contiguous (see [View.IsContiguous]) the tensor
+// shares the view's data — also when the view starts at a non-zero offset —
+// and nothing is copied; otherwise the elements are copied into a fresh
+// buffer. Use [View.Clone] to always copy.
+func (v View[T]) Contiguous() Tensor[T] {
+	if start, end, ok := v.lay.ContiguousRange(); ok {
+		return Tensor[T]{data: v.data[start:end:end], lay: v.lay.Packed()}
+	}
+	return v.Clone()
+}
+
+// Clone returns a row-major copy of the view's elements in a fresh buffer.
+func (v View[T]) Clone() Tensor[T] {
+	t := Tensor[T]{data: make([]T, v.lay.Size()), lay: v.lay.Packed()}
+	move(t.data, t.lay, v.data, v.lay)
+	return t
+}
+
+// CopyTo copies the view's elements, in row-major order, into
+// dst[:Size()]. dst may share memory with the view: the result is as if the
+// view were read first. It returns an error wrapping layout.ErrShape when
+// dst is shorter than Size().
+func (v View[T]) CopyTo(dst []T) error {
+	n := v.lay.Size()
+	if len(dst) < n {
+		return errorf("CopyTo", layout.ErrShape, "destination of length %d for %d elements", len(dst), n)
+	}
+	assign(dst[:n], v.lay.Packed(), v.data, v.lay)
+	return nil
+}
+
+// CopyFrom assigns the elements of src to the elements of v, index by
+// index. src must have v's shape or broadcast to it (NumPy's rules, see
+// layout.Layout.Expand). src may share memory with v, even overlap it: the
+// result is as if src were read completely before v is written.
+//
+// It returns an error wrapping layout.ErrShape when src does not broadcast
+// to v's shape, and layout.ErrOverlap when two indices of v reach the same
+// element (an expanded view), since a copy into it would lose data. On
+// error v is unchanged.
+func (v View[T]) CopyFrom(src View[T]) error {
+	sl, err := src.lay.Expand(v.lay.Shape()...)
+	if err != nil {
+		return errorf("CopyFrom", layout.ErrShape, "cannot broadcast source shape %v to destination shape %v", src.lay.Shape(), v.lay.Shape())
+	}
+	if v.lay.Overlapping() {
+		return errorf("CopyFrom", layout.ErrOverlap, "destination layout %v reaches some elements more than once", v.lay)
+	}
+	assign(v.data, v.lay, src.data, sl)
+	return nil
+}
+
+// Fill sets every element of v to x. It returns an error wrapping
+// layout.ErrOverlap when two indices of v reach the same element, as
+// CopyFrom does; v is then unchanged.
+func (v View[T]) Fill(x T) error {
+	if v.lay.Overlapping() {
+		return errorf("Fill", layout.ErrOverlap, "destination layout %v reaches some elements more than once", v.lay)
+	}
+	one := [1]T{x}
+	sl, _ := layout.Strided(nil, nil, 0)
+	sl, _ = sl.Expand(v.lay.Shape()...)
+	move(v.data, v.lay, one[:], sl)
+	return nil
+}
+
+// assign is move for a source that may share memory with the destination:
+// it reads an overlapping source into a temporary first.
+func assign[T Number](dst []T, dl layout.Layout, src []T, sl layout.Layout) {
+	if overlaps(dst, dl, src, sl) {
+		tmp := View[T]{data: src, lay: sl}.Clone()
+		src, sl = tmp.data, tmp.lay
+	}
+	move(dst, dl, src, sl)
+}
+
+// overlaps reports whether the memory reached by two layouts over two
+// buffers intersects.
+func overlaps[T Number](a []T, al layout.Layout, b []T, bl layout.Layout) bool {
+	alo, ahi := al.Span()
+	blo, bhi := bl.Span()
+	if alo == ahi || blo == bhi {
+		return false
+	}
+	size := unsafe.Sizeof(a[0])
+	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	return pa+uintptr(alo)*size < pb+uintptr(bhi)*size && pb+uintptr(blo)*size < pa+uintptr(ahi)*size
+}
+
+// move copies src (layout sl) into dst (layout dl), index by index. The
+// shapes are equal, both layouts lie inside their buffers, dl does not
+// overlap itself and the two do not share memory. This is the one loop
+// through which Tessera moves data; it walks the plan made by layout.
+func move[T Number](dst []T, dl layout.Layout, src []T, sl layout.Layout) {
+	p, err := layout.NewPlan(dl, sl)
+	if err != nil {
+		panic("tensor: internal error: " + err.Error())
+	}
+	n := p.Len()
+	di, si := p.Inc()
+	for d, s := range p.Runs() {
+		switch {
+		case di == 1 && si == 1:
+			copy(dst[d:d+n], src[s:s+n])
+		case si == 0:
+			x := src[s]
+			for i := 0; i < n; i++ {
+				dst[d+i*di] = x
+			}
+		default:
+			for i := 0; i < n; i++ {
+				dst[d+i*di] = src[s+i*si]
+			}
+		}
+	}
+}

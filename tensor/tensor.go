@@ -1,0 +1,143 @@
+package tensor
+
+import (
+	"fmt"
+
+	"golang.org/x/exp/constraints"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/layout"
+)
+
+// Number is the constraint on element types: every Go integer, float and
+// complex type, and every type whose underlying type is one of them.
+//
+// Go's numeric types are all that Tessera stores; element-wise code relies
+// on the operators they share (+, -, *, ==).
+type Number interface {
+	constraints.Integer | constraints.Float | constraints.Complex
+}
+
+func errorf(op string, kind error, format string, args ...any) error {
+	return errs.New("tensor", op, kind, format, args...)
+}
+
+// Tensor is an n-dimensional array that owns a contiguous row-major buffer:
+// element (i0, …, in-1) is at Data()[Σ ik*stride_k] with the strides of
+// layout.RowMajor(shape...).
+//
+// A Tensor is a small value (a slice header and a layout); copying it shares
+// the buffer. Views onto it come from [Tensor.View] and the functions of
+// package ops.
+//
+// The zero Tensor is empty, with shape [0]; New with no shape makes a rank-0
+// scalar, which has one element.
+type Tensor[T Number] struct {
+	data []T
+	lay  layout.Layout
+}
+
+// New returns a tensor of the given shape filled with zeros. No shape gives
+// a rank-0 tensor with one element. It returns the errors of
+// layout.RowMajor: ErrShape for a negative dimension, ErrRank, ErrOverflow.
+func New[T Number](shape ...int) (Tensor[T], error) {
+	l, err := layout.RowMajor(shape...)
+	if err != nil {
+		return Tensor[T]{}, errs.Wrap("tensor", "New", nil, err, "shape %v", shape)
+	}
+	return Tensor[T]{data: make([]T, l.Size()), lay: l}, nil
+}
+
+// FromSlice returns a tensor of the given shape over data, without copying:
+// the tensor and the caller share data. With no shape the tensor is
+// one-dimensional, shape [len(data)]. It returns an error wrapping
+// layout.ErrShape when len(data) is not the size of the shape.
+func FromSlice[T Number](data []T, shape ...int) (Tensor[T], error) {
+	if len(shape) == 0 {
+		shape = []int{len(data)}
+	}
+	l, err := layout.RowMajor(shape...)
+	if err != nil {
+		return Tensor[T]{}, errs.Wrap("tensor", "FromSlice", nil, err, "shape %v", shape)
+	}
+	if n := l.Size(); n != len(data) {
+		return Tensor[T]{}, errorf("FromSlice", layout.ErrShape, "%d elements for shape %v of size %d", len(data), shape, n)
+	}
+	return Tensor[T]{data: data[:len(data):len(data)], lay: l}, nil
+}
+
+// Full returns a tensor of the given shape with every element set to v. It
+// returns the errors of New.
+func Full[T Number](v T, shape ...int) (Tensor[T], error) {
+	t, err := New[T](shape...)
+	if err != nil {
+		return t, err
+	}
+	for i := range t.data {
+		t.data[i] = v
+	}
+	return t, nil
+}
+
+// Arange returns the one-dimensional tensor 0, 1, …, n-1, like NumPy's
+// arange(n). Reshape it with ops.Reshape. It returns an error wrapping
+// layout.ErrShape for a negative n. Float element types count exactly up
+// to their integer precision (2^24 for float32).
+func Arange[T Number](n int) (Tensor[T], error) {
+	if n < 0 {
+		return Tensor[T]{}, errorf("Arange", layout.ErrShape, "negative length %d", n)
+	}
+	t, err := New[T](n)
+	if err != nil {
+		return t, err
+	}
+	var x T
+	for i := range t.data {
+		t.data[i] = x
+		x++
+	}
+	return t, nil
+}
+
+// Must returns v and panics if err is not nil. It suits code that prefers
+// panics over errors, such as tests and examples:
+//
+//	t := tensor.Must(tensor.FromSlice(data, 3, 4))
+func Must[V any](v V, err error) V {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// Data returns the buffer of the tensor, in row-major order. It is shared,
+// not copied: writes to it are writes to the tensor.
+func (t Tensor[T]) Data() []T { return t.data }
+
+// Layout returns the row-major layout of the tensor.
+func (t Tensor[T]) Layout() layout.Layout { return t.lay }
+
+// Shape returns a copy of the dimensions.
+func (t Tensor[T]) Shape() []int { return t.lay.Shape() }
+
+// Rank returns the number of dimensions.
+func (t Tensor[T]) Rank() int { return t.lay.Rank() }
+
+// Size returns the number of elements.
+func (t Tensor[T]) Size() int { return len(t.data) }
+
+// View returns a view of the whole tensor. It shares the data.
+func (t Tensor[T]) View() View[T] { return View[T]{data: t.data, lay: t.lay} }
+
+// At returns the element at idx. Like Go's slice indexing it panics when
+// the number of indices is not the rank or an index is out of range.
+func (t Tensor[T]) At(idx ...int) T { return t.View().At(idx...) }
+
+// Set sets the element at idx to x. It panics like At.
+func (t Tensor[T]) Set(x T, idx ...int) { t.View().Set(x, idx...) }
+
+// String formats the tensor like [View.String].
+func (t Tensor[T]) String() string { return t.View().String() }
+
+// Format implements fmt.Formatter like [View.Format].
+func (t Tensor[T]) Format(f fmt.State, verb rune) { t.View().Format(f, verb) }
