@@ -1,0 +1,104 @@
+package npy
+
+import (
+	"io"
+	"os"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Read reads one .npy array from r and returns a view of it. It reads
+// exactly the header and the data of one array and nothing after them, so
+// several arrays written one after the other can be read in turn.
+//
+// The file's dtype must store T: same kind and item size, in either byte
+// order (data in the other byte order is converted to native order). Go's
+// int, uint and uintptr match the integers of their size on the platform.
+// A C-order file gives a row-major view; a Fortran-order file gives a
+// column-major view over the data as stored, without copying (see the
+// package documentation). The view owns a fresh buffer.
+//
+// Read allocates as data arrives, in bounded steps, so a header declaring a
+// huge shape on a short input fails with ErrTruncated without allocating
+// the declared size.
+//
+// It returns an error wrapping ErrFormat for a malformed file, ErrDType for
+// a dtype that does not store T, ErrTruncated when r ends early, and the
+// reader's own error otherwise.
+func Read[T tensor.Number](r io.Reader) (tensor.View[T], error) {
+	v, err := read[T](r, -1, false)
+	return v, withOp("Read", err)
+}
+
+// Load reads the .npy file at path like [Read]. It checks the size of the
+// file before allocating, so a file shorter than its header says fails with
+// ErrTruncated at once. Bytes after the array data are ignored.
+//
+// It returns the errors of Read, and the error of os.Open.
+func Load[T tensor.Number](path string) (tensor.View[T], error) {
+	v, err := load[T](path, false)
+	return v, withOp("Load", err)
+}
+
+// load implements Load; with nativeOnly it refuses data in the other byte
+// order, as Map does.
+func load[T tensor.Number](path string, nativeOnly bool) (tensor.View[T], error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	defer f.Close()
+	avail := int64(-1)
+	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
+		avail = st.Size()
+	}
+	return read[T](f, avail, nativeOnly)
+}
+
+// read implements Read; avail is the number of bytes r holds, or -1.
+func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool) (tensor.View[T], error) {
+	p, err := readPreamble(r)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	n, err := checkDType[T](p)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	if nativeOnly && !p.dtype.native() {
+		return tensor.View[T]{}, notNative[T](p.dtype)
+	}
+	if avail >= 0 {
+		avail = max(avail-int64(p.size), 0)
+	}
+	data, err := readData[T](r, n, p.shape, p.dtype, avail)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	return view(data, p.shape, p.fortran)
+}
+
+// view returns the row-major or column-major view of shape over data.
+func view[T tensor.Number](data []T, shape []int, fortran bool) (tensor.View[T], error) {
+	mk := layout.RowMajor
+	if fortran {
+		mk = layout.ColumnMajor
+	}
+	l, err := mk(shape...)
+	if err != nil {
+		return tensor.View[T]{}, &errs.Error{Pkg: "npy", Kind: ErrFormat, Cause: err, Msg: "invalid shape"}
+	}
+	v, err := tensor.NewView(data, l)
+	if err != nil {
+		return tensor.View[T]{}, &errs.Error{Pkg: "npy", Kind: ErrFormat, Cause: err, Msg: "invalid shape"}
+	}
+	return v, nil
+}
+
+// notNative is the error of Map for data in the other byte order.
+func notNative[T any](d dtype) error {
+	want, _ := typeOf[T]()
+	return errorf(ErrDType, "file dtype %s is not in native byte order (%s); use Load, which converts it", d, want)
+}
