@@ -1,0 +1,92 @@
+//go:build amd64 && !purego
+
+package simd
+
+import "github.com/klauspost/cpuid/v2"
+
+// archInit registers the assembly levels this CPU supports.
+func archInit() {
+	if !cpuid.CPU.Supports(cpuid.AVX2) {
+		return
+	}
+	tables[AVX2] = &table{
+		isa:         AVX2,
+		chunkedCopy: true,
+		t32:         tileKernel[uint32]{transpose32AVX2, 8, 8},
+		t32nt:       tileKernel[uint32]{transpose32AVX2NT, 8, 16},
+		t64:         tileKernel[uint64]{transpose64AVX2, 4, 4},
+		t64nt:       tileKernel[uint64]{transpose64AVX2NT, 4, 8},
+	}
+	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
+		return
+	}
+	tables[AVX512] = &table{
+		isa:         AVX512,
+		chunkedCopy: true,
+		t32:         tileKernel[uint32]{transpose32AVX512, 16, 16},
+		t32nt:       tileKernel[uint32]{transpose32AVX512NT, 16, 16},
+		t64:         tileKernel[uint64]{transpose64AVX512, 8, 8},
+		t64nt:       tileKernel[uint64]{transpose64AVX512NT, 8, 8},
+	}
+}
+
+// The transpose kernels below handle whole tiles only: rows and cols must be
+// positive multiples of the tile shape registered in archInit, and dld and
+// sld are leading dimensions in elements (possibly negative). Each is, with
+// dst and src the slices starting at the given pointers:
+//
+//	for i := 0; i < rows; i++ {
+//		for j := 0; j < cols; j++ {
+//			dst[i*dld+j] = src[j*sld+i]
+//		}
+//	}
+//
+// The NT variants store with non-temporal hints (VMOVNTPS), need every
+// destination row start 64-byte aligned and cols a whole number of cache
+// lines, and end with SFENCE.
+
+// transpose32AVX2 is the reference loop above for 4-byte elements, 8×8 tiles.
+//
+//go:noescape
+func transpose32AVX2(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+
+// transpose32AVX2NT is the reference loop above for 4-byte elements, 8×16
+// tiles, non-temporal stores.
+//
+//go:noescape
+func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+
+// transpose64AVX2 is the reference loop above for 8-byte elements, 4×4 tiles.
+//
+//go:noescape
+func transpose64AVX2(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+
+// transpose64AVX2NT is the reference loop above for 8-byte elements, 4×8
+// tiles, non-temporal stores.
+//
+//go:noescape
+func transpose64AVX2NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+
+// transpose32AVX512 is the reference loop above for 4-byte elements, 16×16
+// tiles.
+//
+//go:noescape
+func transpose32AVX512(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+
+// transpose32AVX512NT is the reference loop above for 4-byte elements,
+// 16×16 tiles, non-temporal stores.
+//
+//go:noescape
+func transpose32AVX512NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+
+// transpose64AVX512 is the reference loop above for 8-byte elements, 8×8
+// tiles.
+//
+//go:noescape
+func transpose64AVX512(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+
+// transpose64AVX512NT is the reference loop above for 8-byte elements, 8×8
+// tiles, non-temporal stores.
+//
+//go:noescape
+func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)

@@ -1,0 +1,143 @@
+package simd
+
+// This file holds the plain-Go kernels. The *Go functions are the twins of
+// the assembly kernels and run at the Generic level; Strided and Fill have no
+// assembly (see doc.go) and use their Go kernels at every level. All of them
+// assume validated arguments: they index with ordinary bounds-checked slices,
+// so a bug here panics instead of corrupting memory.
+
+// copyChunk is the largest piece Copy hands to the builtin copy when
+// chunking: just below the 1 MiB size from which the amd64 runtime memmove
+// switches to non-temporal stores (runtime/memmove_amd64.s), which is slower
+// than ordinary stores on the CPUs we measured (see doc.go, Benchmarks).
+const copyChunk = 512 << 10
+
+// copyChunked is Copy for large buffers: the builtin copy applied to pieces
+// of at most copyChunk bytes, walking backwards when dst starts inside src so
+// that overlapping copies keep the builtin copy's semantics.
+func copyChunked[T Element](dst, src []T, size uintptr) int {
+	n := min(len(dst), len(src))
+	dst, src = dst[:n], src[:n]
+	step := int(copyChunk / size)
+	if n <= step {
+		return copy(dst, src)
+	}
+	d, s := uintptrOf(dst), uintptrOf(src)
+	if d > s && d < s+uintptr(n)*size { // dst overlaps the tail of src
+		for hi := n; hi > 0; hi -= step {
+			lo := max(hi-step, 0)
+			copy(dst[lo:hi], src[lo:hi])
+		}
+		return n
+	}
+	for lo := 0; lo < n; lo += step {
+		hi := min(lo+step, n)
+		copy(dst[lo:hi], src[lo:hi])
+	}
+	return n
+}
+
+// stridedGo is the kernel of Strided, at every level:
+//
+//	for i := 0; i < n; i++ {
+//		dst[doff+i*dinc] = src[soff+i*sinc]
+//	}
+func stridedGo[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
+	if dinc == 1 {
+		d := dst[doff : doff+n]
+		switch sinc {
+		case 1:
+			copy(d, src[soff:soff+n])
+		case 0:
+			fillGo(d, src[soff])
+		default:
+			s := soff
+			for i := range d {
+				d[i] = src[s]
+				s += sinc
+			}
+		}
+		return
+	}
+	for ; n > 0; n-- {
+		dst[doff] = src[soff]
+		doff += dinc
+		soff += sinc
+	}
+}
+
+// fillBlock is the size in bytes of the prefix fillGo writes element by
+// element before replicating it with the builtin copy; it stays in L1.
+const fillBlock = 4 << 10
+
+// fillGo sets every element of d to v:
+//
+//	for i := range d {
+//		d[i] = v
+//	}
+//
+// For long d it writes a prefix of fillBlock bytes and copies that prefix
+// forward, which runs at memmove speed.
+func fillGo[T Element](d []T, v T) {
+	size := int(sizeOf[T]())
+	b := fillBlock / size
+	if len(d) <= 2*b {
+		for i := range d {
+			d[i] = v
+		}
+		return
+	}
+	p := d[:b]
+	for i := range p {
+		p[i] = v
+	}
+	for lo := b; lo < len(d); lo += b {
+		copy(d[lo:], p)
+	}
+}
+
+// fillStridedGo is the kernel of Fill, at every level:
+//
+//	for i := 0; i < n; i++ {
+//		dst[doff+i*dinc] = v
+//	}
+func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
+	if dinc == 1 {
+		fillGo(dst[doff:doff+n], v)
+		return
+	}
+	for ; n > 0; n-- {
+		dst[doff] = v
+		doff += dinc
+	}
+}
+
+// transposeBlock is the side of the square blocks transposeGo walks, so that
+// both the rows read and the rows written stay in L1.
+const transposeBlock = 32
+
+// transposeGo is the Generic twin of the transpose kernels, blocked for the
+// cache; without blocking it is:
+//
+//	for i := 0; i < rows; i++ {
+//		for j := 0; j < cols; j++ {
+//			dst[doff+i*dld+j] = src[soff+j*sld+i]
+//		}
+//	}
+func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	for i0 := 0; i0 < rows; i0 += transposeBlock {
+		i1 := min(i0+transposeBlock, rows)
+		for j0 := 0; j0 < cols; j0 += transposeBlock {
+			j1 := min(j0+transposeBlock, cols)
+			for i := i0; i < i1; i++ {
+				r := doff + i*dld
+				d := dst[r+j0 : r+j1]
+				s := soff + j0*sld + i
+				for k := range d {
+					d[k] = src[s]
+					s += sld
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,111 @@
+package simd
+
+import (
+	"bytes"
+	"errors"
+	"testing"
+	"unsafe"
+)
+
+// forEachLevel runs f as one subtest per level this CPU and build support,
+// with that level active. Subtests must not run in parallel with each other.
+func forEachLevel(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	for _, l := range Supported() {
+		t.Run(l.String(), func(t *testing.T) {
+			restore, err := setLevel(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer restore()
+			f(t)
+		})
+	}
+}
+
+// rawBytes returns the bytes of s.
+func rawBytes[T any](s []T) []byte {
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(sizeOf[T]()))
+}
+
+// guarded returns n elements whose bytes are all 0xFF: NaN for the floats,
+// -1 or the maximum for the integers. Test data never contains such an
+// element, so any stray write into a guard cell shows up.
+func guarded[T any](n int) []T {
+	s := make([]T, n)
+	b := rawBytes(s)
+	for i := range b {
+		b[i] = 0xFF
+	}
+	return s
+}
+
+// patterned returns n elements with distinct-looking bytes, none 0xFF.
+func patterned[T any](n int, seed int) []T {
+	s := make([]T, n)
+	b := rawBytes(s)
+	for i := range b {
+		b[i] = byte((seed + i*7 + i/13) % 251)
+	}
+	return s
+}
+
+func sameBits[T any](a, b []T) bool {
+	return len(a) == len(b) && bytes.Equal(rawBytes(a), rawBytes(b))
+}
+
+func clone[T any](s []T) []T { return append([]T(nil), s...) }
+
+// The naive reference loops the kernels are checked against.
+
+func refStrided[T any](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
+	for i := 0; i < n; i++ {
+		dst[doff+i*dinc] = src[soff+i*sinc]
+	}
+}
+
+func refFill[T any](dst []T, doff, dinc int, v T, n int) {
+	for i := 0; i < n; i++ {
+		dst[doff+i*dinc] = v
+	}
+}
+
+func refTranspose[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	for i := 0; i < rows; i++ {
+		for j := 0; j < cols; j++ {
+			dst[doff+i*dld+j] = src[soff+j*sld+i]
+		}
+	}
+}
+
+// firstDiff returns the first index where a and b differ bitwise, or -1.
+func firstDiff[T any](a, b []T) int {
+	size := int(sizeOf[T]())
+	ab, bb := rawBytes(a), rawBytes(b)
+	for i := range ab {
+		if ab[i] != bb[i] {
+			return i / size
+		}
+	}
+	return -1
+}
+
+// unsafeComplex64 views float32 pairs as complex64 values; the result may be
+// only 4-byte aligned.
+func unsafeComplex64(f []float32) []complex64 {
+	return unsafe.Slice((*complex64)(unsafe.Pointer(unsafe.SliceData(f))), len(f)/2)
+}
+
+func noErr(t *testing.T, err error) {
+	t.Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+func errIs(t *testing.T, err, target error) {
+	t.Helper()
+	if !errors.Is(err, target) {
+		t.Fatalf("got error %v, want one wrapping %v", err, target)
+	}
+}

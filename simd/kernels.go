@@ -1,0 +1,222 @@
+package simd
+
+import (
+	"fmt"
+	"math/bits"
+)
+
+// Copy copies min(len(dst), len(src)) elements from src to dst and returns
+// that count, exactly like the builtin copy: the slices may overlap and the
+// result is as if src were first copied to a temporary.
+//
+// At the AVX2 and AVX512 levels, copies of 1 MiB or more are split into
+// pieces below the size from which the runtime's memmove switches to
+// non-temporal stores, which are slower than ordinary stores on the CPUs we
+// measured; at the Generic level Copy is the builtin copy. Copy never fails.
+func Copy[T Element](dst, src []T) int {
+	size := sizeOf[T]()
+	if !active.Load().chunkedCopy || uintptr(min(len(dst), len(src)))*size < 2*copyChunk {
+		return copy(dst, src)
+	}
+	return copyChunked(dst, src, size)
+}
+
+// Strided copies n elements between strided positions:
+//
+//	dst[doff+i*dinc] = src[soff+i*sinc]  for 0 <= i < n
+//
+// Strides are in elements and may be negative or zero; sinc == 0 broadcasts
+// src[soff]. dinc == 1 (a gather into a contiguous run) is the fast case.
+// The elements written must not overlap the elements read (with dinc == 0
+// the last one wins).
+//
+// Strided returns an error wrapping ErrArg if n is negative, and one wrapping
+// ErrRange if any index would fall outside its slice; in both cases it writes
+// nothing. With n == 0 it does nothing and returns nil whatever the offsets.
+func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
+	if n <= 0 {
+		if n < 0 {
+			return argError("Strided", "n", n)
+		}
+		return nil
+	}
+	if !inRange(len(dst), doff, dinc, n) {
+		return rangeError("Strided", "dst", len(dst), doff, dinc, n, 1)
+	}
+	if !inRange(len(src), soff, sinc, n) {
+		return rangeError("Strided", "src", len(src), soff, sinc, n, 1)
+	}
+	stridedGo(dst, doff, dinc, src, soff, sinc, n)
+	return nil
+}
+
+// Fill sets n strided elements of dst to v:
+//
+//	dst[doff+i*dinc] = v  for 0 <= i < n
+//
+// dinc is in elements and may be negative or zero; dinc == 1 is the fast
+// case. Fill returns an error wrapping ErrArg if n is negative and one
+// wrapping ErrRange if an index would fall outside dst; in both cases it
+// writes nothing. With n == 0 it does nothing and returns nil.
+func Fill[T Element](dst []T, doff, dinc int, v T, n int) error {
+	if n <= 0 {
+		if n < 0 {
+			return argError("Fill", "n", n)
+		}
+		return nil
+	}
+	if !inRange(len(dst), doff, dinc, n) {
+		return rangeError("Fill", "dst", len(dst), doff, dinc, n, 1)
+	}
+	fillStridedGo(dst, doff, dinc, v, n)
+	return nil
+}
+
+// Transpose writes the transpose of a cols×rows source matrix into a
+// rows×cols destination matrix:
+//
+//	dst[doff+i*dld+j] = src[soff+j*sld+i]  for 0 <= i < rows, 0 <= j < cols
+//
+// The source is read with unit stride along i and the destination written
+// with unit stride along j; the leading dimensions dld and sld are in
+// elements and may be negative (flipped rows) or smaller than the row length
+// (but then rows overlap and the result is unspecified). dst and src must not
+// overlap.
+//
+// Transpose returns an error wrapping ErrArg if rows or cols is negative, and
+// one wrapping ErrRange if any index would fall outside its slice; in both
+// cases it writes nothing. With rows == 0 or cols == 0 it does nothing and
+// returns nil.
+func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+	if err := checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols); err != nil || rows == 0 || cols == 0 {
+		return err
+	}
+	transposeAt(active.Load(), false, dst, doff, dld, src, soff, sld, rows, cols)
+	return nil
+}
+
+// TransposeStream is Transpose with non-temporal stores: the destination is
+// written around the caches (then an SFENCE orders the stores before it
+// returns), so a large destination does not evict the source and the rest of
+// the working set. Arguments, results and errors are those of Transpose.
+//
+// Choose it when the destination is much larger than L2 (say 8 MiB or more)
+// and will not be read again soon. It streams only where it can write whole
+// 64-byte cache lines: dld*size(T) must be a multiple of 64 and cols must
+// span at least one whole line; otherwise, and at the Generic level, and for
+// element sizes other than 4 and 8 bytes, it behaves exactly like Transpose.
+func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+	if err := checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols); err != nil || rows == 0 || cols == 0 {
+		return err
+	}
+	transposeAt(active.Load(), true, dst, doff, dld, src, soff, sld, rows, cols)
+	return nil
+}
+
+// checkTranspose validates a transpose in O(1): every destination row
+// doff+i*dld .. +cols-1 and every source row soff+j*sld .. +rows-1 must lie
+// in its slice.
+func checkTranspose(op string, ld, doff, dld, ls, soff, sld, rows, cols int) error {
+	if rows <= 0 || cols <= 0 {
+		switch {
+		case rows < 0:
+			return argError(op, "rows", rows)
+		case cols < 0:
+			return argError(op, "cols", cols)
+		}
+		return nil
+	}
+	if cols > ld || !inRange(ld-cols+1, doff, dld, rows) {
+		return rangeError(op, "dst", ld, doff, dld, rows, cols)
+	}
+	if rows > ls || !inRange(ls-rows+1, soff, sld, cols) {
+		return rangeError(op, "src", ls, soff, sld, cols, rows)
+	}
+	return nil
+}
+
+// inRange reports whether off+k*inc lies in [0,l) for every 0 <= k < n,
+// given n > 0, without overflowing.
+func inRange(l, off, inc, n int) bool {
+	if off < 0 || off >= l {
+		return false
+	}
+	room, step := uint64(l-1-off), uint64(inc)
+	if inc < 0 {
+		room, step = uint64(off), -uint64(inc)
+	}
+	hi, lo := bits.Mul64(uint64(n-1), step)
+	return hi == 0 && lo <= room
+}
+
+// opError is an error with a full message that wraps a sentinel.
+type opError struct {
+	msg string
+	err error
+}
+
+func (e *opError) Error() string { return e.msg }
+func (e *opError) Unwrap() error { return e.err }
+
+func argError(op, name string, v int) error {
+	return &opError{fmt.Sprintf("simd: %s: %s %d is negative", op, name, v), ErrArg}
+}
+
+// rangeError describes the out-of-range access of n runs of length run
+// starting at off+k*inc (k < n) in a slice of length l: it names the first
+// run start or the last element that escapes [0,l).
+func rangeError(op, name string, l, off, inc, n, run int) error {
+	var msg string
+	switch last, ok := lastIndex(off, inc, n, run); {
+	case run > l:
+		msg = fmt.Sprintf("simd: %s: %s runs of %d elements exceed length %d", op, name, run, l)
+	case off < 0 || off >= l:
+		msg = fmt.Sprintf("simd: %s: %s index %d out of range [0,%d)", op, name, off, l)
+	case inc < 0 && off > l-run: // the first run, not the last, ends past l
+		if off <= maxInt-(run-1) {
+			msg = fmt.Sprintf("simd: %s: %s index %d out of range [0,%d)", op, name, off+run-1, l)
+		} else {
+			msg = fmt.Sprintf("simd: %s: %s index %d+%d overflows int (length %d)", op, name, off, run-1, l)
+		}
+	case !ok:
+		msg = fmt.Sprintf("simd: %s: %s index %d%+d*%d overflows int (length %d)", op, name, off, inc, n-1, l)
+	default:
+		msg = fmt.Sprintf("simd: %s: %s index %d out of range [0,%d)", op, name, last, l)
+	}
+	return &opError{msg, ErrRange}
+}
+
+// lastIndex returns the extreme index reached, off+(n-1)*inc plus run-1 when
+// it grows past off, and whether it fits in an int.
+func lastIndex(off, inc, n, run int) (int, bool) {
+	if n == 1 || inc == 0 {
+		return off + run - 1, off <= maxInt-(run-1)
+	}
+	hi, lo := bits.Mul64(uint64(n-1), absU(inc))
+	if hi != 0 || lo > uint64(maxInt) {
+		return 0, false
+	}
+	d := int(lo)
+	if inc < 0 {
+		if off < minInt+d {
+			return 0, false
+		}
+		return off - d, true
+	}
+	if off > maxInt-d-(run-1) {
+		return 0, false
+	}
+	return off + d + run - 1, true
+}
+
+const (
+	maxInt = int(^uint(0) >> 1)
+	minInt = -maxInt - 1
+)
+
+func absU(v int) uint64 {
+	if v < 0 {
+		return -uint64(v)
+	}
+	return uint64(v)
+}

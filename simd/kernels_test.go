@@ -1,0 +1,414 @@
+package simd
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"regexp"
+	"slices"
+	"testing"
+)
+
+// layout2D describes one transpose case with its buffers' geometry.
+type layout2D struct {
+	rows, cols int
+	doff, dld  int
+	soff, sld  int
+	dlen, slen int
+}
+
+// makeLayout places a rows×cols destination and a cols×rows source with
+// leading pads dpad/spad, extra elements per row dx/sx, and rows flipped
+// (negative leading dimension) when dflip/sflip; 9 guard cells follow.
+func makeLayout(rows, cols, dpad, dx int, dflip bool, spad, sx int, sflip bool) layout2D {
+	l := layout2D{rows: rows, cols: cols}
+	place := func(nr, rl, pad, extra int, flip bool) (off, ld, n int) {
+		ld = rl + extra
+		n = pad + 9
+		if nr > 0 && rl > 0 {
+			n += (nr-1)*ld + rl
+		}
+		off = pad
+		if flip {
+			if nr > 1 {
+				off += (nr - 1) * ld
+			}
+			ld = -ld
+		}
+		return off, ld, n
+	}
+	l.doff, l.dld, l.dlen = place(rows, cols, dpad, dx, dflip)
+	l.soff, l.sld, l.slen = place(cols, rows, spad, sx, sflip)
+	return l
+}
+
+func checkTransposeCase[T Element](t *testing.T, l layout2D, stream bool) {
+	t.Helper()
+	src := patterned[T](l.slen, l.rows*31+l.cols)
+	want := guarded[T](l.dlen)
+	got := clone(want)
+	refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+	kernel := Transpose[T]
+	if stream {
+		kernel = TransposeStream[T]
+	}
+	err := kernel(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+	if err != nil {
+		t.Fatalf("%T %+v: err %v", got, l, err)
+	}
+	if i := firstDiff(got, want); i >= 0 {
+		t.Fatalf("%T %+v stream=%v: first difference at dst[%d]: got %v, want %v", got, l, stream, i, got[i], want[i])
+	}
+}
+
+func transposeSizes() []int {
+	s := make([]int, 0, 50)
+	for i := 0; i <= 40; i++ {
+		s = append(s, i)
+	}
+	return append(s, 47, 48, 49, 63, 64, 65, 80, 129)
+}
+
+func testTransposeType[T Element](t *testing.T, full bool) {
+	sizes := transposeSizes()
+	if !full {
+		sizes = []int{0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65}
+	}
+	k := 0
+	for _, rows := range sizes {
+		for _, cols := range sizes {
+			k++
+			pad, spad := k%8, (k/8)%8
+			checkTransposeCase[T](t, makeLayout(rows, cols, pad, k%3, false, spad, k%4, false), k%2 == 0)
+			checkTransposeCase[T](t, makeLayout(rows, cols, spad, 0, k%3 == 0, pad, k%5, true), k%2 == 1)
+			// Streaming-friendly geometry: leading dimension a whole number
+			// of cache lines, every start offset within a line.
+			line := 64 / int(sizeOf[T]())
+			ld := (cols + line - 1) / line * line
+			checkTransposeCase[T](t, makeLayout(rows, cols, pad, ld-cols, false, spad, 1, false), true)
+			checkTransposeCase[T](t, makeLayout(rows, cols, pad+8, ld-cols+line, k%4 == 0, spad, 0, false), true)
+		}
+	}
+}
+
+func TestTranspose(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", func(t *testing.T) { testTransposeType[float32](t, true) })
+		t.Run("float64", func(t *testing.T) { testTransposeType[float64](t, true) })
+		t.Run("int32", func(t *testing.T) { testTransposeType[int32](t, false) })
+		t.Run("int64", func(t *testing.T) { testTransposeType[int64](t, false) })
+		t.Run("complex64", func(t *testing.T) { testTransposeType[complex64](t, false) })
+		t.Run("complex128", func(t *testing.T) { testTransposeType[complex128](t, false) })
+		t.Run("int8", func(t *testing.T) { testTransposeType[int8](t, false) })
+		t.Run("uint16", func(t *testing.T) { testTransposeType[uint16](t, false) })
+	})
+}
+
+// TestTransposeMisaligned runs 8-byte complex64 data that is only 4-byte
+// aligned, which must take the Go path.
+func TestTransposeMisaligned(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		buf := make([]float32, 2*(33*33+16)+1)
+		for off := 0; off < 8; off += 4 {
+			src := patterned[complex64](33*33, off)
+			// dst starts off bytes into buf: 8-byte aligned, then not.
+			dst := unsafeComplex64(buf[off/4:][:2*(33*33+16)])
+			want := clone(dst)
+			refTranspose(want, 3, 33, src, 0, 33, 33, 33)
+			noErr(t, Transpose(dst, 3, 33, src, 0, 33, 33, 33))
+			if !sameBits(dst, want) {
+				t.Fatalf("offset %d: got %v, want %v", off, dst[:8], want[:8])
+			}
+		}
+	})
+}
+
+func stridedCases() (incs []int) { return []int{1, 2, 3, 0, -1, -2, 5} }
+
+func testStridedType[T Element](t *testing.T) {
+	for n := 0; n <= 70; n++ {
+		for _, dinc := range stridedCases() {
+			for _, sinc := range stridedCases() {
+				pad, spad := (n+dinc+8)%8, (n+2*sinc+16)%8
+				doff, dlen := pad, pad+9
+				if n > 0 {
+					dlen += (n-1)*abs(dinc) + 1
+					if dinc < 0 {
+						doff += (n - 1) * -dinc
+					}
+				}
+				soff, slen := spad, spad+3
+				if n > 0 {
+					slen += (n-1)*abs(sinc) + 1
+					if sinc < 0 {
+						soff += (n - 1) * -sinc
+					}
+				}
+				src := patterned[T](slen, n)
+				want := guarded[T](dlen)
+				got := clone(want)
+				refStrided(want, doff, dinc, src, soff, sinc, n)
+				noErr(t, Strided(got, doff, dinc, src, soff, sinc, n))
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%T n=%d doff=%d dinc=%d soff=%d sinc=%d: first difference at dst[%d]", got, n, doff, dinc, soff, sinc, i)
+				}
+			}
+		}
+	}
+}
+
+func TestStrided(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", testStridedType[float32])
+		t.Run("float64", testStridedType[float64])
+		t.Run("int32", testStridedType[int32])
+		t.Run("int64", testStridedType[int64])
+		t.Run("complex64", testStridedType[complex64])
+		t.Run("complex128", testStridedType[complex128])
+		t.Run("int8", testStridedType[int8])
+		t.Run("uint16", testStridedType[uint16])
+	})
+}
+
+func testFillType[T Element](t *testing.T) {
+	v := patterned[T](1, 42)[0]
+	ns := []int{2047, 2048, 2049, 4096, 5000, 10007}
+	for n := 0; n <= 70; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		for _, dinc := range []int{1, 2, 0, -1, -3} {
+			pad := (n + dinc + 8) % 8
+			doff, dlen := pad, pad+9
+			if n > 0 {
+				dlen += (n-1)*abs(dinc) + 1
+				if dinc < 0 {
+					doff += (n - 1) * -dinc
+				}
+			}
+			want := guarded[T](dlen)
+			got := clone(want)
+			refFill(want, doff, dinc, v, n)
+			noErr(t, Fill(got, doff, dinc, v, n))
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%T n=%d doff=%d dinc=%d: first difference at dst[%d]", got, n, doff, dinc, i)
+			}
+		}
+	}
+}
+
+func TestFill(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", testFillType[float32])
+		t.Run("float64", testFillType[float64])
+		t.Run("int32", testFillType[int32])
+		t.Run("int64", testFillType[int64])
+		t.Run("complex64", testFillType[complex64])
+		t.Run("complex128", testFillType[complex128])
+		t.Run("int8", testFillType[int8])
+		t.Run("uint16", testFillType[uint16])
+	})
+}
+
+func testCopyType[T Element](t *testing.T) {
+	big := (3*copyChunk)/int(sizeOf[T]()) + 5
+	ns := []int{big, 2*copyChunk/int(sizeOf[T]()) - 1}
+	for n := 0; n <= 70; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		for pad := 0; pad < 8; pad += 3 {
+			src := patterned[T](n+pad, n)
+			want := guarded[T](n + 2*pad + 9)
+			got := clone(want)
+			wn := copy(want[pad:pad+n+pad], src)
+			if gn := Copy(got[pad:pad+n+pad], src); gn != wn {
+				t.Fatalf("Copy returned %d, want %d", gn, wn)
+			}
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%T n=%d pad=%d: first difference at dst[%d]", got, n, pad, i)
+			}
+		}
+		// Overlapping copies in both directions, shifted by a few elements
+		// and by more than a chunk.
+		for _, shift := range []int{1, 7, copyChunk/int(sizeOf[T]()) + 3} {
+			if shift >= n {
+				continue
+			}
+			for _, fwd := range []bool{true, false} {
+				want := patterned[T](n, shift)
+				got := clone(want)
+				if fwd {
+					copy(want[shift:], want)
+					Copy(got[shift:], got)
+				} else {
+					copy(want, want[shift:])
+					Copy(got, got[shift:])
+				}
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%T n=%d shift=%d fwd=%v: first difference at [%d]", got, n, shift, fwd, i)
+				}
+			}
+		}
+	}
+}
+
+func TestCopy(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", testCopyType[float32])
+		t.Run("float64", testCopyType[float64])
+		t.Run("int8", testCopyType[int8])
+		t.Run("uint16", testCopyType[uint16])
+		t.Run("complex128", testCopyType[complex128])
+	})
+}
+
+func TestErrors(t *testing.T) {
+	const maxI, minI = math.MaxInt, math.MinInt
+	type call struct {
+		name string
+		f    func(dst, src []float32) error
+		want error
+	}
+	tr := func(doff, dld, soff, sld, rows, cols int) func(dst, src []float32) error {
+		return func(dst, src []float32) error { return Transpose(dst, doff, dld, src, soff, sld, rows, cols) }
+	}
+	trs := func(doff, dld, soff, sld, rows, cols int) func(dst, src []float32) error {
+		return func(dst, src []float32) error {
+			return TransposeStream(dst, doff, dld, src, soff, sld, rows, cols)
+		}
+	}
+	st := func(doff, dinc, soff, sinc, n int) func(dst, src []float32) error {
+		return func(dst, src []float32) error { return Strided(dst, doff, dinc, src, soff, sinc, n) }
+	}
+	fi := func(doff, dinc, n int) func(dst, src []float32) error {
+		return func(dst, _ []float32) error { return Fill(dst, doff, dinc, 1, n) }
+	}
+	calls := []call{
+		{"Strided n<0", st(0, 1, 0, 1, -1), ErrArg},
+		{"Strided n=MinInt", st(0, 1, 0, 1, minI), ErrArg},
+		{"Strided short dst", st(0, 1, 0, 1, 65), ErrRange},
+		{"Strided short src", st(0, 1, 0, 1, 65), ErrRange},
+		{"Strided doff<0", st(-1, 1, 0, 1, 1), ErrRange},
+		{"Strided doff=len", st(64, 1, 0, 1, 1), ErrRange},
+		{"Strided soff=MaxInt", st(0, 1, maxI, 1, 1), ErrRange},
+		{"Strided soff=MinInt", st(0, 1, minI, 0, 1), ErrRange},
+		{"Strided dinc=MaxInt", st(0, maxI, 0, 1, 2), ErrRange},
+		{"Strided dinc=MinInt", st(63, minI, 0, 1, 2), ErrRange},
+		{"Strided sinc=MaxInt n=MaxInt", st(0, 0, 0, maxI, maxI), ErrRange},
+		{"Strided dinc wraps", st(0, 1<<62, 0, 0, 5), ErrRange},
+		{"Strided sinc negative", st(0, 1, 3, -1, 5), ErrRange},
+		{"Fill n<0", fi(0, 1, -5), ErrArg},
+		{"Fill past end", fi(1, 1, 64), ErrRange},
+		{"Fill dinc=MinInt", fi(63, minI, 2), ErrRange},
+		{"Fill dinc=MaxInt", fi(0, maxI, 2), ErrRange},
+		{"Fill doff=MaxInt", fi(maxI, -1, 1), ErrRange},
+		{"Transpose rows<0", tr(0, 8, 0, 8, -1, 8), ErrArg},
+		{"Transpose cols<0", tr(0, 8, 0, 8, 8, -1), ErrArg},
+		{"Transpose cols>len", tr(0, 1, 0, 1, 1, 65), ErrRange},
+		{"Transpose dst short", tr(0, 8, 0, 8, 9, 8), ErrRange},
+		{"Transpose src short", tr(0, 8, 0, 9, 8, 8), ErrRange},
+		{"Transpose doff<0", tr(-1, 8, 0, 8, 8, 8), ErrRange},
+		{"Transpose dld=MaxInt", tr(0, maxI, 0, 8, 2, 2), ErrRange},
+		{"Transpose dld=MinInt", tr(60, minI, 0, 8, 2, 2), ErrRange},
+		{"Transpose sld=MinInt", tr(0, 8, 60, minI, 2, 2), ErrRange},
+		{"Transpose sld negative", tr(0, 8, 0, -8, 2, 2), ErrRange},
+		{"Transpose rows=MaxInt", tr(0, 0, 0, 0, maxI, 1), ErrRange},
+		{"Transpose cols=MaxInt", tr(0, 0, 0, 0, 1, maxI), ErrRange},
+		{"Transpose doff=MaxInt", tr(maxI, 1, 0, 1, 1, 2), ErrRange},
+		{"Transpose flipped past start", tr(8, -8, 0, 8, 3, 8), ErrRange},
+		{"TransposeStream rows<0", trs(0, 16, 0, 16, -3, 0), ErrArg},
+		{"TransposeStream dst short", trs(0, 16, 0, 16, 4, 16), ErrRange},
+	}
+	forEachLevel(t, func(t *testing.T) {
+		for _, c := range calls {
+			src := patterned[float32](64, 1)
+			if c.name == "Strided short src" {
+				src = src[:64]
+			}
+			dst := guarded[float32](64)
+			if c.name == "Strided short src" {
+				dst = guarded[float32](100)
+			}
+			before := clone(dst)
+			err := c.f(dst, src)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("%s: got error %v, want one wrapping %v", c.name, err, c.want)
+			}
+			if !msgRE.MatchString(err.Error()) {
+				t.Errorf("%s: message %q does not match %v", c.name, err, msgRE)
+			}
+			if !sameBits(dst, before) {
+				t.Fatalf("%s wrote to dst", c.name)
+			}
+		}
+		// nil slices.
+		errIs(t, Strided[float64](nil, 0, 1, nil, 0, 1, 1), ErrRange)
+		errIs(t, Fill[int8](nil, 0, 1, 3, 1), ErrRange)
+		errIs(t, Transpose[complex128](nil, 0, 1, nil, 0, 1, 1, 1), ErrRange)
+		noErr(t, Transpose[complex128](nil, 0, 1, nil, 0, 1, 0, 5))
+		noErr(t, Strided[int](nil, 5, 1, nil, -7, 1, 0))
+		if n := Copy[float32](nil, nil); n != 0 {
+			t.Fatalf("Copy(nil, nil) = %d", n)
+		}
+	})
+}
+
+var msgRE = regexp.MustCompile(`^simd: (Strided|Fill|Transpose|TransposeStream): [a-z]`)
+
+func TestErrorMessages(t *testing.T) {
+	f16, f32 := make([]float32, 16), make([]float32, 32)
+	for _, c := range []struct {
+		err  error
+		want string
+	}{
+		{Transpose(f16, 0, 2, f16, 0, 2, -1, 2), "simd: Transpose: rows -1 is negative"},
+		{Strided(f16, 0, 1, f32, 20, 1, 16), "simd: Strided: src index 35 out of range [0,32)"},
+		{Strided(f16, 0, 1, f32, 2, 1, 17), "simd: Strided: dst index 16 out of range [0,16)"},
+		{Strided(f16, 17, 1, f32, 2, 1, 1), "simd: Strided: dst index 17 out of range [0,16)"},
+		{Fill(f16, 0, math.MaxInt, 0, 3), fmt.Sprintf("simd: Fill: dst index 0%+d*2 overflows int (length 16)", math.MaxInt)},
+		{Transpose(f16, 0, 4, f16, 0, 4, 4, 5), "simd: Transpose: dst index 16 out of range [0,16)"},
+		{Transpose(f16, 8, -4, f16, 0, 4, 4, 4), "simd: Transpose: dst index -4 out of range [0,16)"},
+		{Transpose(f16, 14, -4, f16, 0, 4, 2, 5), "simd: Transpose: dst index 18 out of range [0,16)"},
+		{Transpose(f16, 0, 4, f16, 0, 4, 4, math.MaxInt), fmt.Sprintf("simd: Transpose: dst runs of %d elements exceed length 16", math.MaxInt)},
+	} {
+		if c.err == nil || c.err.Error() != c.want {
+			t.Errorf("got error %v\nwant        %s", c.err, c.want)
+		}
+	}
+}
+
+func TestLevels(t *testing.T) {
+	sup := Supported()
+	best := sup[len(sup)-1]
+	if sup[0] != Generic || !slices.Contains(sup, Level()) {
+		t.Fatalf("Supported() = %v, Level() = %v", sup, Level())
+	}
+	for env, want := range map[string]ISA{"": best, "bogus": best, "generic": Generic, "AVX512": best, "avx2": min(best, AVX2)} {
+		if got := pickLevel(env); got != want {
+			t.Errorf("pickLevel(%q) = %v, want %v", env, got, want)
+		}
+	}
+	for l, want := range map[ISA]string{Generic: "generic", AVX2: "avx2", AVX512: "avx512", 9: "ISA(9)"} {
+		if got := l.String(); got != want {
+			t.Errorf("ISA(%d).String() = %q, want %q", l, got, want)
+		}
+	}
+	_, err := setLevel(ISA(9))
+	errIs(t, err, ErrArg)
+	for _, l := range sup {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		if Level() != l {
+			t.Fatalf("after setLevel(%v), Level() = %v", l, Level())
+		}
+		restore()
+	}
+}
+
+func abs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}

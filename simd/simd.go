@@ -1,0 +1,140 @@
+package simd
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"sync/atomic"
+
+	"github.com/tessera-go/tessera/internal/simdhook"
+)
+
+// Element is a constraint that permits every Go numeric type: the signed and
+// unsigned integers (including uintptr), the floats and the complex numbers,
+// and any type whose underlying type is one of them.
+//
+// The kernels only move bits: they never compare or compute with elements, so
+// NaN payloads and negative zeros are copied unchanged.
+type Element interface {
+	~int | ~int8 | ~int16 | ~int32 | ~int64 |
+		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr |
+		~float32 | ~float64 | ~complex64 | ~complex128
+}
+
+// ISA is an instruction-set level the kernels can run at. Levels are ordered:
+// a CPU that runs a level also runs every lower one.
+type ISA uint8
+
+// The levels, in ascending order.
+const (
+	Generic ISA = iota // plain Go: the reference twins of every kernel
+	AVX2               // amd64 AVX2 assembly
+	AVX512             // amd64 AVX-512 (F and VL) assembly
+)
+
+var isaNames = [...]string{Generic: "generic", AVX2: "avx2", AVX512: "avx512"}
+
+// String returns the lowercase name of the level ("generic", "avx2",
+// "avx512"), the same spelling TESSERA_SIMD accepts.
+func (l ISA) String() string {
+	if int(l) < len(isaNames) {
+		return isaNames[l]
+	}
+	return fmt.Sprintf("ISA(%d)", uint8(l))
+}
+
+// Errors returned by the kernels, always wrapped with the operation and the
+// offending values; test with errors.Is.
+var (
+	// ErrRange reports an offset, stride or count that would reach an
+	// element outside a slice.
+	ErrRange = errors.New("simd: index out of range")
+	// ErrArg reports an invalid argument, such as a negative count.
+	ErrArg = errors.New("simd: invalid argument")
+)
+
+// table holds the kernels of one level. It is immutable once built and is
+// swapped atomically, so a kernel call always sees one consistent level.
+type table struct {
+	isa ISA
+	// chunkedCopy makes Copy split large copies into pieces below the
+	// runtime's non-temporal memmove threshold (see copyChunk).
+	chunkedCopy bool
+	t32, t32nt  tileKernel[uint32]
+	t64, t64nt  tileKernel[uint64]
+}
+
+// tileKernel is an assembly transpose that handles only whole tiles: rows a
+// multiple of tr and cols a multiple of tc. A nil fn means "no kernel": the
+// plain-Go twin does all the work.
+type tileKernel[E uint32 | uint64] struct {
+	fn     func(dst *E, dld int, src *E, sld int, rows, cols int)
+	tr, tc int
+}
+
+var (
+	active       atomic.Pointer[table]
+	tables       [AVX512 + 1]*table // nil where the CPU or build cannot run the level
+	genericTable = &table{isa: Generic}
+)
+
+// Level returns the level the kernels currently run at: the best level this
+// CPU supports, unless TESSERA_SIMD chose a lower one.
+func Level() ISA { return active.Load().isa }
+
+// Supported returns the levels this CPU and build can run, in ascending
+// order. It always starts with Generic; with the purego build tag or on
+// other architectures it is only Generic.
+func Supported() []ISA {
+	var out []ISA
+	for l, t := range tables {
+		if t != nil {
+			out = append(out, ISA(l))
+		}
+	}
+	return out
+}
+
+// setLevel switches to level l and returns a function restoring the previous
+// level. It is what internal/simdhook exposes to tests.
+func setLevel(l ISA) (restore func(), err error) {
+	if int(l) >= len(tables) || tables[l] == nil {
+		return nil, fmt.Errorf("%w: simd: level %v not supported (supported %v)", ErrArg, l, Supported())
+	}
+	prev := active.Swap(tables[l])
+	return func() { active.Store(prev) }, nil
+}
+
+// pickLevel returns the level for the TESSERA_SIMD value env: the named level
+// if supported, else the best supported level below it. An empty or unknown
+// value means no limit.
+func pickLevel(env string) ISA {
+	want := AVX512
+	switch strings.ToLower(strings.TrimSpace(env)) {
+	case "generic", "purego", "go":
+		want = Generic
+	case "avx2":
+		want = AVX2
+	}
+	for l := want; l > Generic; l-- {
+		if tables[l] != nil {
+			return l
+		}
+	}
+	return Generic
+}
+
+func init() {
+	tables[Generic] = genericTable
+	archInit()
+	active.Store(tables[pickLevel(os.Getenv("TESSERA_SIMD"))])
+	simdhook.SetLevel = func(isa uint8) (func(), error) { return setLevel(ISA(isa)) }
+	simdhook.Supported = func() []uint8 {
+		var out []uint8
+		for _, l := range Supported() {
+			out = append(out, uint8(l))
+		}
+		return out
+	}
+}

@@ -1,0 +1,114 @@
+package simd
+
+import "unsafe"
+
+// asmBlockBytes bounds the bytes one assembly transpose call writes (and
+// reads): asm is not preemptible, so every call must be short. It also sets
+// the cache block: a square block of this many bytes keeps its source lines
+// in L1 while the destination rows are written.
+var asmBlockBytes = 16 << 10
+
+// transposeTiled runs the tile kernel k over the largest whole-tile
+// rectangle of the transpose and the Go twin over the right and bottom
+// edges. Arguments are validated; rows and cols are positive.
+func transposeTiled[E uint32 | uint64](k tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+	rm := rows - rows%k.tr
+	cm := cols - cols%k.tc
+	if rm == 0 || cm == 0 {
+		transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
+		return
+	}
+	{
+		var e E
+		side := 1
+		for side*side*int(unsafe.Sizeof(e)) < asmBlockBytes {
+			side *= 2
+		}
+		bi := max(side-side%k.tr, k.tr)
+		bj := max(side-side%k.tc, k.tc)
+		for i0 := 0; i0 < rm; i0 += bi {
+			ni := min(bi, rm-i0)
+			for j0 := 0; j0 < cm; j0 += bj {
+				nj := min(bj, cm-j0)
+				k.fn(&dst[doff+i0*dld+j0], dld, &src[soff+j0*sld+i0], sld, ni, nj)
+			}
+		}
+		if cm < cols {
+			transposeGo(dst, doff+cm, dld, src, soff+cm*sld, sld, rm, cols-cm)
+		}
+	}
+	if rm < rows {
+		transposeGo(dst, doff+rm*dld, dld, src, soff+rm, sld, rows-rm, cols)
+	}
+}
+
+// transposeStreamTiled is transposeTiled with the non-temporal kernel nt on
+// the columns whose destination cache lines it can write whole, and the
+// regular kernel k (or the Go twin) elsewhere. Non-temporal vector stores
+// need 64-byte aligned addresses, so streaming requires every destination
+// row to start at the same offset within a line (dld*size a multiple of 64)
+// and peels the leading columns up to the first line boundary.
+func transposeStreamTiled[E uint32 | uint64](nt, k tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+	var e E
+	size := int(unsafe.Sizeof(e))
+	addr := uintptr(unsafe.Pointer(&dst[doff]))
+	if nt.fn == nil || dld*size%64 != 0 || addr%uintptr(size) != 0 {
+		transposeTiled(k, dst, doff, dld, src, soff, sld, rows, cols)
+		return
+	}
+	peel := int((64-addr%64)%64) / size
+	if cols-peel < nt.tc {
+		transposeTiled(k, dst, doff, dld, src, soff, sld, rows, cols)
+		return
+	}
+	if peel > 0 {
+		transposeGo(dst, doff, dld, src, soff, sld, rows, peel)
+	}
+	transposeTiled(nt, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
+}
+
+// transposeAt dispatches a validated, non-empty transpose to the kernels of
+// table t: 4- and 8-byte elements go to the uint32 and uint64 kernels, all
+// other sizes (and a misaligned complex64 slice) to the Go twin.
+func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	switch sizeOf[T]() {
+	case 4:
+		if t.t32.fn != nil {
+			d, s := as[uint32](dst), as[uint32](src)
+			if stream {
+				transposeStreamTiled(t.t32nt, t.t32, d, doff, dld, s, soff, sld, rows, cols)
+			} else {
+				transposeTiled(t.t32, d, doff, dld, s, soff, sld, rows, cols)
+			}
+			return
+		}
+	case 8:
+		if t.t64.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
+			d, s := as[uint64](dst), as[uint64](src)
+			if stream {
+				transposeStreamTiled(t.t64nt, t.t64, d, doff, dld, s, soff, sld, rows, cols)
+			} else {
+				transposeTiled(t.t64, d, doff, dld, s, soff, sld, rows, cols)
+			}
+			return
+		}
+	}
+	transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
+}
+
+// sizeOf returns the size in bytes of T.
+func sizeOf[T any]() uintptr {
+	var z T
+	return unsafe.Sizeof(z)
+}
+
+// as reinterprets s as a slice of E covering the same bytes; the caller
+// guarantees equal sizes and E's alignment.
+func as[E, T any](s []T) []E {
+	return unsafe.Slice((*E)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// uintptrOf returns the address of s's first element (0 for a nil slice).
+func uintptrOf[T any](s []T) uintptr {
+	return uintptr(unsafe.Pointer(unsafe.SliceData(s)))
+}

@@ -1,0 +1,401 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// Transpose kernels; see arch_amd64.go for the reference loop each one
+// implements. They only move bits, so the PS forms serve every 4- and 8-byte
+// element type.
+//
+// Registers shared by all kernels:
+//	DI  destination of the current row of tiles   SI  source of it
+//	DX  dld in bytes, R8 = 3*DX                     BX  sld in bytes, R9 = 3*BX
+//	R10 destination tile                            R11 source tile
+//	CX  columns left in this row of tiles           rows+32(FP) rows left
+
+#define PROLOGUE(SHIFT) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ dld+8(FP), DX; \
+	MOVQ src+16(FP), SI; \
+	MOVQ sld+24(FP), BX; \
+	SHLQ $SHIFT, DX; \
+	SHLQ $SHIFT, BX; \
+	LEAQ (DX)(DX*2), R8; \
+	LEAQ (BX)(BX*2), R9
+
+// T8X8F32 transposes an 8×8 tile of 4-byte elements from S to D. Source rows
+// are loaded as 128-bit halves paired across lanes (rows k and k+4), which
+// leaves an in-lane 4×4 transpose: 8 unpacks and 8 shuffles.
+#define T8X8F32(S, D, ST) \
+	LEAQ (S)(BX*4), R12; \
+	VMOVUPS (S), X0; \
+	VINSERTF128 $1, (R12), Y0, Y0; \
+	VMOVUPS (S)(BX*1), X1; \
+	VINSERTF128 $1, (R12)(BX*1), Y1, Y1; \
+	VMOVUPS (S)(BX*2), X2; \
+	VINSERTF128 $1, (R12)(BX*2), Y2, Y2; \
+	VMOVUPS (S)(R9*1), X3; \
+	VINSERTF128 $1, (R12)(R9*1), Y3, Y3; \
+	VMOVUPS 16(S), X4; \
+	VINSERTF128 $1, 16(R12), Y4, Y4; \
+	VMOVUPS 16(S)(BX*1), X5; \
+	VINSERTF128 $1, 16(R12)(BX*1), Y5, Y5; \
+	VMOVUPS 16(S)(BX*2), X6; \
+	VINSERTF128 $1, 16(R12)(BX*2), Y6, Y6; \
+	VMOVUPS 16(S)(R9*1), X7; \
+	VINSERTF128 $1, 16(R12)(R9*1), Y7, Y7; \
+	VUNPCKLPS Y1, Y0, Y8; \
+	VUNPCKHPS Y1, Y0, Y9; \
+	VUNPCKLPS Y3, Y2, Y10; \
+	VUNPCKHPS Y3, Y2, Y11; \
+	VUNPCKLPS Y5, Y4, Y12; \
+	VUNPCKHPS Y5, Y4, Y13; \
+	VUNPCKLPS Y7, Y6, Y14; \
+	VUNPCKHPS Y7, Y6, Y15; \
+	VSHUFPS $0x44, Y10, Y8, Y0; \
+	VSHUFPS $0xEE, Y10, Y8, Y1; \
+	VSHUFPS $0x44, Y11, Y9, Y2; \
+	VSHUFPS $0xEE, Y11, Y9, Y3; \
+	VSHUFPS $0x44, Y14, Y12, Y4; \
+	VSHUFPS $0xEE, Y14, Y12, Y5; \
+	VSHUFPS $0x44, Y15, Y13, Y6; \
+	VSHUFPS $0xEE, Y15, Y13, Y7; \
+	LEAQ (D)(DX*4), R13; \
+	ST Y0, (D); \
+	ST Y1, (D)(DX*1); \
+	ST Y2, (D)(DX*2); \
+	ST Y3, (D)(R8*1); \
+	ST Y4, (R13); \
+	ST Y5, (R13)(DX*1); \
+	ST Y6, (R13)(DX*2); \
+	ST Y7, (R13)(R8*1)
+
+// T4X4F64 transposes a 4×4 tile of 8-byte elements from S to D: rows k and
+// k+2 are paired across lanes, leaving 4 in-lane unpacks.
+#define T4X4F64(S, D, ST) \
+	VMOVUPS (S), X0; \
+	VINSERTF128 $1, (S)(BX*2), Y0, Y0; \
+	VMOVUPS (S)(BX*1), X1; \
+	VINSERTF128 $1, (S)(R9*1), Y1, Y1; \
+	VMOVUPS 16(S), X2; \
+	VINSERTF128 $1, 16(S)(BX*2), Y2, Y2; \
+	VMOVUPS 16(S)(BX*1), X3; \
+	VINSERTF128 $1, 16(S)(R9*1), Y3, Y3; \
+	VUNPCKLPD Y1, Y0, Y4; \
+	VUNPCKHPD Y1, Y0, Y5; \
+	VUNPCKLPD Y3, Y2, Y6; \
+	VUNPCKHPD Y3, Y2, Y7; \
+	ST Y4, (D); \
+	ST Y5, (D)(DX*1); \
+	ST Y6, (D)(DX*2); \
+	ST Y7, (D)(R8*1)
+
+// Q16 builds four rows 4q..4q+3 of a 16×16 tile of 4-byte elements: source
+// rows k, k+4, k+8, k+12 fill the four 128-bit lanes of one register
+// (pointers R11, R12, R13, R14), then an in-lane 4×4 transpose; the rows are
+// stored at AX, which then advances by four rows.
+#define Q16(OFF, ST, XA, XB, XC, XD, ZA, ZB, ZC, ZD, T0, T1, T2, T3) \
+	VMOVUPS OFF(R11), XA; \
+	VINSERTF32X4 $1, OFF(R12), ZA, ZA; \
+	VINSERTF32X4 $2, OFF(R13), ZA, ZA; \
+	VINSERTF32X4 $3, OFF(R14), ZA, ZA; \
+	VMOVUPS OFF(R11)(BX*1), XB; \
+	VINSERTF32X4 $1, OFF(R12)(BX*1), ZB, ZB; \
+	VINSERTF32X4 $2, OFF(R13)(BX*1), ZB, ZB; \
+	VINSERTF32X4 $3, OFF(R14)(BX*1), ZB, ZB; \
+	VMOVUPS OFF(R11)(BX*2), XC; \
+	VINSERTF32X4 $1, OFF(R12)(BX*2), ZC, ZC; \
+	VINSERTF32X4 $2, OFF(R13)(BX*2), ZC, ZC; \
+	VINSERTF32X4 $3, OFF(R14)(BX*2), ZC, ZC; \
+	VMOVUPS OFF(R11)(R9*1), XD; \
+	VINSERTF32X4 $1, OFF(R12)(R9*1), ZD, ZD; \
+	VINSERTF32X4 $2, OFF(R13)(R9*1), ZD, ZD; \
+	VINSERTF32X4 $3, OFF(R14)(R9*1), ZD, ZD; \
+	VUNPCKLPS ZB, ZA, T0; \
+	VUNPCKHPS ZB, ZA, T1; \
+	VUNPCKLPS ZD, ZC, T2; \
+	VUNPCKHPS ZD, ZC, T3; \
+	VSHUFPS $0x44, T2, T0, ZA; \
+	VSHUFPS $0xEE, T2, T0, ZB; \
+	VSHUFPS $0x44, T3, T1, ZC; \
+	VSHUFPS $0xEE, T3, T1, ZD; \
+	ST ZA, (AX); \
+	ST ZB, (AX)(DX*1); \
+	ST ZC, (AX)(DX*2); \
+	ST ZD, (AX)(R8*1); \
+	LEAQ (AX)(DX*4), AX
+
+#define T16X16F32(ST) \
+	LEAQ (R11)(BX*4), R12; \
+	LEAQ (R11)(BX*8), R13; \
+	LEAQ (R13)(BX*4), R14; \
+	MOVQ R10, AX; \
+	Q16(0, ST, X0, X1, X2, X3, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7); \
+	Q16(16, ST, X8, X9, X10, X11, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15); \
+	Q16(32, ST, X0, X1, X2, X3, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7); \
+	Q16(48, ST, X8, X9, X10, X11, Z8, Z9, Z10, Z11, Z12, Z13, Z14, Z15)
+
+// Q8 builds rows 2q and 2q+1 of an 8×8 tile of 8-byte elements: even source
+// rows fill the lanes of one register, odd rows the other (pointers R11 and
+// R12 = R11+4 rows), then two in-lane unpacks.
+#define Q8(OFF, ST, XA, XB, ZA, ZB, T0, T1) \
+	VMOVUPS OFF(R11), XA; \
+	VINSERTF32X4 $1, OFF(R11)(BX*2), ZA, ZA; \
+	VINSERTF32X4 $2, OFF(R12), ZA, ZA; \
+	VINSERTF32X4 $3, OFF(R12)(BX*2), ZA, ZA; \
+	VMOVUPS OFF(R11)(BX*1), XB; \
+	VINSERTF32X4 $1, OFF(R11)(R9*1), ZB, ZB; \
+	VINSERTF32X4 $2, OFF(R12)(BX*1), ZB, ZB; \
+	VINSERTF32X4 $3, OFF(R12)(R9*1), ZB, ZB; \
+	VUNPCKLPD ZB, ZA, T0; \
+	VUNPCKHPD ZB, ZA, T1; \
+	ST T0, (AX); \
+	ST T1, (AX)(DX*1); \
+	LEAQ (AX)(DX*2), AX
+
+#define T8X8F64(ST) \
+	LEAQ (R11)(BX*4), R12; \
+	MOVQ R10, AX; \
+	Q8(0, ST, X0, X1, Z0, Z1, Z2, Z3); \
+	Q8(16, ST, X4, X5, Z4, Z5, Z6, Z7); \
+	Q8(32, ST, X8, X9, Z8, Z9, Z10, Z11); \
+	Q8(48, ST, X12, X13, Z12, Z13, Z14, Z15)
+
+// func transpose32AVX2(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+TEXT ·transpose32AVX2(SB), NOSPLIT, $0-48
+	PROLOGUE(2)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T8X8F32(R11, R10, VMOVUPS)
+	ADDQ $32, R10
+	LEAQ (R11)(BX*8), R11
+	SUBQ $8, CX
+	JGT  colloop
+	LEAQ (DI)(DX*8), DI
+	ADDQ $32, SI
+	SUBQ $8, rows+32(FP)
+	JGT  rowloop
+
+done:
+	VZEROUPPER
+	RET
+
+// func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+TEXT ·transpose32AVX2NT(SB), NOSPLIT, $0-48
+	PROLOGUE(2)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	// Two tiles side by side complete eight destination cache lines.
+	T8X8F32(R11, R10, VMOVNTPS)
+	ADDQ $32, R10
+	LEAQ (R11)(BX*8), R11
+	T8X8F32(R11, R10, VMOVNTPS)
+	ADDQ $32, R10
+	LEAQ (R11)(BX*8), R11
+	SUBQ $16, CX
+	JGT  colloop
+	LEAQ (DI)(DX*8), DI
+	ADDQ $32, SI
+	SUBQ $8, rows+32(FP)
+	JGT  rowloop
+
+done:
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func transpose64AVX2(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+TEXT ·transpose64AVX2(SB), NOSPLIT, $0-48
+	PROLOGUE(3)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T4X4F64(R11, R10, VMOVUPS)
+	ADDQ $32, R10
+	LEAQ (R11)(BX*4), R11
+	SUBQ $4, CX
+	JGT  colloop
+	LEAQ (DI)(DX*4), DI
+	ADDQ $32, SI
+	SUBQ $4, rows+32(FP)
+	JGT  rowloop
+
+done:
+	VZEROUPPER
+	RET
+
+// func transpose64AVX2NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+TEXT ·transpose64AVX2NT(SB), NOSPLIT, $0-48
+	PROLOGUE(3)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	// Two tiles side by side complete four destination cache lines.
+	T4X4F64(R11, R10, VMOVNTPS)
+	ADDQ $32, R10
+	LEAQ (R11)(BX*4), R11
+	T4X4F64(R11, R10, VMOVNTPS)
+	ADDQ $32, R10
+	LEAQ (R11)(BX*4), R11
+	SUBQ $8, CX
+	JGT  colloop
+	LEAQ (DI)(DX*4), DI
+	ADDQ $32, SI
+	SUBQ $4, rows+32(FP)
+	JGT  rowloop
+
+done:
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func transpose32AVX512(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+TEXT ·transpose32AVX512(SB), NOSPLIT, $0-48
+	PROLOGUE(2)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T16X16F32(VMOVUPS)
+	ADDQ $64, R10
+	LEAQ (R13)(BX*8), R11
+	SUBQ $16, CX
+	JGT  colloop
+	MOVQ DX, AX
+	SHLQ $4, AX
+	ADDQ AX, DI
+	ADDQ $64, SI
+	SUBQ $16, rows+32(FP)
+	JGT  rowloop
+
+done:
+	VZEROUPPER
+	RET
+
+// func transpose32AVX512NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+TEXT ·transpose32AVX512NT(SB), NOSPLIT, $0-48
+	PROLOGUE(2)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T16X16F32(VMOVNTPS)
+	ADDQ $64, R10
+	LEAQ (R13)(BX*8), R11
+	SUBQ $16, CX
+	JGT  colloop
+	MOVQ DX, AX
+	SHLQ $4, AX
+	ADDQ AX, DI
+	ADDQ $64, SI
+	SUBQ $16, rows+32(FP)
+	JGT  rowloop
+
+done:
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func transpose64AVX512(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+TEXT ·transpose64AVX512(SB), NOSPLIT, $0-48
+	PROLOGUE(3)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T8X8F64(VMOVUPS)
+	ADDQ $64, R10
+	LEAQ (R11)(BX*8), R11
+	SUBQ $8, CX
+	JGT  colloop
+	LEAQ (DI)(DX*8), DI
+	ADDQ $64, SI
+	SUBQ $8, rows+32(FP)
+	JGT  rowloop
+
+done:
+	VZEROUPPER
+	RET
+
+// func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+TEXT ·transpose64AVX512NT(SB), NOSPLIT, $0-48
+	PROLOGUE(3)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T8X8F64(VMOVNTPS)
+	ADDQ $64, R10
+	LEAQ (R11)(BX*8), R11
+	SUBQ $8, CX
+	JGT  colloop
+	LEAQ (DI)(DX*8), DI
+	ADDQ $64, SI
+	SUBQ $8, rows+32(FP)
+	JGT  rowloop
+
+done:
+	SFENCE
+	VZEROUPPER
+	RET
