@@ -164,11 +164,11 @@ func checkShape(op string, shape []int) error {
 	acc := 1
 	for i, d := range shape {
 		if d < 0 {
-			return errorf(op, ErrShape, "negative dimension %d at axis %d in %v", d, i, shape)
+			return errorf(op, ErrShape, "negative dimension %d at axis %d in %v", d, i, ints(shape))
 		}
 		var ok bool
 		if acc, ok = mul(acc, max(d, 1)); !ok {
-			return errorf(op, ErrOverflow, "size of shape %v overflows int", shape)
+			return errorf(op, ErrOverflow, "size of shape %v overflows int", ints(shape))
 		}
 	}
 	return nil
@@ -204,14 +204,14 @@ func Strided(shape, strides []int, offset int) (Layout, error) {
 			}
 		}
 		if !ok {
-			return Layout{}, errorf(op, ErrOverflow, "offset %d with shape %v and strides %v overflows int", offset, shape, strides)
+			return Layout{}, errorf(op, ErrOverflow, "offset %d with shape %v and strides %v overflows int", offset, ints(shape), ints(strides))
 		}
 	}
 	if hi == math.MaxInt {
-		return Layout{}, errorf(op, ErrOverflow, "offset %d with shape %v and strides %v reaches math.MaxInt", offset, shape, strides)
+		return Layout{}, errorf(op, ErrOverflow, "offset %d with shape %v and strides %v reaches math.MaxInt", offset, ints(shape), ints(strides))
 	}
 	if lo < 0 {
-		return Layout{}, errorf(op, ErrBounds, "offset %d with shape %v and strides %v reaches %d", offset, shape, strides, lo)
+		return Layout{}, errorf(op, ErrBounds, "offset %d with shape %v and strides %v reaches %d", offset, ints(shape), ints(strides), lo)
 	}
 	out := alloc(len(shape), offset)
 	sh, st := out.dims()
@@ -226,13 +226,13 @@ func (l Layout) Rank() int { return l.rank() }
 // Shape returns a copy of the dimensions.
 func (l Layout) Shape() []int {
 	sh, _ := l.dims()
-	return append([]int(nil), sh...)
+	return append(make([]int, 0, len(sh)), sh...)
 }
 
 // Strides returns a copy of the strides, in elements.
 func (l Layout) Strides() []int {
 	_, st := l.dims()
-	return append([]int(nil), st...)
+	return append(make([]int, 0, len(st)), st...)
 }
 
 // Offset returns the offset of element (0, …, 0), in elements.
@@ -408,6 +408,10 @@ func normAxis(op string, axis, rank int) (int, error) {
 	}
 	return axis, nil
 }
+
+// ints returns a copy of xs, for error messages: passing the copy keeps xs
+// (often a view of a Layout's inline arrays) from escaping to the heap.
+func ints(xs []int) []int { return append([]int(nil), xs...) }
 
 // mul returns a*b and whether it did not overflow.
 func mul(a, b int) (int, bool) {

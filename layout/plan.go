@@ -30,7 +30,7 @@ func NewPlan(dst, src Layout) (Plan, error) {
 	dsh, dst0 := dst.dims()
 	ssh, sst := src.dims()
 	if !equalInts(dsh, ssh) {
-		return Plan{}, errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", dsh, ssh)
+		return Plan{}, errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", ints(dsh), ints(ssh))
 	}
 	return makePlan(dsh, dst0, sst, dst.off, src.off), nil
 }

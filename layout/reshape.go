@@ -40,22 +40,22 @@ func (l Layout) reshape(op string, shape []int) (Layout, error) {
 			infer = i
 			continue
 		case d < 0:
-			return Layout{}, errorf(op, ErrShape, "invalid dimension %d at axis %d in %v", d, i, shape)
+			return Layout{}, errorf(op, ErrShape, "invalid dimension %d at axis %d in %v", d, i, ints(shape))
 		}
 		var ok bool
 		if known, ok = mul(known, d); !ok {
-			return Layout{}, errorf(op, ErrShape, "cannot reshape size %d to %v", size, shape)
+			return Layout{}, errorf(op, ErrShape, "cannot reshape size %d to %v", size, ints(shape))
 		}
 	}
 	if infer >= 0 {
 		if known == 0 {
-			return Layout{}, errorf(op, ErrShape, "cannot infer -1 in %v: the other dimensions multiply to 0", shape)
+			return Layout{}, errorf(op, ErrShape, "cannot infer -1 in %v: the other dimensions multiply to 0", ints(shape))
 		}
 		osh[infer] = size / known
 		known *= osh[infer]
 	}
 	if known != size {
-		return Layout{}, errorf(op, ErrShape, "cannot reshape %v (size %d) to %v (size %d)", sh, size, shape, known)
+		return Layout{}, errorf(op, ErrShape, "cannot reshape %v (size %d) to %v (size %d)", ints(sh), size, ints(shape), known)
 	}
 	if size == 0 || len(sh) == 0 {
 		// Nothing to reach, or a single element: any packed strides do.
@@ -63,7 +63,7 @@ func (l Layout) reshape(op string, shape []int) (Layout, error) {
 		return out, nil
 	}
 	if !restride(sh, st, osh, ost) {
-		return Layout{}, errorf(op, ErrNotViewable, "cannot view %v with strides %v as %v", sh, st, shape)
+		return Layout{}, errorf(op, ErrNotViewable, "cannot view %v with strides %v as %v", ints(sh), ints(st), ints(shape))
 	}
 	return out, nil
 }

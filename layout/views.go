@@ -15,7 +15,7 @@ func axisSet(op string, axes []int, rank int) (uint64, error) {
 			return 0, err
 		}
 		if set&(1<<a) != 0 {
-			return 0, errorf(op, ErrDuplicateAxis, "duplicate axis %d in %v", ax, axes)
+			return 0, errorf(op, ErrDuplicateAxis, "duplicate axis %d in %v", ax, ints(axes))
 		}
 		set |= 1 << a
 	}
@@ -52,7 +52,7 @@ func (l Layout) Permute(axes ...int) (Layout, error) {
 	const op = "Permute"
 	sh, st := l.dims()
 	if len(axes) != len(sh) {
-		return Layout{}, errorf(op, ErrAxis, "%d axes %v for rank %d", len(axes), axes, len(sh))
+		return Layout{}, errorf(op, ErrAxis, "%d axes %v for rank %d", len(axes), ints(axes), len(sh))
 	}
 	if _, err := axisSet(op, axes, len(sh)); err != nil {
 		return Layout{}, err
@@ -91,7 +91,7 @@ func (l Layout) Squeeze(axes ...int) (Layout, error) {
 		if set&(1<<i) == 0 {
 			n++
 		} else if d != 1 {
-			return Layout{}, errorf(op, ErrShape, "axis %d has size %d, not 1, in shape %v", i, d, sh)
+			return Layout{}, errorf(op, ErrShape, "axis %d has size %d, not 1, in shape %v", i, d, ints(sh))
 		}
 	}
 	out := alloc(n, l.off)
@@ -207,7 +207,7 @@ func (l Layout) Expand(shape ...int) (Layout, error) {
 	const op = "Expand"
 	sh, st := l.dims()
 	if len(shape) < len(sh) {
-		return Layout{}, errorf(op, ErrRank, "cannot expand rank %d %v to rank %d %v", len(sh), sh, len(shape), shape)
+		return Layout{}, errorf(op, ErrRank, "cannot expand rank %d %v to rank %d %v", len(sh), ints(sh), len(shape), ints(shape))
 	}
 	if err := checkShape(op, shape); err != nil {
 		return Layout{}, err
@@ -223,7 +223,7 @@ func (l Layout) Expand(shape ...int) (Layout, error) {
 		case d == 1:
 			ost[lead+i] = 0
 		default:
-			return Layout{}, errorf(op, ErrShape, "cannot expand %v to %v: axis %d has size %d, not 1 or %d", sh, shape, i, d, want)
+			return Layout{}, errorf(op, ErrShape, "cannot expand %v to %v: axis %d has size %d, not 1 or %d", ints(sh), ints(shape), i, d, want)
 		}
 	}
 	return out, nil

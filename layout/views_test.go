@@ -1,0 +1,214 @@
+package layout_test
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/layout"
+)
+
+type want struct {
+	shape, strides []int
+	off            int
+}
+
+func check(t *testing.T, l layout.Layout, err error, w want) {
+	t.Helper()
+	require.NoError(t, err)
+	assert.Equal(t, w.shape, l.Shape(), "shape")
+	assert.Equal(t, w.strides, l.Strides(), "strides")
+	assert.Equal(t, w.off, l.Offset(), "offset")
+}
+
+func TestTransformations(t *testing.T) {
+	m := rowMajor(t, 3, 4)
+	c := rowMajor(t, 2, 3, 4)
+	tr, _ := m.Transpose(0, 1)
+	for _, tc := range []struct {
+		name string
+		do   func() (layout.Layout, error)
+		want want
+	}{
+		{"transpose 3x4", func() (layout.Layout, error) { return m.Transpose(0, 1) }, want{[]int{4, 3}, []int{1, 4}, 0}},
+		{"transpose negative axes", func() (layout.Layout, error) { return m.Transpose(-1, -2) }, want{[]int{4, 3}, []int{1, 4}, 0}},
+		{"transpose same axis", func() (layout.Layout, error) { return m.Transpose(1, 1) }, want{[]int{3, 4}, []int{4, 1}, 0}},
+		{"permute 2,0,1", func() (layout.Layout, error) { return c.Permute(2, 0, 1) }, want{[]int{4, 2, 3}, []int{1, 12, 4}, 0}},
+		{"permute negative", func() (layout.Layout, error) { return c.Permute(-1, 0, 1) }, want{[]int{4, 2, 3}, []int{1, 12, 4}, 0}},
+		{"squeeze all", func() (layout.Layout, error) { return rowMajor(t, 1, 3, 1, 2).Squeeze() }, want{[]int{3, 2}, []int{2, 1}, 0}},
+		{"squeeze one", func() (layout.Layout, error) { return rowMajor(t, 1, 3, 1, 2).Squeeze(-2) }, want{[]int{1, 3, 2}, []int{6, 2, 1}, 0}},
+		{"squeeze nothing to squeeze", func() (layout.Layout, error) { return m.Squeeze() }, want{[]int{3, 4}, []int{4, 1}, 0}},
+		{"unsqueeze front", func() (layout.Layout, error) { return rowMajor(t, 3, 2).Unsqueeze(0) }, want{[]int{1, 3, 2}, []int{6, 2, 1}, 0}},
+		{"unsqueeze end", func() (layout.Layout, error) { return rowMajor(t, 3, 2).Unsqueeze(2) }, want{[]int{3, 2, 1}, []int{2, 1, 1}, 0}},
+		{"unsqueeze -1 appends", func() (layout.Layout, error) { return rowMajor(t, 3, 2).Unsqueeze(-1) }, want{[]int{3, 2, 1}, []int{2, 1, 1}, 0}},
+		{"unsqueeze -3 prepends", func() (layout.Layout, error) { return rowMajor(t, 3, 2).Unsqueeze(-3) }, want{[]int{1, 3, 2}, []int{6, 2, 1}, 0}},
+		{"unsqueeze scalar", func() (layout.Layout, error) { return rowMajor(t).Unsqueeze(0) }, want{[]int{1}, []int{1}, 0}},
+		{"slice rows 1:3", func() (layout.Layout, error) { return m.Slice(0, 1, 3, 1) }, want{[]int{2, 4}, []int{4, 1}, 4}},
+		{"slice columns 0:2", func() (layout.Layout, error) { return rowMajor(t, 2, 3).Slice(1, 0, 2, 1) }, want{[]int{2, 2}, []int{3, 1}, 0}},
+		{"slice step 2", func() (layout.Layout, error) { return m.Slice(1, 1, 4, 2) }, want{[]int{3, 2}, []int{4, 2}, 1}},
+		{"slice step 3 of 7", func() (layout.Layout, error) { return rowMajor(t, 7).Slice(0, 0, 7, 3) }, want{[]int{3}, []int{3}, 0}},
+		{"slice empty", func() (layout.Layout, error) { return m.Slice(0, 2, 2, 1) }, want{[]int{0, 4}, []int{4, 1}, 8}},
+		{"slice empty at end", func() (layout.Layout, error) { return m.Slice(0, 3, 3, 1) }, want{[]int{0, 4}, []int{4, 1}, 0}},
+		{"slice one element keeps stride", func() (layout.Layout, error) { return m.Slice(1, 3, 4, 5) }, want{[]int{3, 1}, []int{4, 1}, 3}},
+		{"flip rows", func() (layout.Layout, error) { return m.Flip(0) }, want{[]int{3, 4}, []int{-4, 1}, 8}},
+		{"flip all", func() (layout.Layout, error) { return m.Flip() }, want{[]int{3, 4}, []int{-4, -1}, 11}},
+		{"flip transposed", func() (layout.Layout, error) { return tr.Flip(1) }, want{[]int{4, 3}, []int{1, -4}, 8}},
+		{"expand column", func() (layout.Layout, error) { return rowMajor(t, 3, 1).Expand(3, 4) }, want{[]int{3, 4}, []int{1, 0}, 0}},
+		{"expand leading", func() (layout.Layout, error) { return rowMajor(t, 4).Expand(2, 3, 4) }, want{[]int{2, 3, 4}, []int{0, 0, 1}, 0}},
+		{"expand to zero", func() (layout.Layout, error) { return rowMajor(t, 1, 4).Expand(0, 4) }, want{[]int{0, 4}, []int{0, 1}, 0}},
+		{"expand same", func() (layout.Layout, error) { return m.Expand(3, 4) }, want{[]int{3, 4}, []int{4, 1}, 0}},
+		{"reshape contiguous", func() (layout.Layout, error) { return m.Reshape(2, 6) }, want{[]int{2, 6}, []int{6, 1}, 0}},
+		{"reshape infer", func() (layout.Layout, error) { return m.Reshape(-1, 3) }, want{[]int{4, 3}, []int{3, 1}, 0}},
+		{"reshape to scalar", func() (layout.Layout, error) { return rowMajor(t, 1, 1).Reshape() }, want{[]int{}, []int{}, 0}},
+		{"reshape scalar to 1x1", func() (layout.Layout, error) { return rowMajor(t).Reshape(1, 1) }, want{[]int{1, 1}, []int{1, 1}, 0}},
+		{"flatten", func() (layout.Layout, error) { return c.Flatten() }, want{[]int{24}, []int{1}, 0}},
+		{"flatten scalar", func() (layout.Layout, error) { return rowMajor(t).Flatten() }, want{[]int{1}, []int{1}, 0}},
+		{"reshape offset view", func() (layout.Layout, error) {
+			s, _ := m.Slice(0, 1, 3, 1)
+			return s.Reshape(8)
+		}, want{[]int{8}, []int{1}, 4}},
+		// Non-contiguous layouts reshape as a view when the strides allow it.
+		{"split transposed axis", func() (layout.Layout, error) { return tr.Reshape(2, 2, 3) }, want{[]int{2, 2, 3}, []int{2, 1, 4}, 0}},
+		{"merge untouched axes of permuted", func() (layout.Layout, error) {
+			p, _ := rowMajor(t, 2, 3, 4, 5).Permute(3, 0, 1, 2) // [5 2 3 4] strides [1 60 20 5]
+			return p.Reshape(5, 24)
+		}, want{[]int{5, 24}, []int{1, 5}, 0}},
+		{"flatten stepped rows", func() (layout.Layout, error) {
+			s, _ := rowMajor(t, 6).Slice(0, 0, 6, 2)
+			return s.Reshape(3, 1)
+		}, want{[]int{3, 1}, []int{2, 2}, 0}},
+		{"reshape expanded keeps stride 0", func() (layout.Layout, error) {
+			e, _ := rowMajor(t, 1, 4).Expand(6, 4)
+			return e.Reshape(2, 3, 4)
+		}, want{[]int{2, 3, 4}, []int{0, 0, 1}, 0}},
+		{"reshape empty", func() (layout.Layout, error) {
+			e, _ := tr.Slice(0, 0, 0, 1)
+			return e.Reshape(3, 0, 5)
+		}, want{[]int{3, 0, 5}, []int{5, 5, 1}, 0}},
+		{"reshape empty infer", func() (layout.Layout, error) { return rowMajor(t, 0, 3).Reshape(-1) }, want{[]int{0}, []int{1}, 0}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l, err := tc.do()
+			check(t, l, err, tc.want)
+		})
+	}
+}
+
+func TestTransformationErrors(t *testing.T) {
+	m := rowMajor(t, 3, 4)
+	tr, _ := m.Transpose(0, 1)
+	for _, tc := range []struct {
+		name string
+		do   func() (layout.Layout, error)
+		kind error
+		msg  string
+	}{
+		{"transpose axis", func() (layout.Layout, error) { return m.Transpose(0, 2) }, layout.ErrAxis, "layout: Transpose: axis 2 out of range for rank 2"},
+		{"transpose negative axis", func() (layout.Layout, error) { return m.Transpose(-3, 0) }, layout.ErrAxis, "layout: Transpose: axis -3 out of range for rank 2"},
+		{"permute count", func() (layout.Layout, error) { return m.Permute(0) }, layout.ErrAxis, "layout: Permute: 1 axes [0] for rank 2"},
+		{"permute duplicate", func() (layout.Layout, error) { return m.Permute(1, -1) }, layout.ErrDuplicateAxis, "layout: Permute: duplicate axis -1 in [1 -1]"},
+		{"squeeze non-1", func() (layout.Layout, error) { return m.Squeeze(0) }, layout.ErrShape, "layout: Squeeze: axis 0 has size 3, not 1, in shape [3 4]"},
+		{"squeeze duplicate", func() (layout.Layout, error) { return rowMajor(t, 1, 2).Squeeze(0, 0) }, layout.ErrDuplicateAxis, ""},
+		{"squeeze axis", func() (layout.Layout, error) { return m.Squeeze(5) }, layout.ErrAxis, ""},
+		{"unsqueeze axis", func() (layout.Layout, error) { return m.Unsqueeze(3) }, layout.ErrAxis, "layout: Unsqueeze: axis 3 out of range for rank 3"},
+		{"unsqueeze negative", func() (layout.Layout, error) { return m.Unsqueeze(-4) }, layout.ErrAxis, ""},
+		{"slice stop beyond", func() (layout.Layout, error) { return m.Slice(1, 0, 5, 1) }, layout.ErrIndex, "layout: Slice: [0:5:1] out of range for axis 1 with size 4"},
+		{"slice start after stop", func() (layout.Layout, error) { return m.Slice(0, 2, 1, 1) }, layout.ErrIndex, ""},
+		{"slice negative start", func() (layout.Layout, error) { return m.Slice(0, -1, 2, 1) }, layout.ErrIndex, ""},
+		{"slice step 0", func() (layout.Layout, error) { return m.Slice(0, 0, 2, 0) }, layout.ErrIndex, ""},
+		{"slice axis", func() (layout.Layout, error) { return m.Slice(2, 0, 1, 1) }, layout.ErrAxis, ""},
+		{"flip duplicate", func() (layout.Layout, error) { return m.Flip(0, -2) }, layout.ErrDuplicateAxis, "layout: Flip: duplicate axis -2 in [0 -2]"},
+		{"flip axis", func() (layout.Layout, error) { return m.Flip(2) }, layout.ErrAxis, ""},
+		{"expand mismatch", func() (layout.Layout, error) { return m.Expand(3, 5) }, layout.ErrShape, "layout: Expand: cannot expand [3 4] to [3 5]: axis 1 has size 4, not 1 or 5"},
+		{"expand lower rank", func() (layout.Layout, error) { return m.Expand(4) }, layout.ErrRank, ""},
+		{"expand negative", func() (layout.Layout, error) { return m.Expand(-1, 4) }, layout.ErrShape, ""},
+		{"expand overflow", func() (layout.Layout, error) { return rowMajor(t, 1, 1).Expand(1<<40, 1<<40) }, layout.ErrOverflow, ""},
+		{"reshape size", func() (layout.Layout, error) { return m.Reshape(5) }, layout.ErrShape, "layout: Reshape: cannot reshape [3 4] (size 12) to [5] (size 5)"},
+		{"reshape two -1", func() (layout.Layout, error) { return m.Reshape(-1, -1) }, layout.ErrShape, ""},
+		{"reshape -2", func() (layout.Layout, error) { return m.Reshape(-2, -6) }, layout.ErrShape, ""},
+		{"reshape infer zero", func() (layout.Layout, error) { return rowMajor(t, 0, 3).Reshape(0, -1) }, layout.ErrShape, "layout: Reshape: cannot infer -1 in [0 -1]: the other dimensions multiply to 0"},
+		{"reshape scalar of size 12", func() (layout.Layout, error) { return m.Reshape() }, layout.ErrShape, ""},
+		{"reshape not viewable", func() (layout.Layout, error) { return tr.Reshape(12) }, layout.ErrNotViewable, "layout: Reshape: cannot view [4 3] with strides [1 4] as [12]"},
+		{"flatten not viewable", func() (layout.Layout, error) { return tr.Flatten() }, layout.ErrNotViewable, "layout: Flatten: cannot view [4 3] with strides [1 4] as [-1]"},
+		{"reshape overflow", func() (layout.Layout, error) { return m.Reshape(1<<40, 1<<40, 0) }, layout.ErrShape, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := m
+			_, err := tc.do()
+			require.Error(t, err)
+			assert.ErrorIs(t, err, tc.kind)
+			if tc.msg != "" {
+				assert.EqualError(t, err, tc.msg)
+			}
+			assert.True(t, before.Equal(m), "receiver unchanged")
+		})
+	}
+}
+
+func TestBroadcastShapes(t *testing.T) {
+	for _, tc := range []struct {
+		in   [][]int
+		want []int
+	}{
+		{nil, []int{}},
+		{[][]int{{3, 1}, {1, 4}}, []int{3, 4}},
+		{[][]int{{8, 1, 6, 1}, {7, 1, 5}}, []int{8, 7, 6, 5}},
+		{[][]int{{5, 4}, {1}}, []int{5, 4}},
+		{[][]int{{15, 3, 5}, {15, 1, 5}, {3, 1}}, []int{15, 3, 5}},
+		{[][]int{{0, 1}, {1, 3}}, []int{0, 3}},
+		{[][]int{{}, {2, 2}}, []int{2, 2}},
+	} {
+		got, err := layout.BroadcastShapes(tc.in...)
+		require.NoError(t, err)
+		assert.Equal(t, tc.want, got, "%v", tc.in)
+	}
+	_, err := layout.BroadcastShapes([]int{3}, []int{4})
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "layout: BroadcastShapes: shapes [[3] [4]] do not broadcast: axis -1 has sizes 3 and 4")
+	_, err = layout.BroadcastShapes([]int{1 << 40, 1}, []int{1, 1 << 40})
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	_, err = layout.BroadcastShapes([]int{-1})
+	assert.ErrorIs(t, err, layout.ErrShape)
+}
+
+// TestOverlapping checks the verdict against an enumeration of the offsets,
+// on layouts decided by the quick test and on ones that need the exact one.
+func TestOverlapping(t *testing.T) {
+	for _, tc := range []struct {
+		shape, strides []int
+		off            int
+		want           bool
+	}{
+		{[]int{3, 4}, []int{4, 1}, 0, false},
+		{[]int{3, 4}, []int{1, 3}, 0, false},
+		{[]int{3, 4}, []int{0, 1}, 0, true},
+		{[]int{3, 4}, []int{-4, -1}, 11, false},
+		{[]int{3, 3}, []int{1, 1}, 0, true},
+		{[]int{2, 3}, []int{5, 3}, 0, false}, // exact check: 0 3 6 5 8 11
+		{[]int{3, 3}, []int{2, 3}, 0, false}, // exact check: 0 3 6 2 5 8 4 7 10
+		{[]int{3, 2}, []int{2, 3}, 0, false}, // exact check: 0 3 2 5 4 7
+		{[]int{1, 4}, []int{0, 1}, 0, false},
+		{[]int{0, 4}, []int{0, 0}, 0, false},
+		{[]int{}, []int{}, 0, false},
+		{[]int{4, 2}, []int{1, 2}, 0, true},
+		{[]int{2, 2, 2}, []int{4, 2, 3}, 0, false}, // exact check: 0 3 2 5 4 7 6 9
+		{[]int{3, 2}, []int{3, 6}, 0, true},        // (2,0) and (0,1) both reach 6
+	} {
+		l := strided(t, tc.shape, tc.strides, tc.off)
+		seen := map[int]bool{}
+		dup := false
+		for a := range l.Size() {
+			idx := make([]int, len(tc.shape))
+			for k, r := len(idx)-1, a; k >= 0; k-- {
+				idx[k], r = r%tc.shape[k], r/tc.shape[k]
+			}
+			off, err := l.Index(idx...)
+			require.NoError(t, err)
+			dup = dup || seen[off]
+			seen[off] = true
+		}
+		require.Equal(t, tc.want, dup, "table entry for %v", l)
+		assert.Equal(t, tc.want, l.Overlapping(), "%v", l)
+	}
+}
