@@ -1,0 +1,327 @@
+package tensor_test
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+func view[T tensor.Number](t testing.TB, data []T, shape, strides []int, off int) tensor.View[T] {
+	t.Helper()
+	l, err := layout.Strided(shape, strides, off)
+	require.NoError(t, err)
+	v, err := tensor.NewView(data, l)
+	require.NoError(t, err)
+	return v
+}
+
+func seq(n int) []float32 {
+	out := make([]float32, n)
+	for i := range out {
+		out[i] = float32(i)
+	}
+	return out
+}
+
+func TestConstructors(t *testing.T) {
+	z, err := tensor.New[float64](2, 3)
+	require.NoError(t, err)
+	assert.Equal(t, []int{2, 3}, z.Shape())
+	assert.Equal(t, make([]float64, 6), z.Data())
+	assert.Equal(t, 2, z.Rank())
+	assert.Equal(t, 6, z.Size())
+
+	s, err := tensor.New[int]()
+	require.NoError(t, err)
+	assert.Equal(t, 0, s.Rank())
+	assert.Equal(t, 1, s.Size())
+	s.Set(7)
+	assert.Equal(t, 7, s.At())
+
+	f, err := tensor.Full[int8](3, 2, 2)
+	require.NoError(t, err)
+	assert.Equal(t, []int8{3, 3, 3, 3}, f.Data())
+
+	a, err := tensor.Arange[complex64](3)
+	require.NoError(t, err)
+	assert.Equal(t, []complex64{0, 1, 2}, a.Data())
+
+	data := []uint16{1, 2, 3, 4, 5, 6}
+	fs, err := tensor.FromSlice(data, 3, 2)
+	require.NoError(t, err)
+	fs.Set(9, 2, 1)
+	assert.Equal(t, uint16(9), data[5], "FromSlice shares data")
+	flat, err := tensor.FromSlice(data)
+	require.NoError(t, err)
+	assert.Equal(t, []int{6}, flat.Shape())
+
+	_, err = tensor.FromSlice(data, 4, 2)
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "tensor: FromSlice: 6 elements for shape [4 2] of size 8")
+	_, err = tensor.New[float32](2, -1)
+	assert.ErrorIs(t, err, layout.ErrShape)
+	_, err = tensor.New[float32](1<<40, 1<<40)
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	_, err = tensor.Arange[int](-1)
+	assert.ErrorIs(t, err, layout.ErrShape)
+	_, err = tensor.Full[int](1, -2)
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.Panics(t, func() { tensor.Must(tensor.New[int](-1)) })
+}
+
+func TestZeroValues(t *testing.T) {
+	var tt tensor.Tensor[float32]
+	assert.Equal(t, []int{0}, tt.Shape())
+	assert.Equal(t, 0, tt.Size())
+	assert.Empty(t, slices.Collect(tt.Values()))
+	assert.Equal(t, "[]", fmt.Sprint(tt))
+	var v tensor.View[float32]
+	assert.Equal(t, 0, v.Size())
+	assert.True(t, v.IsContiguous())
+	assert.Equal(t, 0, v.Contiguous().Size())
+	assert.NoError(t, v.CopyTo(nil))
+	assert.NoError(t, v.Fill(1))
+	assert.NoError(t, v.CopyFrom(v))
+}
+
+func TestNewView(t *testing.T) {
+	data := seq(12)
+	_, err := tensor.NewView(data, mustLayout(layout.Strided([]int{3, 4}, []int{4, 1}, 1)))
+	assert.ErrorIs(t, err, layout.ErrBounds)
+	assert.EqualError(t, err, "tensor: NewView: layout shape [3 4] strides [4 1] offset 1 reaches offset 12 in a buffer of length 12")
+	v, err := tensor.NewView(data, mustLayout(layout.Strided([]int{3, 4}, []int{-4, 1}, 8)))
+	require.NoError(t, err)
+	assert.Equal(t, float32(8), v.At(0, 0))
+	assert.Equal(t, float32(3), v.At(2, 3))
+	// An empty layout fits any buffer, even nil.
+	_, err = tensor.NewView[float32](nil, mustLayout(layout.Strided([]int{0, 4}, []int{4, 1}, 100)))
+	assert.NoError(t, err)
+}
+
+func mustLayout(l layout.Layout, err error) layout.Layout {
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+func TestAtSetPanic(t *testing.T) {
+	v := tensor.Must(tensor.FromSlice(seq(12), 3, 4)).View()
+	assert.PanicsWithError(t, "tensor: At: index [3 0] out of range for shape [3 4]", func() { v.At(3, 0) })
+	assert.Panics(t, func() { v.At(0) })
+	assert.Panics(t, func() { v.At(0, -1) })
+	assert.Panics(t, func() { v.Set(1, 0, 4) })
+	assert.NotPanics(t, func() { v.Set(1, 2, 3) })
+}
+
+// The materialization examples of the notes, in element strides.
+func TestMaterializeNotes(t *testing.T) {
+	for _, tc := range []struct {
+		name           string
+		data           []float32
+		shape, strides []int
+		off            int
+		want           []float32
+		contiguous     bool
+	}{
+		{"2x2 transposed", []float32{1, 2, 3, 4}, []int{2, 2}, []int{1, 2}, 0, []float32{1, 3, 2, 4}, false},
+		{"2x3 transposed", []float32{1, 2, 3, 4, 5, 6}, []int{3, 2}, []int{1, 3}, 0, []float32{1, 4, 2, 5, 3, 6}, false},
+		{"3x4 transposed (slides)", seq(12), []int{4, 3}, []int{1, 4}, 0, []float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}, false},
+		{"rows 1:3 of 3x4", seq(12), []int{2, 4}, []int{4, 1}, 4, seq(12)[4:], true},
+		{"columns 0:2 of 2x3", []float32{1, 2, 3, 4, 5, 6}, []int{2, 2}, []int{3, 1}, 0, []float32{1, 2, 4, 5}, false},
+		{"broadcast column", []float32{1, 2}, []int{2, 3}, []int{1, 0}, 0, []float32{1, 1, 1, 2, 2, 2}, false},
+		{"flipped", seq(4), []int{4}, []int{-1}, 3, []float32{3, 2, 1, 0}, false},
+		{"scalar at offset", seq(4), []int{}, []int{}, 2, []float32{2}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			v := view(t, tc.data, tc.shape, tc.strides, tc.off)
+			assert.Equal(t, tc.contiguous, v.IsContiguous())
+			c := v.Contiguous()
+			assert.Equal(t, tc.want, c.Data())
+			assert.True(t, c.Layout().IsContiguous())
+			assert.Equal(t, tc.shape, c.Shape())
+			cl := v.Clone()
+			assert.Equal(t, tc.want, cl.Data())
+			if len(cl.Data()) > 0 {
+				assert.NotSame(t, &tc.data[tc.off], &cl.Data()[0], "Clone copies")
+			}
+			if tc.contiguous {
+				assert.Same(t, &tc.data[tc.off], &c.Data()[0], "Contiguous shares")
+			}
+		})
+	}
+}
+
+func TestCopyTo(t *testing.T) {
+	v := view(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
+	dst := make([]float32, 14)
+	require.NoError(t, v.CopyTo(dst))
+	assert.Equal(t, []float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 0, 0}, dst)
+	err := v.CopyTo(make([]float32, 11))
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "tensor: CopyTo: destination of length 11 for 12 elements")
+	// Into its own buffer: as if the view were read first.
+	data := seq(12)
+	self := view(t, data, []int{4, 3}, []int{1, 4}, 0)
+	require.NoError(t, self.CopyTo(data))
+	assert.Equal(t, []float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}, data)
+}
+
+func TestCopyFrom(t *testing.T) {
+	dst := tensor.Must(tensor.New[float32](3, 4)).View()
+	src := view(t, seq(12), []int{3, 4}, []int{1, 3}, 0)
+	require.NoError(t, dst.CopyFrom(src))
+	assert.Equal(t, []float32{0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11}, dst.Data())
+
+	// Broadcast a row.
+	row := view(t, []float32{1, 2, 3, 4}, []int{4}, []int{1}, 0)
+	require.NoError(t, dst.CopyFrom(row))
+	assert.Equal(t, []float32{1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4}, dst.Data())
+
+	// Into a strided destination (every other column).
+	cols := view(t, dst.Data(), []int{3, 2}, []int{4, 2}, 1)
+	require.NoError(t, cols.CopyFrom(view(t, []float32{-1}, []int{}, []int{}, 0)))
+	assert.Equal(t, []float32{1, -1, 3, -1, 1, -1, 3, -1, 1, -1, 3, -1}, dst.Data())
+
+	before := slices.Clone(dst.Data())
+	err := dst.CopyFrom(view(t, seq(3), []int{3}, []int{1}, 0))
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "tensor: CopyFrom: cannot broadcast source shape [3] to destination shape [3 4]")
+	exp := view(t, make([]float32, 4), []int{3, 4}, []int{0, 1}, 0)
+	err = exp.CopyFrom(src)
+	assert.ErrorIs(t, err, layout.ErrOverlap)
+	assert.Equal(t, before, dst.Data(), "destination untouched after errors")
+	assert.Equal(t, make([]float32, 4), exp.Data())
+	assert.ErrorIs(t, exp.Fill(1), layout.ErrOverlap)
+	assert.Equal(t, make([]float32, 4), exp.Data())
+}
+
+// TestCopyFromOverlapping copies between views that share memory and checks
+// the result against a copy from a snapshot of the source.
+func TestCopyFromOverlapping(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		n        int
+		dst, src func(data []float32) tensor.View[float32]
+	}{
+		{"into own transpose", 16,
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{4, 4}, []int{4, 1}, 0) },
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{4, 4}, []int{1, 4}, 0) }},
+		{"shifted right", 10,
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 2) },
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 0) }},
+		{"shifted left", 10,
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 0) },
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 2) }},
+		{"flipped onto itself", 9,
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{9}, []int{1}, 0) },
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{9}, []int{-1}, 8) }},
+		{"broadcast from inside", 12,
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{3, 4}, []int{4, 1}, 0) },
+			func(d []float32) tensor.View[float32] { return view(t, d, []int{4}, []int{1}, 4) }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data := seq(tc.n)
+			snap := slices.Clone(data)
+			want := slices.Clone(data)
+			require.NoError(t, tc.dst(want).CopyFrom(tc.src(snap)))
+			require.NoError(t, tc.dst(data).CopyFrom(tc.src(data)))
+			assert.Equal(t, want, data)
+		})
+	}
+}
+
+func TestFillAndValues(t *testing.T) {
+	data := seq(12)
+	v := view(t, data, []int{3, 2}, []int{4, 2}, 1)
+	require.NoError(t, v.Fill(-1))
+	assert.Equal(t, []float32{0, -1, 2, -1, 4, -1, 6, -1, 8, -1, 10, -1}, data)
+	assert.Equal(t, []float32{-1, -1, -1, -1, -1, -1}, slices.Collect(v.Values()))
+	tr := view(t, seq(6), []int{3, 2}, []int{1, 3}, 0)
+	assert.Equal(t, []float32{0, 3, 1, 4, 2, 5}, slices.Collect(tr.Values()))
+	n := 0
+	for range tr.Values() {
+		n++
+		if n == 2 {
+			break
+		}
+	}
+	assert.Equal(t, 2, n)
+}
+
+func TestElementTypes(t *testing.T) {
+	check := func(name string, f func() bool) { assert.True(t, f(), name) }
+	check("int8", func() bool { return roundTrip[int8]() })
+	check("uint16", func() bool { return roundTrip[uint16]() })
+	check("int32", func() bool { return roundTrip[int32]() })
+	check("uint64", func() bool { return roundTrip[uint64]() })
+	check("uintptr", func() bool { return roundTrip[uintptr]() })
+	check("float64", func() bool { return roundTrip[float64]() })
+	check("complex64", func() bool { return roundTrip[complex64]() })
+	check("complex128", func() bool { return roundTrip[complex128]() })
+	type celsius float32
+	check("named", func() bool { return roundTrip[celsius]() })
+}
+
+func roundTrip[T tensor.Number]() bool {
+	a := tensor.Must(tensor.Arange[T](6))
+	l, _ := a.Layout().Reshape(2, 3)
+	tl, _ := l.Transpose(0, 1)
+	v := tensor.Must(tensor.NewView(a.Data(), tl))
+	return slices.Equal(v.Contiguous().Data(), []T{0, 3, 1, 4, 2, 5})
+}
+
+func TestFormat(t *testing.T) {
+	v := view(t, seq(6), []int{2, 3}, []int{3, 1}, 0)
+	assert.Equal(t, "[[0 1 2]\n [3 4 5]]", fmt.Sprint(v))
+	assert.Equal(t, "[[0.00 1.00 2.00]\n [3.00 4.00 5.00]]", fmt.Sprintf("%.2f", v))
+	assert.Equal(t, "shape [2 3] strides [3 1] offset 0 contiguous=true\n[[0 1 2]\n [3 4 5]]", v.String())
+	tr := view(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
+	assert.Equal(t, "[[ 0  4  8]\n [ 1  5  9]\n [ 2  6 10]\n [ 3  7 11]]", fmt.Sprintf("%v", tr))
+	assert.Equal(t, "[[[0 1]\n  [2 3]]\n\n [[4 5]\n  [6 7]]]", fmt.Sprint(tensor.Must(tensor.FromSlice(seq(8), 2, 2, 2))))
+	assert.Equal(t, "5", fmt.Sprint(tensor.Must(tensor.Full[int](5))))
+	assert.Equal(t, "[]", fmt.Sprint(view(t, seq(1), []int{0, 3}, []int{3, 1}, 0)))
+	assert.Equal(t, "[(1+2i)]", fmt.Sprint(tensor.Must(tensor.FromSlice([]complex64{1 + 2i}))))
+	big := tensor.Must(tensor.Arange[int](2000))
+	assert.Equal(t, "[   0    1    2 ... 1997 1998 1999]", fmt.Sprint(big))
+	assert.Equal(t, "[ NaN +Inf]", fmt.Sprint(tensor.Must(tensor.FromSlice([]float64{math.NaN(), math.Inf(1)}))))
+}
+
+// Many goroutines may read one buffer through different views and write
+// disjoint views of it at once.
+func TestConcurrentViews(t *testing.T) {
+	data := make([]float32, 64*64)
+	base := view(t, data, []int{64, 64}, []int{64, 1}, 0)
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rows := view(t, data, []int{8, 64}, []int{64, 1}, g*8*64)
+			require.NoError(t, rows.Fill(float32(g)))
+			_ = base.Layout().Size()
+		}()
+	}
+	wg.Wait()
+	for i, x := range data {
+		require.Equal(t, float32(i/(8*64)), x)
+	}
+	for range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tr := view(t, data, []int{64, 64}, []int{1, 64}, 0)
+			c := tr.Contiguous()
+			assert.Equal(t, float32(7), c.At(0, 63))
+		}()
+	}
+	wg.Wait()
+}
