@@ -1,0 +1,94 @@
+// Package npy reads and writes NumPy's .npy files as tensor views.
+//
+// # Overview
+//
+// [Read] and [Load] read one array from a reader or a file, [Write] and
+// [Save] write one, and [Map] maps a file into memory without reading it.
+// The element type is a type parameter: the caller names the Go type it
+// expects and gets an error, not a conversion, when the file holds another.
+//
+//	v, err := npy.Load[float32]("weights.npy")   // tensor.View[float32]
+//	err = npy.Save("out.npy", v)
+//
+// This package moves no elements itself beyond the bytes of the file: views
+// that are not contiguous are materialized by [tensor.View.CopyTo], and
+// layouts come from package layout.
+//
+// # Formats and dtypes
+//
+// Format versions 1.0, 2.0 (4-byte header length) and 3.0 (UTF-8 header)
+// are read. Write writes version 1.0, or 2.0 when the header is longer than
+// version 1.0 allows, always in native byte order, with the header padded
+// so that the data starts at a multiple of 64 bytes, as NumPy does.
+//
+// The header is parsed by a small parser of the Python dict literal NumPy
+// writes, not by a Python evaluator: the keys 'descr', 'fortran_order' and
+// 'shape', each exactly once, in any order, with any spacing, trailing
+// commas and the L suffix of integers in files written by Python 2. Headers
+// longer than [MaxHeaderLen] and shapes of more than [MaxRank] dimensions
+// are refused.
+//
+// The dtypes that have a Go counterpart are read and written:
+//
+//	f4 float32     i1 int8     u1 uint8      c8  complex64
+//	f8 float64     i2 int16    u2 uint16     c16 complex128
+//	               i4 int32    u4 uint32
+//	               i8 int64    u8 uint64
+//
+// with byte order '<' or '>' ('|' for one-byte types). Go's int, uint and
+// uintptr match the integers of their size on the platform, i8 and u8 on
+// 64-bit systems, and a type defined on a numeric type (type Celsius
+// float64) matches like its underlying type. Data in the other byte order
+// is converted to native order when read. Files of other dtypes (bool,
+// float16, strings, objects, structured dtypes) fail with ErrDType.
+//
+// # Fortran order
+//
+// A file written with fortran_order True holds its elements in column-major
+// order. Read returns it as a column-major view over the data as stored
+// (made with layout.ColumnMajor), without copying: IsColumnMajor reports
+// true and, for arrays with at least two dimensions larger than 1,
+// IsContiguous reports false. [tensor.View.Contiguous] turns it into a
+// row-major tensor.
+//
+// Write picks the order from the view: a C-contiguous view (including one
+// starting at an offset) is written in C order straight from its buffer; a
+// column-major view that is not also C-contiguous is written in Fortran
+// order straight from its buffer; any other view (transposed in a way that
+// is neither, sliced, flipped, broadcast) is copied into row-major order
+// first. A column-major view thus round-trips as one.
+//
+// # Memory mapping
+//
+// [Map] maps a file into memory on Linux and returns a [Mapped] whose view
+// reads the file's pages in place: loading costs no reading and no copying,
+// and the pages are loaded by the operating system as they are touched.
+// The mapping is private and writable (MAP_PRIVATE with PROT_READ and
+// PROT_WRITE): writes through the view are copy-on-write changes seen only
+// by this process, never written to the file. The data must be in native
+// byte order and aligned for the element type, which every file NumPy or
+// Write produces is. The view must not be used after [Mapped.Close]. On
+// other systems Map reads the file into memory instead, with the same
+// checks and results.
+//
+// # Errors
+//
+// Functions return errors rather than panicking, on any input. Errors
+// about a file's contents wrap one of the sentinels [ErrFormat], [ErrDType]
+// and [ErrTruncated]; I/O errors are wrapped as they are, so errors.Is
+// finds both io and os errors. Every message is lowercase, starts with
+// "npy: " and the operation, and carries the values involved:
+//
+//	npy: Read: file dtype <f8 does not match float32 (<f4)
+//	npy: Load: data truncated: got 40 of 48 bytes for shape [2 3] of <f8
+//
+// Reading never trusts the header's shape for allocation: Load and Map
+// compare it with the file size first, and Read grows its buffer as data
+// arrives, so a short or hostile file fails with ErrTruncated without
+// allocating what its header claims.
+//
+// # Concurrency
+//
+// Read, Load, Write, Save and Map may be called from several goroutines at
+// once. The views they return follow the rules of package tensor.
+package npy
