@@ -88,12 +88,15 @@ type Layout struct {
 // make returns a Layout of the given rank whose dimensions are to be filled
 // in through dims.
 func alloc(rank, off int) Layout {
-	l := Layout{nd: rank + 1, off: off}
 	if rank > inline {
-		buf := make([]int, 2*rank)
-		l.ext = &[2][]int{buf[:rank:rank], buf[rank:]}
+		return allocExt(rank, off)
 	}
-	return l
+	return Layout{nd: rank + 1, off: off}
+}
+
+func allocExt(rank, off int) Layout {
+	buf := make([]int, 2*rank)
+	return Layout{nd: rank + 1, off: off, ext: &[2][]int{buf[:rank:rank], buf[rank:]}}
 }
 
 func (l *Layout) rank() int {
@@ -262,7 +265,9 @@ func (l Layout) Stride(axis int) (int, error) {
 
 // Size returns the number of elements: the product of the dimensions, 1 for
 // rank 0.
-func (l Layout) Size() int {
+func (l Layout) Size() int { return l.size() }
+
+func (l *Layout) size() int {
 	sh, _ := l.dims()
 	n := 1
 	for _, d := range sh {
@@ -276,7 +281,9 @@ func (l Layout) Size() int {
 // offsets. As in NumPy and PyTorch, the strides of size-1 axes are ignored,
 // a layout with no elements and a rank-0 layout are contiguous, and the
 // offset does not matter: a contiguous layout need not start at offset 0.
-func (l Layout) IsContiguous() bool {
+func (l Layout) IsContiguous() bool { return l.isContiguous() }
+
+func (l *Layout) isContiguous() bool {
 	sh, st := l.dims()
 	return packedOrder(sh, st, false)
 }
@@ -284,7 +291,9 @@ func (l Layout) IsContiguous() bool {
 // IsColumnMajor reports whether the layout is F-contiguous (column-major
 // without gaps), under the same rules as IsContiguous. A layout can be both,
 // for example one with at most one axis larger than 1.
-func (l Layout) IsColumnMajor() bool {
+func (l Layout) IsColumnMajor() bool { return l.isColumnMajor() }
+
+func (l *Layout) isColumnMajor() bool {
 	sh, st := l.dims()
 	return packedOrder(sh, st, true)
 }
@@ -312,11 +321,13 @@ func packedOrder(sh, st []int, fortran bool) bool {
 // ContiguousRange reports whether the layout is C-contiguous and, if so, the
 // half-open range [start, end) of the buffer that holds its elements in
 // row-major order. An empty layout gives start == end == 0.
-func (l Layout) ContiguousRange() (start, end int, ok bool) {
-	if !l.IsContiguous() {
+func (l Layout) ContiguousRange() (start, end int, ok bool) { return l.contiguousRange() }
+
+func (l *Layout) contiguousRange() (start, end int, ok bool) {
+	if !l.isContiguous() {
 		return 0, 0, false
 	}
-	if n := l.Size(); n > 0 {
+	if n := l.size(); n > 0 {
 		return l.off, l.off + n, true
 	}
 	return 0, 0, true
@@ -325,7 +336,9 @@ func (l Layout) ContiguousRange() (start, end int, ok bool) {
 // Span returns the half-open range [lo, hi) of buffer offsets the layout can
 // reach: data[lo:hi] holds every element. A layout with no elements reaches
 // nothing and gives 0, 0.
-func (l Layout) Span() (lo, hi int) {
+func (l Layout) Span() (lo, hi int) { return l.span() }
+
+func (l *Layout) span() (lo, hi int) {
 	sh, st := l.dims()
 	lo, hi = l.off, l.off
 	for i, d := range sh {
@@ -344,7 +357,9 @@ func (l Layout) Span() (lo, hi int) {
 // Index returns the buffer offset of the element at idx:
 // offset + Σ idx[k]*strides[k]. It returns ErrIndex when the number of
 // indices is not the rank or an index is outside [0, dim).
-func (l Layout) Index(idx ...int) (int, error) {
+func (l Layout) Index(idx ...int) (int, error) { return l.index(idx...) }
+
+func (l *Layout) index(idx ...int) (int, error) {
 	sh, st := l.dims()
 	if len(idx) != len(sh) {
 		return 0, errorf("Index", ErrIndex, "%d indices for rank %d", len(idx), len(sh))
@@ -400,13 +415,17 @@ func writeInts(b *strings.Builder, xs []int) {
 
 // normAxis maps an axis in [-rank, rank) to [0, rank).
 func normAxis(op string, axis, rank int) (int, error) {
-	if axis < -rank || axis >= rank {
-		return 0, errorf(op, ErrAxis, "axis %d out of range for rank %d", axis, rank)
+	if uint(axis) < uint(rank) {
+		return axis, nil
 	}
-	if axis < 0 {
-		axis += rank
+	if axis < 0 && axis >= -rank {
+		return axis + rank, nil
 	}
-	return axis, nil
+	return 0, axisError(op, axis, rank)
+}
+
+func axisError(op string, axis, rank int) error {
+	return errorf(op, ErrAxis, "axis %d out of range for rank %d", axis, rank)
 }
 
 // ints returns a copy of xs, for error messages: passing the copy keeps xs
@@ -433,7 +452,9 @@ func add(a, b int) (int, bool) {
 
 // Packed returns the row-major layout of l's shape at offset 0: the layout
 // l's elements have after a copy into a fresh buffer.
-func (l Layout) Packed() Layout {
+func (l Layout) Packed() Layout { return l.packed() }
+
+func (l *Layout) packed() Layout {
 	sh, _ := l.dims()
 	out := alloc(len(sh), 0)
 	osh, ost := out.dims()

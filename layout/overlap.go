@@ -13,7 +13,9 @@ import (
 // each stride exceeds the reach of all the smaller ones, no two indices
 // meet. Otherwise it enumerates the offsets and sorts them, which costs
 // O(n log n) time and n ints of memory for n = Size().
-func (l Layout) Overlapping() bool {
+func (l Layout) Overlapping() bool { return l.overlapping() }
+
+func (l *Layout) overlapping() bool {
 	sh, st := l.dims()
 	type axis struct{ d, s int }
 	var buf [inline]axis
@@ -46,8 +48,8 @@ func (l Layout) Overlapping() bool {
 	if simple {
 		return false
 	}
-	offs := make([]int, 0, l.Size())
-	p := l.Plan()
+	offs := make([]int, 0, l.size())
+	p := l.plan()
 	n, inc := p.Len(), p.inc[0]
 	for a := range p.Runs() {
 		for i := 0; i < n; i++ {

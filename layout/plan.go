@@ -37,7 +37,9 @@ func NewPlan(dst, src Layout) (Plan, error) {
 
 // Plan returns the plan that walks l alone, in row-major index order; both
 // offsets it yields are offsets in l.
-func (l Layout) Plan() Plan {
+func (l Layout) Plan() Plan { return l.plan() }
+
+func (l *Layout) plan() Plan {
 	sh, st := l.dims()
 	return makePlan(sh, st, st, l.off, l.off)
 }

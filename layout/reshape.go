@@ -13,20 +13,16 @@ package layout
 // ErrRank above MaxRank; and ErrNotViewable when the elements cannot be
 // reached with strides, in which case the data must be copied first (see
 // tensor.View.Contiguous, or ops.Reshape which does it for you).
-func (l Layout) Reshape(shape ...int) (Layout, error) {
-	return l.reshape("Reshape", shape)
-}
+func (l Layout) Reshape(shape ...int) (Layout, error) { return l.reshape("Reshape", shape) }
 
 // Flatten returns the layout as one axis of Size() elements, without moving
 // data. It is Reshape(-1): it returns ErrNotViewable when the elements
 // cannot be walked with a single stride.
-func (l Layout) Flatten() (Layout, error) {
-	return l.reshape("Flatten", []int{-1})
-}
+func (l Layout) Flatten() (Layout, error) { return l.reshape("Flatten", []int{-1}) }
 
-func (l Layout) reshape(op string, shape []int) (Layout, error) {
+func (l *Layout) reshape(op string, shape []int) (Layout, error) {
 	sh, st := l.dims()
-	size := l.Size()
+	size := l.size()
 	if len(shape) > MaxRank {
 		return Layout{}, errorf(op, ErrRank, "rank %d exceeds MaxRank %d", len(shape), MaxRank)
 	}

@@ -10,22 +10,40 @@ package layout
 func axisSet(op string, axes []int, rank int) (uint64, error) {
 	var set uint64
 	for _, ax := range axes {
-		a, err := normAxis(op, ax, rank)
-		if err != nil {
-			return 0, err
+		a := ax
+		if a < 0 {
+			a += rank
 		}
-		if set&(1<<a) != 0 {
-			return 0, errorf(op, ErrDuplicateAxis, "duplicate axis %d in %v", ax, ints(axes))
+		if uint(a) >= uint(rank) || set&(1<<a) != 0 {
+			return 0, axesError(op, axes, rank)
 		}
 		set |= 1 << a
 	}
 	return set, nil
 }
 
+// axesError explains why axisSet refused axes.
+func axesError(op string, axes []int, rank int) error {
+	var set uint64
+	for _, ax := range axes {
+		a, err := normAxis(op, ax, rank)
+		if err != nil {
+			return err
+		}
+		if set&(1<<a) != 0 {
+			return errorf(op, ErrDuplicateAxis, "duplicate axis %d in %v", ax, ints(axes))
+		}
+		set |= 1 << a
+	}
+	return nil
+}
+
 // Transpose returns the layout with axes a and b swapped; negative axes count
 // from the end. The result reaches the same elements. It returns ErrAxis for
 // an axis out of range.
-func (l Layout) Transpose(a, b int) (Layout, error) {
+func (l Layout) Transpose(a, b int) (Layout, error) { return l.transpose(a, b) }
+
+func (l *Layout) transpose(a, b int) (Layout, error) {
 	const op = "Transpose"
 	sh, st := l.dims()
 	a, err := normAxis(op, a, len(sh))
@@ -48,7 +66,9 @@ func (l Layout) Transpose(a, b int) (Layout, error) {
 // transpose(axes) and PyTorch's permute. Negative axes count from the end.
 // It returns ErrAxis when len(axes) is not the rank or an axis is out of
 // range, and ErrDuplicateAxis when an axis is named twice.
-func (l Layout) Permute(axes ...int) (Layout, error) {
+func (l Layout) Permute(axes ...int) (Layout, error) { return l.permute(axes) }
+
+func (l *Layout) permute(axes []int) (Layout, error) {
 	const op = "Permute"
 	sh, st := l.dims()
 	if len(axes) != len(sh) {
@@ -72,7 +92,9 @@ func (l Layout) Permute(axes ...int) (Layout, error) {
 // removes every size-1 axis. It returns ErrAxis for an axis out of range,
 // ErrDuplicateAxis for an axis named twice and ErrShape for an axis whose
 // size is not 1 (as NumPy does).
-func (l Layout) Squeeze(axes ...int) (Layout, error) {
+func (l Layout) Squeeze(axes ...int) (Layout, error) { return l.squeeze(axes...) }
+
+func (l *Layout) squeeze(axes ...int) (Layout, error) {
 	const op = "Squeeze"
 	sh, st := l.dims()
 	set, err := axisSet(op, axes, len(sh))
@@ -110,7 +132,9 @@ func (l Layout) Squeeze(axes ...int) (Layout, error) {
 // the result; a negative axis counts from the end of the result, so -1
 // appends. It returns ErrAxis for an axis outside [-rank-1, rank] and ErrRank
 // when the result would exceed MaxRank.
-func (l Layout) Unsqueeze(axis int) (Layout, error) {
+func (l Layout) Unsqueeze(axis int) (Layout, error) { return l.unsqueeze(axis) }
+
+func (l *Layout) unsqueeze(axis int) (Layout, error) {
 	const op = "Unsqueeze"
 	sh, st := l.dims()
 	if len(sh) == MaxRank {
@@ -143,6 +167,10 @@ func (l Layout) Unsqueeze(axis int) (Layout, error) {
 // step >= 1, and ErrAxis for an axis out of range. start == stop gives an
 // empty layout, as in NumPy.
 func (l Layout) Slice(axis, start, stop, step int) (Layout, error) {
+	return l.slice(axis, start, stop, step)
+}
+
+func (l *Layout) slice(axis, start, stop, step int) (Layout, error) {
 	const op = "Slice"
 	sh, st := l.dims()
 	a, err := normAxis(op, axis, len(sh))
@@ -171,7 +199,9 @@ func (l Layout) Slice(axis, start, stop, step int) (Layout, error) {
 // axes reversed, like NumPy's flip; with no axes it flips every axis. The
 // flipped axes get negative strides. It returns ErrAxis for an axis out of
 // range and ErrDuplicateAxis for an axis named twice.
-func (l Layout) Flip(axes ...int) (Layout, error) {
+func (l Layout) Flip(axes ...int) (Layout, error) { return l.flip(axes...) }
+
+func (l *Layout) flip(axes ...int) (Layout, error) {
 	const op = "Flip"
 	sh, st := l.dims()
 	set, err := axisSet(op, axes, len(sh))
@@ -203,7 +233,9 @@ func (l Layout) Flip(axes ...int) (Layout, error) {
 // It returns ErrShape for a negative size or an axis that cannot broadcast,
 // ErrRank for a rank below l's or above MaxRank and ErrOverflow when the
 // size of the result does not fit in an int.
-func (l Layout) Expand(shape ...int) (Layout, error) {
+func (l Layout) Expand(shape ...int) (Layout, error) { return l.expand(shape...) }
+
+func (l *Layout) expand(shape ...int) (Layout, error) {
 	const op = "Expand"
 	sh, st := l.dims()
 	if len(shape) < len(sh) {

@@ -9,13 +9,17 @@ import (
 )
 
 // with returns the view of v's data through l, the result of a layout
-// transformation of v's layout. err is that transformation's error.
+// transformation of v's layout, or the transformation's error err. l
+// reaches a subset of the offsets v reaches, so NewView cannot fail.
 func with[T tensor.Number](op string, v tensor.View[T], l layout.Layout, err error) (tensor.View[T], error) {
 	if err != nil {
-		return tensor.View[T]{}, errs.Wrap("ops", op, nil, err, "shape %v", v.Shape())
+		return tensor.View[T]{}, wrap(op, v.Layout(), err)
 	}
-	// l reaches a subset of the offsets v reaches, so it lies in v's data.
-	return tensor.Must(tensor.NewView(v.Data(), l)), nil
+	return tensor.NewView(v.Data(), l)
+}
+
+func wrap(op string, l layout.Layout, err error) error {
+	return errs.Wrap("ops", op, nil, err, "shape %v", l.Shape())
 }
 
 // Transpose returns the view with axes a and b swapped; negative axes count

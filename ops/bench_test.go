@@ -1,0 +1,40 @@
+package ops_test
+
+import (
+	"testing"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Each view operation on a rank-4 float32 tensor [8 16 32 64]: metadata
+// only, so ns/op stays flat whatever the size, with 0 allocs/op.
+func BenchmarkViewOps(b *testing.B) {
+	v := tensor.Must(tensor.New[float32](8, 16, 32, 64)).View()
+	one := tensor.Must(ops.Unsqueeze(v, 1))
+	col := tensor.Must(ops.Slice(v, 3, 0, 1, 1))
+	for _, bc := range []struct {
+		name string
+		op   func() (tensor.View[float32], error)
+	}{
+		{"Permute", func() (tensor.View[float32], error) { return ops.Permute(v, 0, 2, 3, 1) }},
+		{"Transpose", func() (tensor.View[float32], error) { return ops.Transpose(v, 1, 3) }},
+		{"Squeeze", func() (tensor.View[float32], error) { return ops.Squeeze(one) }},
+		{"Unsqueeze", func() (tensor.View[float32], error) { return ops.Unsqueeze(v, -1) }},
+		{"Slice", func() (tensor.View[float32], error) { return ops.Slice(v, 2, 1, 31, 2) }},
+		{"Flip", func() (tensor.View[float32], error) { return ops.Flip(v, 1, 3) }},
+		{"Expand", func() (tensor.View[float32], error) { return ops.Expand(col, 4, 8, 16, 32, 64) }},
+		{"View", func() (tensor.View[float32], error) { return ops.View(v, 128, -1) }},
+		{"Reshape", func() (tensor.View[float32], error) { return ops.Reshape(v, 8, 16, 2048) }},
+		{"Flatten", func() (tensor.View[float32], error) { return ops.Flatten(v) }},
+	} {
+		b.Run(bc.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if _, err := bc.op(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
