@@ -1,0 +1,69 @@
+// Package layout describes how an n-dimensional array lies in a flat
+// buffer, and does all of Tessera's index arithmetic. It holds no data and
+// imports no other Tessera package: every function takes values and returns
+// values, in O(rank) time, without allocating for rank <= 8.
+//
+// # Layout and strides
+//
+// A [Layout] is a shape, one stride per axis and an offset. Strides and the
+// offset are counted in elements, not bytes, and strides are signed. The
+// element at index (i0, …, in-1) is at buffer offset
+//
+//	offset + i0*strides[0] + … + in-1*strides[n-1]
+//
+// which [Layout.Index] computes. [RowMajor] and [ColumnMajor] make the
+// packed C- and Fortran-order layouts of a shape; [Strided] makes any other
+// one, checked, like NumPy's as_strided.
+//
+// # Views
+//
+// Transpose, Permute, Squeeze, Unsqueeze, Slice, Flip, Expand, Reshape and
+// Flatten are view transformations: they return the layout of a view of the
+// same buffer and never move data. Negative axes count from the end. A
+// flipped axis gets a negative stride; an expanded (broadcast) axis gets
+// stride 0, so several indices reach one element. [Layout.Reshape] returns
+// a view whenever the strides allow it, also for non-contiguous layouts, as
+// NumPy's reshape and PyTorch's view do, and [ErrNotViewable] otherwise.
+//
+// # Contiguity
+//
+// [Layout.IsContiguous] reports C order without gaps and
+// [Layout.IsColumnMajor] Fortran order. As in NumPy and PyTorch, the stride
+// of a size-1 axis does not matter, a layout with no elements is contiguous,
+// a rank-0 layout is contiguous, and contiguity does not imply offset 0: the
+// rows 1:3 of a row-major matrix are contiguous, starting at offset 4.
+// [Layout.ContiguousRange] gives the buffer range of a contiguous layout.
+//
+// # Iteration plans
+//
+// A [Plan] walks one layout, or a destination and a source of the same
+// shape, as runs: stretches of equally spaced elements. It drops size-1
+// axes and merges axes that can be walked as one, so a contiguous layout is
+// a single run and no loop divides per element. Every copy in Tessera walks
+// a Plan.
+//
+// # Errors
+//
+// Functions that take shapes, axes or indices from the caller return an
+// error that wraps one of the sentinels ([ErrAxis], [ErrDuplicateAxis],
+// [ErrIndex], [ErrShape], [ErrRank], [ErrNotViewable], [ErrOverflow],
+// [ErrBounds], [ErrOverlap]); test with errors.Is. Messages are lowercase,
+// start with "layout: " and the operation, and carry the offending values:
+//
+//	layout: Permute: axis 3 out of range for rank 3
+//
+// Nothing in this package panics on any input.
+//
+// # Invariants
+//
+// Every Layout satisfies the invariants written on the type: a rank of at
+// most [MaxRank], non-negative dimensions, a size that fits in an int, and
+// reachable offsets in [0, math.MaxInt). The constructors check them with
+// overflow-safe arithmetic and every transformation preserves them, so
+// index arithmetic on a Layout never overflows.
+//
+// # Concurrency
+//
+// Layouts and Plans are immutable values: any number of goroutines may use
+// them at once.
+package layout

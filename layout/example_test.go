@@ -1,0 +1,119 @@
+package layout_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tessera-go/tessera/layout"
+)
+
+func ExampleRowMajor() {
+	l, _ := layout.RowMajor(2, 3, 4)
+	fmt.Println(l)
+	fmt.Println(l.IsContiguous(), l.Size())
+	// Output:
+	// shape [2 3 4] strides [12 4 1] offset 0
+	// true 24
+}
+
+func ExampleLayout_Transpose() {
+	l, _ := layout.RowMajor(3, 4)
+	t, _ := l.Transpose(0, 1)
+	fmt.Println(t)
+	fmt.Println("contiguous:", t.IsContiguous(), "column-major:", t.IsColumnMajor())
+	// Output:
+	// shape [4 3] strides [1 4] offset 0
+	// contiguous: false column-major: true
+}
+
+func ExampleLayout_Slice() {
+	l, _ := layout.RowMajor(3, 4)
+	rows, _ := l.Slice(0, 1, 3, 1) // a[1:3]
+	evens, _ := l.Slice(1, 0, 4, 2) // a[:, ::2]
+	fmt.Println(rows, rows.IsContiguous())
+	fmt.Println(evens, evens.IsContiguous())
+	// Output:
+	// shape [2 4] strides [4 1] offset 4 true
+	// shape [3 2] strides [4 2] offset 0 false
+}
+
+func ExampleLayout_Reshape() {
+	l, _ := layout.RowMajor(3, 4)
+	t, _ := l.Transpose(0, 1) // shape [4 3] strides [1 4]
+
+	// Splitting an axis of a transposed layout needs no copy...
+	split, err := t.Reshape(2, 2, 3)
+	fmt.Println(split, err)
+
+	// ...but flattening it does.
+	_, err = t.Reshape(-1)
+	fmt.Println(errors.Is(err, layout.ErrNotViewable))
+	// Output:
+	// shape [2 2 3] strides [2 1 4] offset 0 <nil>
+	// true
+}
+
+func ExampleLayout_Expand() {
+	col, _ := layout.RowMajor(3, 1)
+	b, _ := col.Expand(2, 3, 4)
+	fmt.Println(b, b.Overlapping())
+	// Output:
+	// shape [2 3 4] strides [0 1 0] offset 0 true
+}
+
+func ExampleLayout_Flip() {
+	l, _ := layout.RowMajor(3, 4)
+	f, _ := l.Flip(1)
+	off, _ := f.Index(0, 0)
+	fmt.Println(f, off)
+	// Output:
+	// shape [3 4] strides [4 -1] offset 3 3
+}
+
+func ExampleLayout_Permute() {
+	nchw, _ := layout.RowMajor(32, 3, 224, 224)
+	nhwc, err := nchw.Permute(0, 2, 3, 1)
+	fmt.Println(nhwc, err)
+	_, err = nchw.Permute(0, 2, 3, 3)
+	fmt.Println(err)
+	// Output:
+	// shape [32 224 224 3] strides [150528 224 1 50176] offset 0 <nil>
+	// layout: Permute: duplicate axis 3 in [0 2 3 3]
+}
+
+func ExampleBroadcastShapes() {
+	s, _ := layout.BroadcastShapes([]int{8, 1, 6, 1}, []int{7, 1, 5})
+	fmt.Println(s)
+	_, err := layout.BroadcastShapes([]int{3}, []int{4})
+	fmt.Println(err)
+	// Output:
+	// [8 7 6 5]
+	// layout: BroadcastShapes: shapes [[3] [4]] do not broadcast: axis -1 has sizes 3 and 4
+}
+
+func ExampleStrided() {
+	// A sliding window of length 3 over 6 elements, as NumPy's as_strided.
+	w, _ := layout.Strided([]int{4, 3}, []int{1, 1}, 0)
+	lo, hi := w.Span()
+	fmt.Println(w, lo, hi, w.Overlapping())
+	_, err := layout.Strided([]int{3}, []int{-2}, 1)
+	fmt.Println(err)
+	// Output:
+	// shape [4 3] strides [1 1] offset 0 0 6 true
+	// layout: Strided: offset 1 with shape [3] and strides [-2] reaches -3
+}
+
+func ExampleLayout_Plan() {
+	l, _ := layout.RowMajor(3, 4)
+	t, _ := l.Transpose(0, 1)
+	p := t.Plan()
+	_, inc := p.Inc()
+	fmt.Println("runs of", p.Len(), "with stride", inc)
+	for start := range p.Runs() {
+		fmt.Print(start, " ")
+	}
+	fmt.Println()
+	// Output:
+	// runs of 3 with stride 4
+	// 0 1 2 3
+}

@@ -1,0 +1,86 @@
+package tensor_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+func ExampleFromSlice() {
+	t, err := tensor.FromSlice([]float32{0, 1, 2, 3, 4, 5}, 2, 3)
+	fmt.Println(t, err)
+	fmt.Println(t.At(1, 2))
+	_, err = tensor.FromSlice([]float32{0, 1, 2}, 2, 3)
+	fmt.Println(errors.Is(err, layout.ErrShape))
+	// Output:
+	// [[0 1 2]
+	//  [3 4 5]] <nil>
+	// 5
+	// true
+}
+
+func ExampleNewView() {
+	data := []int{0, 1, 2, 3, 4, 5}
+	// Every other element, backwards.
+	l, _ := layout.Strided([]int{3}, []int{-2}, 5)
+	v, _ := tensor.NewView(data, l)
+	fmt.Println(v)
+	_, err := tensor.NewView(data[:5], l)
+	fmt.Println(err)
+	// Output:
+	// [5 3 1]
+	// tensor: NewView: layout shape [3] strides [-2] offset 5 reaches offset 5 in a buffer of length 5
+}
+
+func ExampleView_Contiguous() {
+	t := tensor.Must(tensor.FromSlice([]float32{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11}, 3, 4))
+	l, _ := t.Layout().Transpose(0, 1)
+	tv := tensor.Must(tensor.NewView(t.Data(), l))
+
+	c := tv.Contiguous() // copies: the transpose is not row-major
+	fmt.Println(c.Layout(), c.Data())
+
+	rows := tensor.Must(tensor.NewView(t.Data(), tensor.Must(t.Layout().Slice(0, 1, 3, 1))))
+	r := rows.Contiguous() // shares: rows 1:3 are contiguous
+	r.Set(-4, 0, 0)
+	fmt.Println(t.At(1, 0))
+	// Output:
+	// shape [4 3] strides [3 1] offset 0 [0 4 8 1 5 9 2 6 10 3 7 11]
+	// -4
+}
+
+func ExampleView_CopyFrom() {
+	dst := tensor.Must(tensor.New[int](2, 3)).View()
+	row := tensor.Must(tensor.FromSlice([]int{1, 2, 3})).View()
+	_ = dst.CopyFrom(row) // broadcast the row to every row
+	fmt.Println(dst)
+	// Output:
+	// [[1 2 3]
+	//  [1 2 3]]
+}
+
+func ExampleView_Values() {
+	t := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4}, 2, 2))
+	tl, _ := t.Layout().Transpose(0, 1)
+	for x := range tensor.Must(tensor.NewView(t.Data(), tl)).Values() {
+		fmt.Print(x, " ")
+	}
+	fmt.Println()
+	// Output:
+	// 1 3 2 4
+}
+
+func ExampleView_Format() {
+	t := tensor.Must(tensor.FromSlice([]float64{1, 2.5, -3, 4}, 2, 2))
+	fmt.Printf("%v\n%.2f\n%+v\n", t, t, t)
+	// Output:
+	// [[  1 2.5]
+	//  [ -3   4]]
+	// [[ 1.00  2.50]
+	//  [-3.00  4.00]]
+	// shape [2 2] strides [2 1] offset 0 contiguous=true
+	// [[  1 2.5]
+	//  [ -3   4]]
+}
