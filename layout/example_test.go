@@ -28,7 +28,7 @@ func ExampleLayout_Transpose() {
 
 func ExampleLayout_Slice() {
 	l, _ := layout.RowMajor(3, 4)
-	rows, _ := l.Slice(0, 1, 3, 1) // a[1:3]
+	rows, _ := l.Slice(0, 1, 3, 1)  // a[1:3]
 	evens, _ := l.Slice(1, 0, 4, 2) // a[:, ::2]
 	fmt.Println(rows, rows.IsContiguous())
 	fmt.Println(evens, evens.IsContiguous())
