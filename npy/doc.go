@@ -67,13 +67,17 @@
 // PROT_WRITE): writes through the view are copy-on-write changes seen only
 // by this process, never written to the file. The data must be in native
 // byte order and aligned for the element type, which every file NumPy or
-// Write produces is. The view must not be used after [Mapped.Close]. On
+// Write produces is. The view must not be used after [Mapped.Close], and the
+// file must not be truncated while mapped (touching a page past its end
+// raises SIGBUS). On
 // other systems Map reads the file into memory instead, with the same
 // checks and results.
 //
 // # Errors
 //
-// Functions return errors rather than panicking, on any input. Errors
+// Functions return errors rather than panicking, on any input (a mapped
+// view used after Close or over a file truncated meanwhile is the exception
+// noted above). Errors
 // about a file's contents wrap one of the sentinels [ErrFormat], [ErrDType]
 // and [ErrTruncated]; I/O errors are wrapped as they are, so errors.Is
 // finds both io and os errors. Every message is lowercase, starts with

@@ -9,16 +9,20 @@ import (
 	"unicode/utf8"
 )
 
+// Limits on headers, checked before anything is allocated for them.
+const (
+	// MaxHeaderLen is the longest header dictionary Read, Load and Map
+	// accept, in bytes; longer headers fail with ErrFormat. NumPy's own
+	// reader is stricter (10000 bytes by default).
+	MaxHeaderLen = 1 << 20
+	// MaxRank is the largest number of dimensions a header may declare, the
+	// same as layout.MaxRank; more fail with ErrFormat.
+	MaxRank = 64
+)
+
 const (
 	// magic starts every .npy file; the format version follows it.
 	magic = "\x93NUMPY"
-	// MaxHeaderLen is the longest header dictionary Read, Load and Map
-	// accept, in bytes. Longer headers fail with ErrFormat before anything
-	// is allocated for them. NumPy's own reader is stricter (10000 bytes by
-	// default).
-	MaxHeaderLen = 1 << 20
-	// MaxRank is the largest number of dimensions a header may declare.
-	MaxRank = 64
 	// headerAlign is the alignment NumPy pads the magic string, version,
 	// header length and header to, so that the data is aligned for any
 	// element type.

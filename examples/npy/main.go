@@ -12,7 +12,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"log"
 	"os"
 	"path/filepath"
@@ -30,6 +32,9 @@ func main() {
 	}
 
 	v, err := npy.Load[float64](path)
+	if errors.Is(err, fs.ErrNotExist) && len(os.Args) == 1 {
+		log.Fatalf("%v (run from the module root)", err)
+	}
 	if err != nil {
 		log.Fatal(err)
 	}

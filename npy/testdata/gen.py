@@ -91,7 +91,6 @@ save("be_c16.npy", values(">c16", (2, 2)))
 save("be_u2_f.npy", np.asfortranarray(values(">u2", (2, 3))))
 save("v2_f4.npy", values("<f4", (2, 5)), version=(2, 0))
 save("v3_i2.npy", values("<i2", (4, 2)), version=(3, 0))
-save("bytes_u1_i1.npy", values("|u1", (2, 2)))
 
 # Files no Go type can read; the tests expect ErrDType.
 for name, a in [
