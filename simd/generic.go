@@ -43,7 +43,11 @@ func copyChunked[T Element](dst, src []T, size uintptr) int {
 //		dst[doff+i*dinc] = src[soff+i*sinc]
 //	}
 func stridedGo[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
-	if dinc == 1 {
+	switch dinc {
+	case 0: // every element lands on dst[doff]; the last one wins
+		dst[doff] = src[soff+(n-1)*sinc]
+		return
+	case 1:
 		d := dst[doff : doff+n]
 		switch sinc {
 		case 1:
@@ -102,7 +106,11 @@ func fillGo[T Element](d []T, v T) {
 //		dst[doff+i*dinc] = v
 //	}
 func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
-	if dinc == 1 {
+	switch dinc {
+	case 0:
+		dst[doff] = v
+		return
+	case 1:
 		fillGo(dst[doff:doff+n], v)
 		return
 	}

@@ -1,0 +1,253 @@
+package simd
+
+import (
+	"errors"
+	"testing"
+)
+
+// The fuzz targets run a kernel at the active level and at the Generic level
+// and compare both with the naive reference loop. Offsets, strides and counts
+// may be perturbed by a fuzzed amount, so the targets also check validation:
+// a kernel must return ErrRange exactly when the reference loop would index
+// out of range, and must then leave dst untouched.
+
+// panics reports whether f panics.
+func panics(f func()) (p bool) {
+	defer func() { p = recover() != nil }()
+	f()
+	return false
+}
+
+// atLevels runs run at the active level and at Generic and checks both
+// against ref on fresh copies of dst0.
+// With overlap (destination elements written more than once in an
+// unspecified order) only the error behaviour is compared.
+func atLevels[T Element](t *testing.T, dst0 []T, bad, overlap bool, ref func([]T), run func([]T) error) {
+	t.Helper()
+	want := clone(dst0)
+	refPanics := panics(func() { ref(want) })
+	for _, l := range []ISA{Level(), Generic} {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		got := clone(dst0)
+		err = run(got)
+		restore()
+		switch {
+		case errors.Is(err, ErrArg):
+			if !bad {
+				t.Fatalf("%v: unexpected %v", l, err)
+			}
+			if !sameBits(got, dst0) {
+				t.Fatalf("%v: %v but dst written", l, err)
+			}
+		case errors.Is(err, ErrRange):
+			if !refPanics {
+				t.Fatalf("%v: %v but the reference stays in range", l, err)
+			}
+			if !sameBits(got, dst0) {
+				t.Fatalf("%v: %v but dst written", l, err)
+			}
+		case err != nil:
+			t.Fatalf("%v: unexpected error %v", l, err)
+		case refPanics:
+			t.Fatalf("%v: no error but the reference indexes out of range", l)
+		case overlap:
+		default:
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%v: first difference at dst[%d]: got %v, want %v", l, i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// perturb adds delta to the which-th of vals (which 0 leaves them alone).
+func perturb(which uint8, delta int64, vals ...*int) {
+	if w := int(which % 8); w > 0 && w <= len(vals) {
+		*vals[w-1] += int(delta)
+	}
+}
+
+func fuzzTranspose[T Element](t *testing.T, rows, cols, dpad, dx, spad, sx int, flips uint8, stream bool, which uint8, delta int64) {
+	l := makeLayout(rows, cols, dpad, dx, flips&1 != 0, spad, sx, flips&2 != 0)
+	perturb(which, delta, &l.rows, &l.cols, &l.doff, &l.dld, &l.soff, &l.sld)
+	if (l.rows <= 0 || l.cols <= 0) && which%8 != 0 {
+		return // the reference would loop for nothing, or forever
+	}
+	src := patterned[T](l.slen, rows)
+	kernel := Transpose[T]
+	if stream {
+		kernel = TransposeStream[T]
+	}
+	overlap := l.rows > 1 && abs(l.dld) < l.cols
+	atLevels(t, guarded[T](l.dlen), l.rows < 0 || l.cols < 0, overlap,
+		func(d []T) { refTranspose(d, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols) },
+		func(d []T) error { return kernel(d, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols) })
+}
+
+func FuzzTranspose(f *testing.F) {
+	f.Add(uint8(0), uint8(17), uint8(33), uint8(3), uint8(1), uint8(5), uint8(2), uint8(0), false, uint8(0), int64(0))
+	f.Add(uint8(1), uint8(64), uint8(48), uint8(0), uint8(0), uint8(0), uint8(16), uint8(1), true, uint8(0), int64(0))
+	f.Add(uint8(2), uint8(40), uint8(40), uint8(7), uint8(8), uint8(7), uint8(0), uint8(3), true, uint8(0), int64(0))
+	f.Add(uint8(3), uint8(9), uint8(5), uint8(1), uint8(0), uint8(2), uint8(1), uint8(0), false, uint8(3), int64(-2))
+	f.Add(uint8(0), uint8(16), uint8(16), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), false, uint8(4), int64(-1<<63))
+	f.Add(uint8(1), uint8(8), uint8(8), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), true, uint8(6), int64(1<<62))
+	f.Add(uint8(0), uint8(32), uint8(16), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), false, uint8(1), int64(1))
+	f.Fuzz(func(t *testing.T, typ, rows, cols, dpad, dx, spad, sx, flips uint8, stream bool, which uint8, delta int64) {
+		args := []int{int(rows % 96), int(cols % 96), int(dpad % 16), int(dx % 20), int(spad % 16), int(sx % 20)}
+		switch typ % 4 {
+		case 0:
+			fuzzTranspose[float32](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
+		case 1:
+			fuzzTranspose[float64](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
+		case 2:
+			fuzzTranspose[complex128](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
+		default:
+			fuzzTranspose[uint16](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
+		}
+	})
+}
+
+// strideLayout places n elements with stride inc after pad elements, with 5
+// guard cells after them.
+func strideLayout(n, pad, inc int) (off, length int) {
+	off, length = pad, pad+5
+	if n > 0 {
+		length += (n-1)*abs(inc) + 1
+		if inc < 0 {
+			off += (n - 1) * -inc
+		}
+	}
+	return off, length
+}
+
+func fuzzStrided[T Element](t *testing.T, n, dpad, dinc, spad, sinc int, which uint8, delta int64) {
+	doff, dlen := strideLayout(n, dpad, dinc)
+	soff, slen := strideLayout(n, spad, sinc)
+	perturb(which, delta, &n, &doff, &dinc, &soff, &sinc)
+	if n <= 0 && which%8 != 0 {
+		return
+	}
+	src := patterned[T](slen, n)
+	atLevels(t, guarded[T](dlen), n < 0, false,
+		func(d []T) { refStrided(d, doff, dinc, src, soff, sinc, n) },
+		func(d []T) error { return Strided(d, doff, dinc, src, soff, sinc, n) })
+}
+
+func FuzzStrided(f *testing.F) {
+	f.Add(uint8(0), uint16(70), uint8(3), int8(1), uint8(2), int8(2), uint8(0), int64(0))
+	f.Add(uint8(1), uint16(33), uint8(0), int8(-1), uint8(5), int8(0), uint8(0), int64(0))
+	f.Add(uint8(2), uint16(9), uint8(1), int8(3), uint8(0), int8(-4), uint8(0), int64(0))
+	f.Add(uint8(3), uint16(5), uint8(0), int8(1), uint8(0), int8(1), uint8(1), int64(1))
+	f.Add(uint8(0), uint16(5), uint8(0), int8(1), uint8(0), int8(1), uint8(3), int64(-1<<63))
+	f.Add(uint8(1), uint16(5), uint8(0), int8(1), uint8(0), int8(1), uint8(5), int64(1<<62))
+	f.Fuzz(func(t *testing.T, typ uint8, n uint16, dpad uint8, dinc int8, spad uint8, sinc int8, which uint8, delta int64) {
+		a := []int{int(n % 3000), int(dpad % 16), int(dinc % 9), int(spad % 16), int(sinc % 9)}
+		switch typ % 4 {
+		case 0:
+			fuzzStrided[float32](t, a[0], a[1], a[2], a[3], a[4], which, delta)
+		case 1:
+			fuzzStrided[int64](t, a[0], a[1], a[2], a[3], a[4], which, delta)
+		case 2:
+			fuzzStrided[complex64](t, a[0], a[1], a[2], a[3], a[4], which, delta)
+		default:
+			fuzzStrided[int8](t, a[0], a[1], a[2], a[3], a[4], which, delta)
+		}
+	})
+}
+
+func fuzzFill[T Element](t *testing.T, n, dpad, dinc int, which uint8, delta int64) {
+	doff, dlen := strideLayout(n, dpad, dinc)
+	perturb(which, delta, &n, &doff, &dinc)
+	if n <= 0 && which%8 != 0 {
+		return
+	}
+	v := patterned[T](1, n)[0]
+	atLevels(t, guarded[T](dlen), n < 0, false,
+		func(d []T) { refFill(d, doff, dinc, v, n) },
+		func(d []T) error { return Fill(d, doff, dinc, v, n) })
+}
+
+func FuzzFill(f *testing.F) {
+	f.Add(uint8(0), uint16(70), uint8(3), int8(1), uint8(0), int64(0))
+	f.Add(uint8(1), uint16(5000), uint8(1), int8(1), uint8(0), int64(0))
+	f.Add(uint8(2), uint16(9), uint8(0), int8(-2), uint8(0), int64(0))
+	f.Add(uint8(3), uint16(9), uint8(0), int8(0), uint8(2), int64(-1))
+	f.Add(uint8(0), uint16(9), uint8(0), int8(1), uint8(3), int64(-1<<63))
+	f.Fuzz(func(t *testing.T, typ uint8, n uint16, dpad uint8, dinc int8, which uint8, delta int64) {
+		a := []int{int(n % 20000), int(dpad % 16), int(dinc % 9)}
+		switch typ % 4 {
+		case 0:
+			fuzzFill[float32](t, a[0], a[1], a[2], which, delta)
+		case 1:
+			fuzzFill[float64](t, a[0], a[1], a[2], which, delta)
+		case 2:
+			fuzzFill[complex128](t, a[0], a[1], a[2], which, delta)
+		default:
+			fuzzFill[uint16](t, a[0], a[1], a[2], which, delta)
+		}
+	})
+}
+
+func fuzzCopy[T Element](t *testing.T, n, dn, shift int) {
+	// Two disjoint slices, then overlapping ones within one buffer.
+	src := patterned[T](n, shift)
+	want, got := guarded[T](dn+3), guarded[T](dn+3)
+	wn := copy(want[1:dn+1], src)
+	run := func(l ISA, f func() int) {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		defer restore()
+		if gn := f(); gn != wn {
+			t.Fatalf("%v: Copy returned %d, want %d", l, gn, wn)
+		}
+	}
+	for _, l := range []ISA{Level(), Generic} {
+		got := clone(got)
+		run(l, func() int { return Copy(got[1:dn+1], src) })
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%v: first difference at dst[%d]", l, i)
+		}
+	}
+	if shift > n {
+		return
+	}
+	buf := patterned[T](n, 1)
+	want = clone(buf)
+	wn = copy(want[shift:], want)
+	for _, l := range []ISA{Level(), Generic} {
+		got := clone(buf)
+		run(l, func() int { return Copy(got[shift:], got) })
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%v: forward overlap: first difference at [%d]", l, i)
+		}
+	}
+	want = clone(buf)
+	wn = copy(want, want[shift:])
+	for _, l := range []ISA{Level(), Generic} {
+		got := clone(buf)
+		run(l, func() int { return Copy(got, got[shift:]) })
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%v: backward overlap: first difference at [%d]", l, i)
+		}
+	}
+}
+
+func FuzzCopy(f *testing.F) {
+	f.Add(uint8(0), uint32(70), uint32(69), uint32(3))
+	f.Add(uint8(1), uint32(3<<20), uint32(3<<20), uint32(1))
+	f.Add(uint8(2), uint32(1<<20+7), uint32(1<<20), uint32(1<<19+3))
+	f.Add(uint8(3), uint32(0), uint32(5), uint32(0))
+	f.Fuzz(func(t *testing.T, typ uint8, n, dn, shift uint32) {
+		const maxBytes = 4 << 20
+		switch typ % 4 {
+		case 0:
+			fuzzCopy[float32](t, int(n%(maxBytes/4)), int(dn%(maxBytes/4)), int(shift%(maxBytes/4)))
+		case 1:
+			fuzzCopy[uint8](t, int(n%maxBytes), int(dn%maxBytes), int(shift%maxBytes))
+		case 2:
+			fuzzCopy[complex128](t, int(n%(maxBytes/16)), int(dn%(maxBytes/16)), int(shift%(maxBytes/16)))
+		default:
+			fuzzCopy[int16](t, int(n%(maxBytes/2)), int(dn%(maxBytes/2)), int(shift%(maxBytes/2)))
+		}
+	})
+}
