@@ -45,8 +45,13 @@ func ExampleRead_wrongType() {
 
 func ExampleSave() {
 	t := tensor.Must(tensor.FromSlice([]int32{1, 2, 3, 4, 5, 6}, 2, 3))
-	path := filepath.Join(os.TempDir(), "npy-example-save.npy")
-	defer os.Remove(path)
+	dir, err := os.MkdirTemp("", "npy-example-")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "a.npy")
 	if err := npy.Save(path, t.View()); err != nil {
 		fmt.Println(err)
 		return

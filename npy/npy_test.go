@@ -599,3 +599,31 @@ func TestReadAllocatesAsDataArrives(t *testing.T) {
 	assert.Contains(t, err.Error(), fmt.Sprintf("got 3145728 of %d bytes", 8*hugeDim))
 	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(32<<20), "allocated far more than the input holds")
 }
+
+func TestLongVersion2Header(t *testing.T) {
+	// NumPy writes version 2.0 when the header exceeds 65535 bytes; here the
+	// padding makes it so.
+	dict := "{'descr': '>i2', 'shape': (3,), 'fortran_order': False,}" + strings.Repeat(" ", 70000)
+	for (12+len(dict)+1)%64 != 0 {
+		dict += " "
+	}
+	n := len(dict) + 1
+	b := append([]byte("\x93NUMPY\x02\x00"), byte(n), byte(n>>8), byte(n>>16), byte(n>>24))
+	b = append(b, dict...)
+	b = append(b, '\n', 0, 1, 0xff, 0xfe, 0x7f, 0xff)
+	v, err := npy.Read[int16](bytes.NewReader(b))
+	require.NoError(t, err)
+	assert.Equal(t, []int16{1, -2, 32767}, v.Data())
+
+	path := filepath.Join(t.TempDir(), "v2.npy")
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	_, err = npy.Map[int16](path)
+	assert.ErrorIs(t, err, npy.ErrDType)
+	b[12+11] = '<'
+	require.Equal(t, "{'descr': '<i2'", string(b[12:12+15]))
+	require.NoError(t, os.WriteFile(path, b, 0o644))
+	m, err := npy.Map[int16](path)
+	require.NoError(t, err)
+	assert.Equal(t, []int16{256, -257, -129}, m.View().Data())
+	require.NoError(t, m.Close())
+}
