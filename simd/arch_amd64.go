@@ -10,23 +10,21 @@ func archInit() {
 		return
 	}
 	tables[AVX2] = &table{
-		isa:         AVX2,
-		chunkedCopy: true,
-		t32:         tileKernel[uint32]{transpose32AVX2, 8, 8},
-		t32nt:       tileKernel[uint32]{transpose32AVX2NT, 8, 16},
-		t64:         tileKernel[uint64]{transpose64AVX2, 4, 4},
-		t64nt:       tileKernel[uint64]{transpose64AVX2NT, 4, 8},
+		isa:   AVX2,
+		t32:   tileKernel[uint32]{transpose32AVX2, 8, 8},
+		t32nt: tileKernel[uint32]{transpose32AVX2NT, 8, 16},
+		t64:   tileKernel[uint64]{transpose64AVX2, 4, 4},
+		t64nt: tileKernel[uint64]{transpose64AVX2NT, 4, 8},
 	}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
 	}
 	tables[AVX512] = &table{
-		isa:         AVX512,
-		chunkedCopy: true,
-		t32:         tileKernel[uint32]{transpose32AVX512, 16, 16},
-		t32nt:       tileKernel[uint32]{transpose32AVX512NT, 16, 16},
-		t64:         tileKernel[uint64]{transpose64AVX512, 8, 8},
-		t64nt:       tileKernel[uint64]{transpose64AVX512NT, 8, 8},
+		isa:   AVX512,
+		t32:   tileKernel[uint32]{transpose32AVX512, 16, 16},
+		t32nt: tileKernel[uint32]{transpose32AVX512NT, 16, 16},
+		t64:   tileKernel[uint64]{transpose64AVX512, 8, 8},
+		t64nt: tileKernel[uint64]{transpose64AVX512NT, 8, 8},
 	}
 }
 

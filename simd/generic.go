@@ -6,37 +6,6 @@ package simd
 // assume validated arguments: they index with ordinary bounds-checked slices,
 // so a bug here panics instead of corrupting memory.
 
-// copyChunk is the largest piece Copy hands to the builtin copy when
-// chunking: just below the 1 MiB size from which the amd64 runtime memmove
-// switches to non-temporal stores (runtime/memmove_amd64.s), which is slower
-// than ordinary stores on the CPUs we measured (see doc.go, Benchmarks).
-const copyChunk = 512 << 10
-
-// copyChunked is Copy for large buffers: the builtin copy applied to pieces
-// of at most copyChunk bytes, walking backwards when dst starts inside src so
-// that overlapping copies keep the builtin copy's semantics.
-func copyChunked[T Element](dst, src []T, size uintptr) int {
-	n := min(len(dst), len(src))
-	dst, src = dst[:n], src[:n]
-	step := int(copyChunk / size)
-	if n <= step {
-		return copy(dst, src)
-	}
-	d, s := uintptrOf(dst), uintptrOf(src)
-	if d > s && d < s+uintptr(n)*size { // dst overlaps the tail of src
-		for hi := n; hi > 0; hi -= step {
-			lo := max(hi-step, 0)
-			copy(dst[lo:hi], src[lo:hi])
-		}
-		return n
-	}
-	for lo := 0; lo < n; lo += step {
-		hi := min(lo+step, n)
-		copy(dst[lo:hi], src[lo:hi])
-	}
-	return n
-}
-
 // stridedGo is the kernel of Strided, at every level:
 //
 //	for i := 0; i < n; i++ {

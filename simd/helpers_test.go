@@ -102,7 +102,7 @@ func unsafeComplex64(f []float32) []complex64 {
 	return unsafe.Slice((*complex64)(unsafe.Pointer(unsafe.SliceData(f))), len(f)/2)
 }
 
-func noErr(t *testing.T, err error) {
+func noErr(t testing.TB, err error) {
 	t.Helper()
 	if err != nil {
 		t.Fatal(err)

@@ -211,8 +211,9 @@ func TestFill(t *testing.T) {
 }
 
 func testCopyType[T Element](t *testing.T) {
-	big := (3*copyChunk)/int(sizeOf[T]()) + 5
-	ns := []int{big, 2*copyChunk/int(sizeOf[T]()) - 1}
+	const chunk = 512 << 10 // a size the runtime's memmove treats specially
+	big := (3*chunk)/int(sizeOf[T]()) + 5
+	ns := []int{big, 2*chunk/int(sizeOf[T]()) - 1}
 	for n := 0; n <= 70; n++ {
 		ns = append(ns, n)
 	}
@@ -231,7 +232,7 @@ func testCopyType[T Element](t *testing.T) {
 		}
 		// Overlapping copies in both directions, shifted by a few elements
 		// and by more than a chunk.
-		for _, shift := range []int{1, 7, copyChunk/int(sizeOf[T]()) + 3} {
+		for _, shift := range []int{1, 7, chunk/int(sizeOf[T]()) + 3} {
 			if shift >= n {
 				continue
 			}

@@ -57,12 +57,9 @@ var (
 // table holds the kernels of one level. It is immutable once built and is
 // swapped atomically, so a kernel call always sees one consistent level.
 type table struct {
-	isa ISA
-	// chunkedCopy makes Copy split large copies into pieces below the
-	// runtime's non-temporal memmove threshold (see copyChunk).
-	chunkedCopy bool
-	t32, t32nt  tileKernel[uint32]
-	t64, t64nt  tileKernel[uint64]
+	isa        ISA
+	t32, t32nt tileKernel[uint32]
+	t64, t64nt tileKernel[uint64]
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a

@@ -2,11 +2,13 @@ package simd
 
 import "unsafe"
 
-// asmBlockBytes bounds the bytes one assembly transpose call writes (and
-// reads): asm is not preemptible, so every call must be short. It also sets
-// the cache block: a square block of this many bytes keeps its source lines
-// in L1 while the destination rows are written.
-var asmBlockBytes = 16 << 10
+// blockRows and blockBytes shape the blocks transposeTiled hands to one
+// assembly call: blockRows destination rows (source columns) by blockBytes
+// bytes of each destination row. Assembly is not preemptible, so the block
+// bounds the work of one call (blockRows*blockBytes bytes written, as many
+// read); the shape also keeps the source lines of a block in L1 and its
+// pages in the TLB. Chosen by BenchmarkTranspose (see doc.go).
+var blockRows, blockBytes = 64, 256
 
 // transposeTiled runs the tile kernel k over the largest whole-tile
 // rectangle of the transpose and the Go twin over the right and bottom
@@ -20,12 +22,9 @@ func transposeTiled[E uint32 | uint64](k tileKernel[E], dst []E, doff, dld int, 
 	}
 	{
 		var e E
-		side := 1
-		for side*side*int(unsafe.Sizeof(e)) < asmBlockBytes {
-			side *= 2
-		}
-		bi := max(side-side%k.tr, k.tr)
-		bj := max(side-side%k.tc, k.tc)
+		bi := max(blockRows-blockRows%k.tr, k.tr)
+		bj := blockBytes / int(unsafe.Sizeof(e))
+		bj = max(bj-bj%k.tc, k.tc)
 		for i0 := 0; i0 < rm; i0 += bi {
 			ni := min(bi, rm-i0)
 			for j0 := 0; j0 < cm; j0 += bj {

@@ -1,0 +1,185 @@
+package simd
+
+import (
+	"fmt"
+	"os"
+	"testing"
+	"time"
+)
+
+func init() {
+	// TESSERA_SIMD_BLOCK="rows,bytes" overrides the transpose block shape,
+	// to tune blockRows and blockBytes.
+	if v := os.Getenv("TESSERA_SIMD_BLOCK"); v != "" {
+		fmt.Sscanf(v, "%d,%d", &blockRows, &blockBytes)
+	}
+}
+
+// Every benchmark counts bytes read plus bytes written in SetBytes, and
+// reports two extra metrics:
+//
+//	GB/s    the same throughput in 10^9 bytes per second
+//	x_copy  that throughput divided by the builtin copy's, on the same
+//	        number of bytes between the benchmark's own buffers, timed
+//	        inside the same benchmark (above 1: faster than copy)
+//
+// Run them one at a time on a quiet machine, for example
+//
+//	go test -run - -bench . -benchtime 2x -count 3 ./simd/
+
+// benchLevels runs f as a sub-benchmark per supported level.
+func benchLevels(b *testing.B, f func(b *testing.B)) {
+	for _, l := range Supported() {
+		b.Run(l.String(), func(b *testing.B) {
+			restore, err := setLevel(l)
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer restore()
+			f(b)
+		})
+	}
+}
+
+// report sets the metrics of a benchmark that moved moved bytes (read plus
+// written) per op, comparing with copy(dst, src) of moved/2 bytes.
+func report[T any](b *testing.B, moved int, dst, src []T) {
+	b.StopTimer()
+	el := b.Elapsed()
+	gbs := float64(moved) * float64(b.N) / el.Seconds() / 1e9
+	b.ReportMetric(gbs, "GB/s")
+	b.ReportMetric(gbs/copyGBs(rawBytes(dst)[:moved/2], rawBytes(src)[:moved/2]), "x_copy")
+}
+
+// copyGBs times the builtin copy(dst, src) and returns its throughput
+// (bytes read plus written) in GB/s.
+func copyGBs(dst, src []byte) float64 {
+	reps := max(3, (64<<20)/len(dst))
+	copy(dst, src)
+	start := time.Now()
+	for i := 0; i < reps; i++ {
+		copy(dst, src)
+	}
+	return 2 * float64(len(dst)) * float64(reps) / time.Since(start).Seconds() / 1e9
+}
+
+func benchTranspose[T Element](b *testing.B, n int, stream bool) {
+	src := patterned[T](n*n, 1)
+	dst := patterned[T](n*n, 2)
+	kernel := Transpose[T]
+	if stream {
+		kernel = TransposeStream[T]
+	}
+	moved := 2 * n * n * int(sizeOf[T]())
+	b.SetBytes(int64(moved))
+	noErr(b, kernel(dst, 0, n, src, 0, n, n, n))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		_ = kernel(dst, 0, n, src, 0, n, n, n)
+	}
+	report(b, moved, dst, src)
+}
+
+func BenchmarkTranspose(b *testing.B) {
+	for _, c := range []struct {
+		name   string
+		f      func(b *testing.B, n int, stream bool)
+		n      int
+		stream bool
+	}{
+		{"float32/64x64", benchTranspose[float32], 64, false},
+		{"float32/8192x8192", benchTranspose[float32], 8192, false},
+		{"float32/8000x8000", benchTranspose[float32], 8000, false},
+		{"float32/512x512", benchTranspose[float32], 512, false},
+		{"float64/512x512", benchTranspose[float64], 512, false},
+		{"float64/64x64", benchTranspose[float64], 64, false},
+		{"float32/8192x8192/stream", benchTranspose[float32], 8192, true},
+		{"float64/4096x4096", benchTranspose[float64], 4096, false},
+		{"float64/4096x4096/stream", benchTranspose[float64], 4096, true},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) { c.f(b, c.n, c.stream) })
+		})
+	}
+}
+
+// BenchmarkStrided compares the shipped Go gather with the naive reference
+// loop; gather has no assembly (see doc.go).
+func BenchmarkStrided(b *testing.B) {
+	for _, c := range []struct {
+		n, stride int
+	}{{1 << 24, 2}, {1 << 13, 4096}} {
+		src := patterned[float32](c.n*c.stride, 1)
+		dst := patterned[float32](c.n, 2)
+		moved := 2 * c.n * 4
+		b.Run(fmt.Sprintf("float32/stride%d/go", c.stride), func(b *testing.B) {
+			b.SetBytes(int64(moved))
+			for i := 0; i < b.N; i++ {
+				_ = Strided(dst, 0, 1, src, 0, c.stride, c.n)
+			}
+			report(b, moved, dst, src)
+		})
+		b.Run(fmt.Sprintf("float32/stride%d/ref", c.stride), func(b *testing.B) {
+			b.SetBytes(int64(moved))
+			for i := 0; i < b.N; i++ {
+				refStrided(dst, 0, 1, src, 0, c.stride, c.n)
+			}
+			report(b, moved, dst, src)
+		})
+	}
+}
+
+// BenchmarkFill compares the shipped Go fill with the naive reference loop.
+// Fill reads nothing; its bytes are the bytes written, and x_copy compares
+// with a copy writing as many bytes.
+func BenchmarkFill(b *testing.B) {
+	for _, n := range []int{1 << 10, 1 << 24} {
+		dst := patterned[float32](n, 1)
+		src := patterned[float32](n, 2)
+		b.Run(fmt.Sprintf("float32/%d/go", n), func(b *testing.B) {
+			b.SetBytes(int64(4 * n))
+			for i := 0; i < b.N; i++ {
+				_ = Fill(dst, 0, 1, 1.5, n)
+			}
+			report(b, 4*n, dst, src)
+		})
+		b.Run(fmt.Sprintf("float32/%d/ref", n), func(b *testing.B) {
+			b.SetBytes(int64(4 * n))
+			for i := 0; i < b.N; i++ {
+				refFill(dst, 0, 1, 1.5, n)
+			}
+			report(b, 4*n, dst, src)
+		})
+	}
+}
+
+// BenchmarkCopy copies 256 MiB with Copy at each level (Generic is the
+// builtin copy) and with the builtin copy split into pieces of several
+// sizes, to pick copyChunk.
+func BenchmarkCopy(b *testing.B) {
+	const n = 256 << 20
+	src := patterned[byte](n, 1)
+	dst := patterned[byte](n, 2)
+	b.Run("256MiB", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			b.SetBytes(2 * n)
+			Copy(dst, src)
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				Copy(dst, src)
+			}
+			report(b, 2*n, dst, src)
+		})
+	})
+	for _, chunk := range []int{64 << 10, 256 << 10, 512 << 10, 1<<20 - 4096, 1 << 20} {
+		b.Run(fmt.Sprintf("256MiB/chunk%dKiB", chunk>>10), func(b *testing.B) {
+			b.SetBytes(2 * n)
+			for i := 0; i < b.N; i++ {
+				for lo := 0; lo < n; lo += chunk {
+					copy(dst[lo:min(lo+chunk, n)], src[lo:])
+				}
+			}
+			report(b, 2*n, dst, src)
+		})
+	}
+}
