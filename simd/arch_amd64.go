@@ -15,6 +15,7 @@ func archInit() {
 		t32nt: tileKernel[uint32]{transpose32AVX2NT, 8, 16},
 		t64:   tileKernel[uint64]{transpose64AVX2, 4, 4},
 		t64nt: tileKernel[uint64]{transpose64AVX2NT, 4, 8},
+		fill:  fillKernel{fillAVX2, 128},
 	}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
@@ -25,6 +26,7 @@ func archInit() {
 		t32nt: tileKernel[uint32]{transpose32AVX512NT, 16, 16},
 		t64:   tileKernel[uint64]{transpose64AVX512, 8, 8},
 		t64nt: tileKernel[uint64]{transpose64AVX512NT, 8, 8},
+		fill:  fillKernel{fillAVX512, 256},
 	}
 }
 
@@ -88,3 +90,23 @@ func transpose64AVX512(dst *uint64, dld int, src *uint64, sld int, rows, cols in
 //
 //go:noescape
 func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+
+// fillAVX2 stores the first 32 bytes of pat over and over; n is a positive
+// multiple of 128. With d and p the byte slices at dst and pat it is:
+//
+//	for i := 0; i < n; i++ {
+//		d[i] = p[i%32]
+//	}
+//
+//go:noescape
+func fillAVX2(dst *byte, n int, pat *byte)
+
+// fillAVX512 stores the 64 bytes of pat over and over; n is a positive
+// multiple of 256. With d and p the byte slices at dst and pat it is:
+//
+//	for i := 0; i < n; i++ {
+//		d[i] = p[i%64]
+//	}
+//
+//go:noescape
+func fillAVX512(dst *byte, n int, pat *byte)

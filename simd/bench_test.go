@@ -129,19 +129,21 @@ func BenchmarkStrided(b *testing.B) {
 	}
 }
 
-// BenchmarkFill compares the shipped Go fill with the naive reference loop.
-// Fill reads nothing; its bytes are the bytes written, and x_copy compares
-// with a copy writing as many bytes.
+// BenchmarkFill runs Fill at each level (Generic is the Go loop) and the
+// naive reference loop. Fill reads nothing; its bytes are the bytes written,
+// and x_copy compares with a copy writing as many bytes.
 func BenchmarkFill(b *testing.B) {
-	for _, n := range []int{1 << 10, 1 << 24} {
+	for _, n := range []int{1 << 10, 1 << 14, 1 << 24} {
 		dst := patterned[float32](n, 1)
 		src := patterned[float32](n, 2)
-		b.Run(fmt.Sprintf("float32/%d/go", n), func(b *testing.B) {
-			b.SetBytes(int64(4 * n))
-			for i := 0; i < b.N; i++ {
-				_ = Fill(dst, 0, 1, 1.5, n)
-			}
-			report(b, 4*n, dst, src)
+		b.Run(fmt.Sprintf("float32/%d", n), func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				b.SetBytes(int64(4 * n))
+				for i := 0; i < b.N; i++ {
+					_ = Fill(dst, 0, 1, 1.5, n)
+				}
+				report(b, 4*n, dst, src)
+			})
 		})
 		b.Run(fmt.Sprintf("float32/%d/ref", n), func(b *testing.B) {
 			b.SetBytes(int64(4 * n))

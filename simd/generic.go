@@ -22,7 +22,7 @@ func stridedGo[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 		case 1:
 			copy(d, src[soff:soff+n])
 		case 0:
-			fillGo(d, src[soff])
+			fillAt(active.Load(), d, src[soff])
 		default:
 			s := soff
 			for i := range d {
@@ -39,33 +39,15 @@ func stridedGo[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 	}
 }
 
-// fillBlock is the size in bytes of the prefix fillGo writes element by
-// element before replicating it with the builtin copy; it stays in L1.
-const fillBlock = 4 << 10
-
-// fillGo sets every element of d to v:
+// fillGo is the Generic twin of the fill kernels, and the kernel of Fill
+// for short runs and for strides other than 1:
 //
 //	for i := range d {
 //		d[i] = v
 //	}
-//
-// For long d it writes a prefix of fillBlock bytes and copies that prefix
-// forward, which runs at memmove speed.
 func fillGo[T Element](d []T, v T) {
-	size := int(sizeOf[T]())
-	b := fillBlock / size
-	if len(d) <= 2*b {
-		for i := range d {
-			d[i] = v
-		}
-		return
-	}
-	p := d[:b]
-	for i := range p {
-		p[i] = v
-	}
-	for lo := b; lo < len(d); lo += b {
-		copy(d[lo:], p)
+	for i := range d {
+		d[i] = v
 	}
 }
 
@@ -80,7 +62,7 @@ func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
 		dst[doff] = v
 		return
 	case 1:
-		fillGo(dst[doff:doff+n], v)
+		fillAt(active.Load(), dst[doff:doff+n], v)
 		return
 	}
 	for ; n > 0; n-- {

@@ -413,3 +413,14 @@ func abs(v int) int {
 	}
 	return v
 }
+
+// TestTables checks that every assembly level registers its kernels, so the
+// per-level tests really exercise assembly.
+func TestTables(t *testing.T) {
+	for _, l := range Supported()[1:] {
+		tb := tables[l]
+		if tb.t32.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.fill.fn == nil {
+			t.Errorf("%v: missing kernels: %+v", l, *tb)
+		}
+	}
+}
