@@ -2,56 +2,167 @@ package layout
 
 import "iter"
 
-// Plan is the loop nest that visits the elements of two layouts of the same
-// shape (the destination and the source of a copy, or one layout twice) in
-// the same index order, as runs: stretches of Len elements that are a fixed
-// stride apart in each layout. Every loop that moves data walks a Plan, so
-// no loop unravels an index with a division per element.
+// Kind says which kernel moves the blocks of a [Plan].
+type Kind uint8
+
+// The kinds of blocks.
+const (
+	// KindCopy blocks are runs with unit stride on both sides: a memmove.
+	KindCopy Kind = iota
+	// KindFill blocks repeat one source element (source stride 0).
+	KindFill
+	// KindGather blocks are runs with other strides: a gather or scatter.
+	KindGather
+	// KindTranspose blocks are 2-D tiles, unit-stride along rows in the
+	// source and along columns in the destination: a tiled transpose.
+	KindTranspose
+)
+
+// String returns the name of the kind.
+func (k Kind) String() string {
+	switch k {
+	case KindCopy:
+		return "copy"
+	case KindFill:
+		return "fill"
+	case KindGather:
+		return "gather"
+	case KindTranspose:
+		return "transpose"
+	}
+	return "Kind(?)"
+}
+
+// minTransposeRows is the number of source-contiguous rows from which a
+// tiled transpose beats a strided gather (the smallest register tile).
+const minTransposeRows = 8
+
+// Plan is the loop nest that visits the elements of a destination and a
+// source layout of the same shape, as blocks of Rows() x Len() elements.
+// Element (r, c) of the block that starts at offsets (d, s) is at
 //
-// Making a Plan drops size-1 axes and merges (coalesces) adjacent axes that
-// can be walked as one in both layouts; the innermost remaining axis is the
-// run. A contiguous layout becomes a single run, a transposed matrix Len
-// runs of stride Dim(0), an expanded one runs of stride 0.
+//	dst: d + r*dstLD + c*dstInc        src: s + r*srcLD + c*srcInc
+//
+// with the strides given by [Plan.Inc] and [Plan.Rows]. The [Kind] of the
+// plan says what the blocks are: contiguous runs, broadcast runs, strided
+// runs (all with one row), or transposed tiles. Every loop that moves data
+// walks a Plan, so no loop unravels an index with a division per element.
 //
 // A Plan is a value of fixed size that does not allocate. The zero Plan
 // visits nothing.
 type Plan struct {
+	kind  Kind
 	outer int // number of outer axes
 	shape [MaxRank]int
 	st    [2][MaxRank]int // outer strides: destination, source
-	run   int             // run length; 0 when there is nothing to visit
-	inc   [2]int          // strides within a run
+	run   int             // block columns; 0 when there is nothing to visit
+	inc   [2]int          // column strides
+	rows  int             // block rows (1 for runs)
+	ld    [2]int          // row strides
 	start [2]int          // offsets of the first element
 }
 
-// NewPlan returns the plan that walks dst and src together. It returns
-// ErrShape when their shapes differ.
+// NewPlan returns the plan that copies src into dst, index by index: it
+// drops size-1 axes, flips the axes that both layouts walk backwards,
+// orders the axes by the destination's strides (so the destination is
+// written in memory order), merges the axes that both layouts can walk as
+// one, and picks the kind of the innermost blocks: contiguous runs, a
+// broadcast, a tiled transpose when some axis is unit-stride in the source
+// but not in the destination, or strided runs. Outer axes are visited in
+// an unspecified order, so a Plan suits copies, not ordered iteration (see
+// [Layout.Plan]). It returns ErrShape when the shapes differ.
 func NewPlan(dst, src Layout) (Plan, error) {
-	dsh, dst0 := dst.dims()
-	ssh, sst := src.dims()
+	dsh, dstr := dst.dims()
+	ssh, sstr := src.dims()
 	if !equalInts(dsh, ssh) {
 		return Plan{}, errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", ints(dsh), ints(ssh))
 	}
-	return makePlan(dsh, dst0, sst, dst.off, src.off), nil
+	var p Plan
+	p.start = [2]int{dst.off, src.off}
+	// Keep the axes that matter, flipping those both sides walk backwards.
+	type axis struct{ n, d, s int }
+	var buf [MaxRank]axis
+	axes := buf[:0]
+	for i, n := range dsh {
+		d, s := dstr[i], sstr[i]
+		switch {
+		case n == 0:
+			return Plan{}, nil
+		case n == 1:
+			continue
+		case d < 0 && s < 0:
+			p.start[0] += (n - 1) * d
+			p.start[1] += (n - 1) * s
+			d, s = -d, -s
+		}
+		axes = append(axes, axis{n, d, s})
+	}
+	// Order by decreasing destination stride (insertion sort: stable, and
+	// the rank is small), so the innermost axis is the densest one.
+	for i := 1; i < len(axes); i++ {
+		for j := i; j > 0 && abs(axes[j-1].d) < abs(axes[j].d); j-- {
+			axes[j-1], axes[j] = axes[j], axes[j-1]
+		}
+	}
+	// Merge each axis into the next outer one when both sides step over it.
+	var mbuf [MaxRank]axis
+	merged := mbuf[:0]
+	for i := len(axes) - 1; i >= 0; i-- {
+		a := axes[i]
+		if m := len(merged) - 1; m >= 0 && steps(a.d, merged[m].d, merged[m].n) && steps(a.s, merged[m].s, merged[m].n) {
+			merged[m].n *= a.n
+			continue
+		}
+		merged = append(merged, a) // innermost first
+	}
+	p.rows = 1
+	if len(merged) == 0 { // a single element
+		p.kind, p.run, p.inc = KindCopy, 1, [2]int{1, 1}
+		return p, nil
+	}
+	in := merged[0]
+	p.run, p.inc = in.n, [2]int{in.d, in.s}
+	rest := merged[1:]
+	switch {
+	case in.d == 1 && in.s == 1:
+		p.kind = KindCopy
+	case in.s == 0:
+		p.kind = KindFill
+	default:
+		p.kind = KindGather
+		if in.d == 1 {
+			// A tile needs an axis the source walks with unit stride.
+			for k, a := range rest {
+				if a.s == 1 && a.n >= minTransposeRows {
+					p.kind, p.rows, p.ld = KindTranspose, a.n, [2]int{a.d, 1}
+					rest = append(rest[:k:k], rest[k+1:]...)
+					break
+				}
+			}
+		}
+	}
+	p.outer = len(rest)
+	for k, a := range rest { // rest is innermost first
+		o := p.outer - 1 - k
+		p.shape[o], p.st[0][o], p.st[1][o] = a.n, a.d, a.s
+	}
+	return p, nil
 }
 
-// Plan returns the plan that walks l alone, in row-major index order; both
-// offsets it yields are offsets in l.
+// Plan returns the plan that walks l alone in row-major index order, as
+// runs (KindCopy or KindGather, one row per block); both offsets it yields
+// are offsets in l. Values and printing walk this plan.
 func (l Layout) Plan() Plan { return l.plan() }
 
 func (l *Layout) plan() Plan {
 	sh, st := l.dims()
-	return makePlan(sh, st, st, l.off, l.off)
-}
-
-func makePlan(sh, sa, sb []int, offA, offB int) Plan {
 	var p Plan
-	p.start = [2]int{offA, offB}
-	// Walk from the innermost axis out, merging axis i into the current run
-	// or outer axis when both layouts step over it as one.
-	n := -1 // index of the current (outermost so far) merged axis in p.shape, reversed
-	var rsh [MaxRank]int
-	var rst [2][MaxRank]int
+	p.start = [2]int{l.off, l.off}
+	p.rows = 1
+	// Walk from the innermost axis out, merging axis i into the current
+	// one when it steps over it exactly.
+	n := -1 // index of the current merged axis, innermost first
+	var rsh, rst [MaxRank]int
 	for i := len(sh) - 1; i >= 0; i-- {
 		d := sh[i]
 		switch {
@@ -59,34 +170,46 @@ func makePlan(sh, sa, sb []int, offA, offB int) Plan {
 			return Plan{}
 		case d == 1:
 			continue
-		case n >= 0 && steps(sa[i], rst[0][n], rsh[n]) && steps(sb[i], rst[1][n], rsh[n]):
+		case n >= 0 && steps(st[i], rst[n], rsh[n]):
 			rsh[n] *= d
 		default:
 			n++
-			rsh[n], rst[0][n], rst[1][n] = d, sa[i], sb[i]
+			rsh[n], rst[n] = d, st[i]
 		}
 	}
 	if n < 0 { // every axis has size 1: one element
-		p.run = 1
+		p.run, p.inc = 1, [2]int{1, 1}
 		return p
 	}
-	p.run, p.inc = rsh[0], [2]int{rst[0][0], rst[1][0]}
+	p.run, p.inc = rsh[0], [2]int{rst[0], rst[0]}
+	if rst[0] != 1 {
+		p.kind = KindGather
+	}
 	p.outer = n
 	for k := 0; k < n; k++ { // reverse the outer axes into row-major order
 		p.shape[k] = rsh[n-k]
-		p.st[0][k], p.st[1][k] = rst[0][n-k], rst[1][n-k]
+		p.st[0][k], p.st[1][k] = rst[n-k], rst[n-k]
 	}
 	return p
 }
 
-// Len returns the length of each run, 0 when the plan visits nothing.
+// Kind returns the kind of the blocks.
+func (p *Plan) Kind() Kind { return p.kind }
+
+// Len returns the number of columns of each block (the length of a run), 0
+// when the plan visits nothing.
 func (p *Plan) Len() int { return p.run }
 
-// Inc returns the strides between consecutive elements of a run, in the
+// Inc returns the strides between consecutive columns of a block, in the
 // destination and in the source.
 func (p *Plan) Inc() (dst, src int) { return p.inc[0], p.inc[1] }
 
-// Count returns the number of runs.
+// Rows returns the number of rows of each block and the strides between
+// consecutive rows, in the destination and in the source. Runs have one
+// row; a KindTranspose block has srcLD == 1 and Inc's dst == 1.
+func (p *Plan) Rows() (rows, dstLD, srcLD int) { return p.rows, p.ld[0], p.ld[1] }
+
+// Count returns the number of blocks.
 func (p *Plan) Count() int {
 	if p.run == 0 {
 		return 0
@@ -98,8 +221,39 @@ func (p *Plan) Count() int {
 	return n
 }
 
-// Runs yields the offsets of the first element of each run, in the
-// destination and in the source, in row-major order of the outer axes.
+// Size returns the number of elements the plan visits.
+func (p *Plan) Size() int { return p.Count() * p.rows * p.run }
+
+// Part returns the plan restricted to part i of n roughly equal parts, for
+// running the parts on n goroutines: it splits the outermost axis, or when
+// there is none the rows of the blocks, or their columns. The parts visit
+// disjoint elements and together all of them. Part returns the zero Plan
+// for i outside [0, n).
+func (p *Plan) Part(i, n int) Plan {
+	q := *p
+	if i < 0 || i >= n || p.run == 0 {
+		return Plan{}
+	}
+	size, stride := &q.run, q.inc
+	switch {
+	case p.outer > 0:
+		size, stride = &q.shape[0], [2]int{q.st[0][0], q.st[1][0]}
+	case p.rows > 1:
+		size, stride = &q.rows, q.ld
+	}
+	lo, hi := *size*i/n, *size*(i+1)/n
+	if lo == hi {
+		return Plan{}
+	}
+	*size = hi - lo
+	q.start[0] += lo * stride[0]
+	q.start[1] += lo * stride[1]
+	return q
+}
+
+// Runs yields the offsets of the first element of each block, in the
+// destination and in the source. A plan made by [Layout.Plan] yields them
+// in row-major order.
 func (p *Plan) Runs() iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
 		if p.run == 0 {
@@ -134,6 +288,13 @@ func (p *Plan) Runs() iter.Seq2[int, int] {
 func steps(outer, inner, n int) bool {
 	s, ok := mul(inner, n)
 	return ok && s == outer
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 func equalInts(a, b []int) bool {

@@ -1,6 +1,10 @@
 package layout_test
 
 import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,8 +23,8 @@ func runs(p layout.Plan) []run {
 	return out
 }
 
-// TestPlanExact pins the plan of known layouts: how many runs, how long,
-// which strides and where they start.
+// TestPlanExact pins the plan of known layouts: the kind of blocks, their
+// shape and strides, and where they start.
 func TestPlanExact(t *testing.T) {
 	m := rowMajor(t, 3, 4)
 	tr, _ := m.Transpose(0, 1)
@@ -28,41 +32,169 @@ func TestPlanExact(t *testing.T) {
 	cols, _ := m.Slice(1, 1, 3, 1)
 	flip, _ := m.Flip()
 	col, _ := rowMajor(t, 3, 1).Expand(3, 4)
-	c3 := rowMajor(t, 2, 3, 4)
-	p3, _ := c3.Permute(1, 0, 2) // [3 2 4] strides [4 12 1]: inner axis stays a run of 4
+	p3, _ := rowMajor(t, 2, 3, 4).Permute(1, 0, 2) // [3 2 4] strides [4 12 1]
 	empty, _ := m.Slice(1, 2, 2, 1)
+	sq := rowMajor(t, 8, 8)
+	sqT, _ := sq.Transpose(0, 1)
+	back := strided(t, []int{4}, []int{-1}, 3)
 	for _, tc := range []struct {
 		name     string
 		dst, src layout.Layout
+		kind     layout.Kind
 		n        int
 		inc      [2]int
+		rows     [3]int
 		runs     []run
 	}{
-		{"contiguous is one run", m.Packed(), m, 12, [2]int{1, 1}, []run{{0, 0}}},
-		{"row slice is one run", rows.Packed(), rows, 8, [2]int{1, 1}, []run{{0, 4}}},
-		{"column slice", cols.Packed(), cols, 2, [2]int{1, 1}, []run{{0, 1}, {2, 5}, {4, 9}}},
-		{"transpose", tr.Packed(), tr, 3, [2]int{1, 4}, []run{{0, 0}, {3, 1}, {6, 2}, {9, 3}}},
-		{"flip all is one backward run", m.Packed(), flip, 12, [2]int{1, -1}, []run{{0, 11}}},
-		{"expanded column", col.Packed(), col, 4, [2]int{1, 0}, []run{{0, 0}, {4, 1}, {8, 2}}},
-		{"permuted keeps the inner run", p3.Packed(), p3, 4, [2]int{1, 1}, []run{{0, 0}, {4, 12}, {8, 4}, {12, 16}, {16, 8}, {20, 20}}},
-		{"scalar", rowMajor(t), rowMajor(t), 1, [2]int{0, 0}, []run{{0, 0}}},
-		{"all size 1", rowMajor(t, 1, 1, 1), rowMajor(t, 1, 1, 1), 1, [2]int{0, 0}, []run{{0, 0}}},
-		{"empty", empty.Packed(), empty, 0, [2]int{0, 0}, nil},
+		{"contiguous is one run", m.Packed(), m, layout.KindCopy, 12, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
+		{"row slice is one run", rows.Packed(), rows, layout.KindCopy, 8, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 4}}},
+		{"column slice", cols.Packed(), cols, layout.KindCopy, 2, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 1}, {2, 5}, {4, 9}}},
+		{"small transpose gathers", tr.Packed(), tr, layout.KindGather, 3, [2]int{1, 4}, [3]int{1, 0, 0}, []run{{0, 0}, {3, 1}, {6, 2}, {9, 3}}},
+		{"transpose is one tile", sqT.Packed(), sqT, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
+		{"scatter into a transpose is a tile", sqT, sq, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
+		{"flip all is one backward run", m.Packed(), flip, layout.KindGather, 12, [2]int{1, -1}, [3]int{1, 0, 0}, []run{{0, 11}}},
+		{"both flipped is a copy", back, back, layout.KindCopy, 4, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
+		{"expanded column fills", col.Packed(), col, layout.KindFill, 4, [2]int{1, 0}, [3]int{1, 0, 0}, []run{{0, 0}, {4, 1}, {8, 2}}},
+		{"permuted keeps the inner run", p3.Packed(), p3, layout.KindCopy, 4, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}, {4, 12}, {8, 4}, {12, 16}, {16, 8}, {20, 20}}},
+		{"scalar", rowMajor(t), rowMajor(t), layout.KindCopy, 1, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
+		{"all size 1", rowMajor(t, 1, 1, 1), rowMajor(t, 1, 1, 1), layout.KindCopy, 1, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
+		{"empty", empty.Packed(), empty, layout.KindCopy, 0, [2]int{0, 0}, [3]int{0, 0, 0}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := layout.NewPlan(tc.dst, tc.src)
 			require.NoError(t, err)
+			assert.Equal(t, tc.kind, p.Kind(), "Kind")
 			assert.Equal(t, tc.n, p.Len(), "Len")
 			d, s := p.Inc()
 			assert.Equal(t, tc.inc, [2]int{d, s}, "Inc")
+			r, dl, sl := p.Rows()
+			assert.Equal(t, tc.rows, [3]int{r, dl, sl}, "Rows")
 			assert.Equal(t, tc.runs, runs(p), "runs")
 			assert.Equal(t, len(tc.runs), p.Count(), "Count")
+			assert.Equal(t, tc.src.Size(), p.Size(), "Size")
 		})
 	}
 	_, err := layout.NewPlan(m, tr)
 	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "layout: NewPlan: destination shape [3 4] and source shape [4 3] differ")
 	var zero layout.Plan
 	assert.Nil(t, runs(zero))
+	assert.Equal(t, "transpose", layout.KindTranspose.String())
+}
+
+// pairs lists the (destination, source) offset pairs a plan visits.
+func pairs(p layout.Plan) []run {
+	var out []run
+	n := p.Len()
+	di, si := p.Inc()
+	rows, dl, sl := p.Rows()
+	for d, s := range p.Runs() {
+		for r := 0; r < rows; r++ {
+			for c := 0; c < n; c++ {
+				out = append(out, run{d + r*dl + c*di, s + r*sl + c*si})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b run) int { return cmp.Or(a.dst-b.dst, a.src-b.src) })
+	return out
+}
+
+// TestPlanRandom checks on random layout pairs that a plan, and the union
+// of its parts, visit exactly the pairs of offsets that index-by-index
+// enumeration gives.
+func TestPlanRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	seen := map[layout.Kind]int{}
+	defer func() {
+		for k := layout.KindCopy; k <= layout.KindTranspose; k++ {
+			assert.Greater(t, seen[k], 10, "plans of kind %v", k)
+		}
+	}()
+	for iter := range 3000 {
+		rank := r.IntN(5)
+		shape := make([]int, rank)
+		for i := range shape {
+			shape[i] = r.IntN(4) + 1
+			if r.IntN(20) == 0 {
+				shape[i] = r.IntN(2)
+			}
+			if r.IntN(6) == 0 {
+				shape[i] = 8 + r.IntN(4)
+			}
+		}
+		dst := randomView(r, shape)
+		src := randomView(r, shape)
+		p, err := layout.NewPlan(dst, src)
+		require.NoError(t, err)
+		seen[p.Kind()]++
+		var want []run
+		for i := range dst.Size() {
+			idx := make([]int, rank)
+			for k, rest := rank-1, i; k >= 0; k-- {
+				idx[k], rest = rest%shape[k], rest/shape[k]
+			}
+			d, _ := dst.Index(idx...)
+			s, _ := src.Index(idx...)
+			want = append(want, run{d, s})
+		}
+		slices.SortFunc(want, func(a, b run) int { return cmp.Or(a.dst-b.dst, a.src-b.src) })
+		require.Equal(t, want, pairs(p), "iteration %d: %v <- %v (%v)", iter, dst, src, p.Kind())
+		n := 1 + r.IntN(4)
+		var parts []run
+		for i := range n {
+			parts = append(parts, pairs(p.Part(i, n))...)
+		}
+		slices.SortFunc(parts, func(a, b run) int { return cmp.Or(a.dst-b.dst, a.src-b.src) })
+		require.Equal(t, want, parts, "parts of %d: %v <- %v", n, dst, src)
+	}
+}
+
+// randomView returns a random view of shape: a permuted, flipped, sliced or
+// expanded layout over some larger row-major one.
+func randomView(r *rand.Rand, shape []int) layout.Layout {
+	rank := len(shape)
+	perm := r.Perm(rank)
+	base := make([]int, rank)
+	for i, p := range perm {
+		base[p] = shape[i]
+		if r.IntN(3) == 0 {
+			base[p] = shape[i]*2 + 1
+		}
+		if r.IntN(5) == 0 {
+			base[p] = 1 // to be expanded
+		}
+	}
+	must := func(l layout.Layout, err error) layout.Layout {
+		if err != nil {
+			panic(err)
+		}
+		return l
+	}
+	l := must(layout.RowMajor(base...))
+	l = must(l.Permute(perm...))
+	for k := range rank {
+		d, _ := l.Dim(k)
+		switch {
+		case d > shape[k]:
+			start := r.IntN(d - shape[k] + 1)
+			step := 1
+			if (shape[k]-1)*2+start < d && r.IntN(2) == 0 {
+				step = 2
+			}
+			l = must(l.Slice(k, start, start+max(shape[k]-1, 0)*step+min(shape[k], 1), step))
+		case d == 1 && shape[k] != 1:
+			sh := l.Shape()
+			sh[k] = shape[k]
+			l = must(l.Expand(sh...))
+		}
+		if r.IntN(4) == 0 {
+			l = must(l.Flip(k))
+		}
+	}
+	if got := l.Shape(); !slices.Equal(got, shape) {
+		panic(fmt.Sprintf("randomView: %v, want shape %v", l, shape))
+	}
+	return l
 }
 
 func TestPlanStopsEarly(t *testing.T) {

@@ -1,9 +1,13 @@
 package tensor
 
 import (
+	"runtime"
+	"sync"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 )
 
 // Contiguous returns the elements of the view as a row-major tensor. When
@@ -97,30 +101,113 @@ func overlaps[T Number](a []T, al layout.Layout, b []T, bl layout.Layout) bool {
 	return pa+uintptr(alo)*size < pb+uintptr(bhi)*size && pb+uintptr(blo)*size < pa+uintptr(ahi)*size
 }
 
+// Copies of at least parallelBytes are split over several goroutines, and
+// transposes whose destination has at least streamBytes use non-temporal
+// stores (see simd.TransposeStream). Copies whose runs are shorter than
+// chunkBytes use the builtin copy directly.
+const (
+	parallelBytes = 4 << 20
+	streamBytes   = 8 << 20
+	chunkBytes    = 1 << 20
+)
+
+var parallelism atomic.Int64
+
+// SetParallelism sets how many goroutines one large copy (Contiguous,
+// Clone, CopyTo, CopyFrom, Fill of 4 MiB or more) may use, and returns the
+// previous setting. n <= 0 restores the default, GOMAXPROCS. Copies below
+// 4 MiB always run on the calling goroutine, without spawning or
+// allocating. It is safe to call concurrently with copies.
+func SetParallelism(n int) int {
+	return int(parallelism.Swap(int64(max(n, 0))))
+}
+
+func workers(bytes int) int {
+	if bytes < parallelBytes {
+		return 1
+	}
+	n := int(parallelism.Load())
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(n, bytes/(parallelBytes/2)))
+}
+
 // move copies src (layout sl) into dst (layout dl), index by index. The
 // shapes are equal, both layouts lie inside their buffers, dl does not
-// overlap itself and the two do not share memory. This is the one loop
-// through which Tessera moves data; it walks the plan made by layout.
+// overlap itself and the two do not share memory. This is the one place
+// where Tessera moves data: it runs the plan made by layout.NewPlan with
+// the kernels of package simd, on several goroutines for large copies.
 func move[T Number](dst []T, dl layout.Layout, src []T, sl layout.Layout) {
 	p, err := layout.NewPlan(dl, sl)
 	if err != nil {
 		panic("tensor: internal error: " + err.Error())
 	}
+	var zero T
+	bytes := p.Size() * int(unsafe.Sizeof(zero))
+	stream := bytes >= streamBytes
+	n := workers(bytes)
+	if n == 1 {
+		run(dst, src, &p, stream)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		q := p.Part(i, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			run(dst, src, &q, stream)
+		}()
+	}
+	q := p.Part(0, n)
+	run(dst, src, &q, stream)
+	wg.Wait()
+}
+
+// run moves the blocks of p with the kernel its kind calls for. The planner
+// has proved every index in range, so a kernel error is a bug.
+func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 	n := p.Len()
 	di, si := p.Inc()
-	for d, s := range p.Runs() {
-		switch {
-		case di == 1 && si == 1:
-			copy(dst[d:d+n], src[s:s+n])
-		case si == 0:
-			x := src[s]
-			for i := 0; i < n; i++ {
-				dst[d+i*di] = x
+	var err error
+	switch p.Kind() {
+	case layout.KindCopy:
+		var zero T
+		if n*int(unsafe.Sizeof(zero)) < chunkBytes {
+			for d, s := range p.Runs() {
+				copy(dst[d:d+n], src[s:s+n])
 			}
-		default:
-			for i := 0; i < n; i++ {
-				dst[d+i*di] = src[s+i*si]
+			return
+		}
+		for d, s := range p.Runs() {
+			simd.Copy(dst[d:d+n], src[s:s+n])
+		}
+	case layout.KindFill:
+		for d, s := range p.Runs() {
+			if err = simd.Fill(dst, d, di, src[s], n); err != nil {
+				break
 			}
 		}
+	case layout.KindGather:
+		for d, s := range p.Runs() {
+			if err = simd.Strided(dst, d, di, src, s, si, n); err != nil {
+				break
+			}
+		}
+	case layout.KindTranspose:
+		rows, dld, _ := p.Rows()
+		transpose := simd.Transpose[T]
+		if stream {
+			transpose = simd.TransposeStream[T]
+		}
+		for d, s := range p.Runs() {
+			if err = transpose(dst, d, dld, src, s, si, rows, n); err != nil {
+				break
+			}
+		}
+	}
+	if err != nil {
+		panic("tensor: internal error: " + err.Error())
 	}
 }

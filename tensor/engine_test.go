@@ -1,0 +1,171 @@
+package tensor_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/internal/simdhook"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// atEveryLevel runs f once per SIMD level this machine and build offer, the
+// generic fallback first, and restores the level afterwards.
+func atEveryLevel(t *testing.T, f func(t *testing.T)) {
+	for _, isa := range simdhook.Supported() {
+		t.Run(simd.ISA(isa).String(), func(t *testing.T) {
+			restore, err := simdhook.SetLevel(isa)
+			require.NoError(t, err)
+			defer restore()
+			f(t)
+		})
+	}
+}
+
+// withParallelism runs f with one copy goroutine and with two.
+func withParallelism(t *testing.T, f func(t *testing.T)) {
+	for _, n := range []int{1, 2} {
+		t.Run(fmt.Sprintf("procs=%d", n), func(t *testing.T) {
+			prev := tensor.SetParallelism(n)
+			defer tensor.SetParallelism(prev)
+			f(t)
+		})
+	}
+}
+
+// engineCase is a view whose materialization exercises one kind of plan.
+type engineCase struct {
+	name  string
+	shape []int
+	view  func(l layout.Layout) (layout.Layout, error)
+}
+
+func engineCases() []engineCase {
+	perm := func(axes ...int) func(layout.Layout) (layout.Layout, error) {
+		return func(l layout.Layout) (layout.Layout, error) { return l.Permute(axes...) }
+	}
+	return []engineCase{
+		{"copy", []int{33, 17}, func(l layout.Layout) (layout.Layout, error) { return l, nil }},
+		{"rows", []int{40, 9}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(0, 3, 37, 1) }},
+		{"transpose edges", []int{67, 45}, perm(1, 0)},
+		{"transpose tile multiples", []int{64, 32}, perm(1, 0)},
+		{"permute 3-D", []int{9, 17, 23}, perm(2, 0, 1)},
+		{"nchw to nhwc", []int{2, 19, 5, 7}, perm(0, 2, 3, 1)},
+		{"step 2", []int{20, 41}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 1, 41, 2) }},
+		{"flip", []int{30, 31}, func(l layout.Layout) (layout.Layout, error) { return l.Flip(1) }},
+		{"flipped transpose", []int{30, 31}, func(l layout.Layout) (layout.Layout, error) {
+			f, _ := l.Flip(0)
+			return f.Transpose(0, 1)
+		}},
+		{"broadcast", []int{37, 1}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(3, 37, 29) }},
+		// Large enough for the parallel and streaming paths (>= 8 MiB).
+		{"large transpose", []int{1100, 1030}, perm(1, 0)},
+		{"large contiguous", []int{1 << 21}, func(l layout.Layout) (layout.Layout, error) { return l, nil }},
+		{"large broadcast", []int{1, 1030}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(2100, 1030) }},
+		{"large gather", []int{1030, 2200}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 0, 2200, 2) }},
+	}
+}
+
+func testEngine[T tensor.Number](t *testing.T, c engineCase) {
+	base := tensor.Must(tensor.Arange[T](naive.Size(c.shape)))
+	l, err := base.Layout().Reshape(c.shape...)
+	require.NoError(t, err)
+	l, err = c.view(l)
+	require.NoError(t, err)
+	v := tensor.Must(tensor.NewView(base.Data(), l))
+	want := naive.Gather(base.Data(), l.Shape(), l.Strides(), l.Offset())
+
+	// Guard cells around the destination must stay untouched.
+	const guard = 7
+	buf := make([]T, v.Size()+2*guard)
+	for i := range buf {
+		buf[i] = 99
+	}
+	require.NoError(t, v.CopyTo(buf[guard:guard+v.Size()]))
+	require.Equal(t, want, buf[guard:guard+v.Size()], "CopyTo of %v", l)
+	for i := 0; i < guard; i++ {
+		require.Equal(t, T(99), buf[i], "guard before")
+		require.Equal(t, T(99), buf[len(buf)-1-i], "guard after")
+	}
+	require.Equal(t, want, v.Clone().Data(), "Clone of %v", l)
+
+	// And back: scatter into a view of the same layout over a fresh buffer.
+	back := make([]T, len(base.Data()))
+	dst := tensor.Must(tensor.NewView(back, l))
+	if !l.Overlapping() {
+		src := tensor.Must(tensor.FromSlice(want, l.Shape()...)).View()
+		require.NoError(t, dst.CopyFrom(src))
+		require.Equal(t, want, dst.Clone().Data(), "CopyFrom into %v", l)
+	}
+}
+
+// TestEngine materializes every kind of plan at every SIMD level, serially
+// and in parallel, for several element types, against the naive reference.
+func TestEngine(t *testing.T) {
+	cases := engineCases()
+	atEveryLevel(t, func(t *testing.T) {
+		withParallelism(t, func(t *testing.T) {
+			for _, c := range cases {
+				t.Run(c.name, func(t *testing.T) {
+					large := strings.HasPrefix(c.name, "large")
+					if testing.Short() && large {
+						t.Skip("large case in -short mode; TestParallelMatchesSerial keeps one")
+					}
+					testEngine[float32](t, c)
+					if !large {
+						testEngine[float64](t, c)
+						testEngine[int16](t, c)
+						testEngine[complex128](t, c)
+						testEngine[uint8](t, c)
+					}
+				})
+			}
+		})
+	})
+}
+
+// TestEngineRandom compares random views at every level with the reference.
+func TestEngineRandom(t *testing.T) {
+	atEveryLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 7))
+		for range 300 {
+			rank := 1 + r.IntN(4)
+			shape := make([]int, rank)
+			for i := range shape {
+				shape[i] = 1 + r.IntN(20)
+			}
+			base := tensor.Must(tensor.Arange[float32](naive.Size(shape)))
+			l := tensor.Must(base.Layout().Reshape(shape...))
+			l = tensor.Must(l.Permute(r.Perm(rank)...))
+			if r.IntN(2) == 0 {
+				l = tensor.Must(l.Flip(r.IntN(rank)))
+			}
+			if d, _ := l.Dim(0); d > 2 && r.IntN(2) == 0 {
+				l = tensor.Must(l.Slice(0, 1, d, 2))
+			}
+			v := tensor.Must(tensor.NewView(base.Data(), l))
+			require.Equal(t, naive.Gather(base.Data(), l.Shape(), l.Strides(), l.Offset()), v.Clone().Data(), "%v", l)
+		}
+	})
+}
+
+// TestParallelMatchesSerial checks that splitting a copy over goroutines
+// gives exactly the serial result.
+func TestParallelMatchesSerial(t *testing.T) {
+	base := tensor.Must(tensor.Arange[float32](1500 * 1400))
+	l := tensor.Must(base.Layout().Reshape(1500, 1400))
+	l = tensor.Must(l.Transpose(0, 1))
+	v := tensor.Must(tensor.NewView(base.Data(), l))
+	prev := tensor.SetParallelism(1)
+	serial := v.Clone().Data()
+	tensor.SetParallelism(2)
+	parallel := v.Clone().Data()
+	tensor.SetParallelism(prev)
+	require.Equal(t, serial, parallel)
+}
