@@ -53,13 +53,15 @@ const minTransposeRows = 8
 type Plan struct {
 	kind  Kind
 	outer int // number of outer axes
-	shape [MaxRank]int
-	st    [2][MaxRank]int // outer strides: destination, source
-	run   int             // block columns; 0 when there is nothing to visit
-	inc   [2]int          // column strides
-	rows  int             // block rows (1 for runs)
-	ld    [2]int          // row strides
-	start [2]int          // offsets of the first element
+	// The outer axes: sizes, destination strides, source strides, inline
+	// up to rank 8 and in ext beyond (rare: merging reduces the rank).
+	in    [3][inline]int
+	ext   *[3][]int
+	run   int    // block columns; 0 when there is nothing to visit
+	inc   [2]int // column strides
+	rows  int    // block rows (1 for runs)
+	ld    [2]int // row strides
+	start [2]int // offsets of the first element
 }
 
 // NewPlan returns the plan that copies src into dst, index by index: it
@@ -80,8 +82,7 @@ func NewPlan(dst, src Layout) (Plan, error) {
 	var p Plan
 	p.start = [2]int{dst.off, src.off}
 	// Keep the axes that matter, flipping those both sides walk backwards.
-	type axis struct{ n, d, s int }
-	var buf [MaxRank]axis
+	var buf [inline]axis
 	axes := buf[:0]
 	for i, n := range dsh {
 		d, s := dstr[i], sstr[i]
@@ -105,7 +106,7 @@ func NewPlan(dst, src Layout) (Plan, error) {
 		}
 	}
 	// Merge each axis into the next outer one when both sides step over it.
-	var mbuf [MaxRank]axis
+	var mbuf [inline]axis
 	merged := mbuf[:0]
 	for i := len(axes) - 1; i >= 0; i-- {
 		a := axes[i]
@@ -141,12 +142,37 @@ func NewPlan(dst, src Layout) (Plan, error) {
 			}
 		}
 	}
-	p.outer = len(rest)
+	sh, sd, ss := p.setOuter(len(rest))
 	for k, a := range rest { // rest is innermost first
-		o := p.outer - 1 - k
-		p.shape[o], p.st[0][o], p.st[1][o] = a.n, a.d, a.s
+		o := len(rest) - 1 - k
+		sh[o], sd[o], ss[o] = a.n, a.d, a.s
 	}
 	return p, nil
+}
+
+// axis is an axis of a copy: its size and its destination and source
+// strides.
+type axis struct{ n, d, s int }
+
+// setOuter sets the number of outer axes and returns their sizes and
+// strides to fill in.
+func (p *Plan) setOuter(n int) (shape, dst, src []int) {
+	p.outer = n
+	if n > inline {
+		buf := make([]int, 3*n)
+		p.ext = &[3][]int{buf[:n:n], buf[n : 2*n : 2*n], buf[2*n:]}
+	}
+	return p.outerDims()
+}
+
+// outerDims returns the sizes and strides of the outer axes, outermost
+// first.
+func (p *Plan) outerDims() (shape, dst, src []int) {
+	if p.ext != nil {
+		return p.ext[0], p.ext[1], p.ext[2]
+	}
+	n := p.outer
+	return p.in[0][:n:n], p.in[1][:n:n], p.in[2][:n:n]
 }
 
 // Plan returns the plan that walks l alone in row-major index order, as
@@ -161,34 +187,35 @@ func (l *Layout) plan() Plan {
 	p.rows = 1
 	// Walk from the innermost axis out, merging axis i into the current
 	// one when it steps over it exactly.
-	n := -1 // index of the current merged axis, innermost first
-	var rsh, rst [MaxRank]int
+	var buf [inline]axis
+	merged := buf[:0] // innermost first
 	for i := len(sh) - 1; i >= 0; i-- {
 		d := sh[i]
+		m := len(merged) - 1
 		switch {
 		case d == 0:
 			return Plan{}
 		case d == 1:
 			continue
-		case n >= 0 && steps(st[i], rst[n], rsh[n]):
-			rsh[n] *= d
+		case m >= 0 && steps(st[i], merged[m].d, merged[m].n):
+			merged[m].n *= d
 		default:
-			n++
-			rsh[n], rst[n] = d, st[i]
+			merged = append(merged, axis{d, st[i], st[i]})
 		}
 	}
-	if n < 0 { // every axis has size 1: one element
+	if len(merged) == 0 { // every axis has size 1: one element
 		p.run, p.inc = 1, [2]int{1, 1}
 		return p
 	}
-	p.run, p.inc = rsh[0], [2]int{rst[0], rst[0]}
-	if rst[0] != 1 {
+	p.run, p.inc = merged[0].n, [2]int{merged[0].d, merged[0].d}
+	if merged[0].d != 1 {
 		p.kind = KindGather
 	}
-	p.outer = n
-	for k := 0; k < n; k++ { // reverse the outer axes into row-major order
-		p.shape[k] = rsh[n-k]
-		p.st[0][k], p.st[1][k] = rst[n-k], rst[n-k]
+	rest := merged[1:]
+	osh, od, os := p.setOuter(len(rest))
+	for k, a := range rest { // reverse the outer axes into row-major order
+		o := len(rest) - 1 - k
+		osh[o], od[o], os[o] = a.n, a.d, a.s
 	}
 	return p
 }
@@ -214,8 +241,9 @@ func (p *Plan) Count() int {
 	if p.run == 0 {
 		return 0
 	}
+	sh, _, _ := p.outerDims()
 	n := 1
-	for _, d := range p.shape[:p.outer] {
+	for _, d := range sh {
 		n *= d
 	}
 	return n
@@ -230,14 +258,23 @@ func (p *Plan) Size() int { return p.Count() * p.rows * p.run }
 // disjoint elements and together all of them. Part returns the zero Plan
 // for i outside [0, n).
 func (p *Plan) Part(i, n int) Plan {
-	q := *p
 	if i < 0 || i >= n || p.run == 0 {
 		return Plan{}
 	}
+	q := *p
 	size, stride := &q.run, q.inc
 	switch {
 	case p.outer > 0:
-		size, stride = &q.shape[0], [2]int{q.st[0][0], q.st[1][0]}
+		if q.ext != nil { // copy before changing the outermost size
+			sh, sd, ss := q.outerDims()
+			q.ext = nil
+			nsh, nsd, nss := q.setOuter(p.outer)
+			copy(nsh, sh)
+			copy(nsd, sd)
+			copy(nss, ss)
+		}
+		sh, sd, ss := q.outerDims()
+		size, stride = &sh[0], [2]int{sd[0], ss[0]}
 	case p.rows > 1:
 		size, stride = &q.rows, q.ld
 	}
@@ -259,22 +296,27 @@ func (p *Plan) Runs() iter.Seq2[int, int] {
 		if p.run == 0 {
 			return
 		}
-		var idx [MaxRank]int
+		sh, sd, ss := p.outerDims()
+		var buf [inline]int
+		idx := buf[:]
+		if len(sh) > inline {
+			idx = make([]int, len(sh))
+		}
 		a, b := p.start[0], p.start[1]
 		for {
 			if !yield(a, b) {
 				return
 			}
-			k := p.outer - 1
+			k := len(sh) - 1
 			for ; k >= 0; k-- {
-				if idx[k]++; idx[k] < p.shape[k] {
-					a += p.st[0][k]
-					b += p.st[1][k]
+				if idx[k]++; idx[k] < sh[k] {
+					a += sd[k]
+					b += ss[k]
 					break
 				}
 				idx[k] = 0
-				a -= (p.shape[k] - 1) * p.st[0][k]
-				b -= (p.shape[k] - 1) * p.st[1][k]
+				a -= (sh[k] - 1) * sd[k]
+				b -= (sh[k] - 1) * ss[k]
 			}
 			if k < 0 {
 				return

@@ -231,3 +231,42 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		assert.Zero(t, testing.AllocsPerRun(100, op), name)
 	}
 }
+
+// TestPlanHighRank covers plans with more outer axes than a Plan holds
+// inline, and their parts.
+func TestPlanHighRank(t *testing.T) {
+	shape := make([]int, 12)
+	axes := make([]int, 12)
+	for i := range shape {
+		shape[i] = 2 + i%2
+		axes[i] = 11 - i
+	}
+	src := rowMajor(t, shape...)
+	src, err := src.Permute(axes...)
+	require.NoError(t, err)
+	dst := src.Packed()
+	p, err := layout.NewPlan(dst, src)
+	require.NoError(t, err)
+	var want []run
+	for i := range dst.Size() {
+		idx := make([]int, 12)
+		sh := dst.Shape()
+		for k, rest := 11, i; k >= 0; k-- {
+			idx[k], rest = rest%sh[k], rest/sh[k]
+		}
+		d, _ := dst.Index(idx...)
+		s, _ := src.Index(idx...)
+		want = append(want, run{d, s})
+	}
+	slices.SortFunc(want, func(a, b run) int { return cmp.Or(a.dst-b.dst, a.src-b.src) })
+	require.Equal(t, want, pairs(p))
+	var parts []run
+	for i := range 3 {
+		parts = append(parts, pairs(p.Part(i, 3))...)
+	}
+	slices.SortFunc(parts, func(a, b run) int { return cmp.Or(a.dst-b.dst, a.src-b.src) })
+	require.Equal(t, want, parts)
+	require.Equal(t, want, pairs(p), "Part leaves the plan unchanged")
+	rp := src.Plan()
+	assert.Equal(t, src.Size(), rp.Size())
+}
