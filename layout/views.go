@@ -195,6 +195,31 @@ func (l *Layout) slice(axis, start, stop, step int) (Layout, error) {
 	return out, nil
 }
 
+// Select returns the layout of the elements whose index along axis is
+// index, with that axis removed, like NumPy's a[index] on axis 0 or
+// PyTorch's select. It returns ErrAxis for an axis out of range and
+// ErrIndex unless 0 <= index < dim.
+func (l Layout) Select(axis, index int) (Layout, error) { return l.selectAxis(axis, index) }
+
+func (l *Layout) selectAxis(axis, index int) (Layout, error) {
+	const op = "Select"
+	sh, st := l.dims()
+	a, err := normAxis(op, axis, len(sh))
+	if err != nil {
+		return Layout{}, err
+	}
+	if index < 0 || index >= sh[a] {
+		return Layout{}, errorf(op, ErrIndex, "index %d out of range for axis %d with size %d", index, a, sh[a])
+	}
+	out := alloc(len(sh)-1, l.off+index*st[a]) // reachable, so it fits
+	osh, ost := out.dims()
+	copy(osh, sh[:a])
+	copy(ost, st[:a])
+	copy(osh[a:], sh[a+1:])
+	copy(ost[a:], st[a+1:])
+	return out, nil
+}
+
 // Flip returns the layout with the order of the elements along the given
 // axes reversed, like NumPy's flip; with no axes it flips every axis. The
 // flipped axes get negative strides. It returns ErrAxis for an axis out of

@@ -212,3 +212,20 @@ func TestOverlapping(t *testing.T) {
 		assert.Equal(t, tc.want, l.Overlapping(), "%v", l)
 	}
 }
+
+func TestSelect(t *testing.T) {
+	m := rowMajor(t, 3, 4)
+	r, err := m.Select(0, 2)
+	check(t, r, err, want{[]int{4}, []int{1}, 8})
+	c, err := m.Select(-1, 1)
+	check(t, c, err, want{[]int{3}, []int{4}, 1})
+	s, err := r.Select(0, 3)
+	check(t, s, err, want{[]int{}, []int{}, 11})
+	_, err = m.Select(0, 3)
+	assert.ErrorIs(t, err, layout.ErrIndex)
+	assert.EqualError(t, err, "layout: Select: index 3 out of range for axis 0 with size 3")
+	_, err = m.Select(2, 0)
+	assert.ErrorIs(t, err, layout.ErrAxis)
+	_, err = m.Select(0, -1)
+	assert.ErrorIs(t, err, layout.ErrIndex)
+}

@@ -95,3 +95,12 @@ func ExampleSqueeze() {
 	// [3 2] [1 3 2]
 	// ops: Squeeze: shape [1 3 1 2]: layout: Squeeze: axis 1 has size 3, not 1, in shape [1 3 1 2]
 }
+
+func ExampleSelect() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3)).View()
+	row, _ := ops.Select(m, 0, 1) // m[1]
+	col, _ := ops.Select(m, 1, 2) // m[:, 2]
+	fmt.Println(row, col, col.Strides())
+	// Output:
+	// [4 5 6] [3 6] [3]
+}

@@ -65,6 +65,15 @@ func Slice[T tensor.Number](v tensor.View[T], axis, start, stop, step int) (tens
 	return with("Slice", v, l, err)
 }
 
+// Select returns the view of the elements whose index along axis is index,
+// with that axis removed, like NumPy's a[index] (axis 0) or PyTorch's
+// select. It shares data with v and moves none. It returns ErrAxis for a bad
+// axis and ErrIndex unless 0 <= index < dim.
+func Select[T tensor.Number](v tensor.View[T], axis, index int) (tensor.View[T], error) {
+	l, err := v.Layout().Select(axis, index)
+	return with("Select", v, l, err)
+}
+
 // Flip returns the view with the order of elements along the given axes
 // (all axes when none are given) reversed, using negative strides. It shares
 // data with v and moves none. It returns the errors of layout.Layout.Flip

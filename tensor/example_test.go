@@ -84,3 +84,32 @@ func ExampleView_Format() {
 	// [[  1 2.5]
 	//  [ -3   4]]
 }
+
+func ExampleView_Rows() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3)).View()
+	for i, row := range m.Rows() {
+		fmt.Println(i, row)
+	}
+	cols, _ := m.Axis(1)
+	for j, col := range cols {
+		fmt.Println(j, col)
+	}
+	// Output:
+	// 0 [1 2 3]
+	// 1 [4 5 6]
+	// 0 [1 4]
+	// 1 [2 5]
+	// 2 [3 6]
+}
+
+func ExampleView_All() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4}, 2, 2)).View()
+	for idx, x := range m.All() {
+		fmt.Println(idx, x)
+	}
+	// Output:
+	// [0 0] 1
+	// [0 1] 2
+	// [1 0] 3
+	// [1 1] 4
+}

@@ -13,27 +13,6 @@ const (
 	edgeItems      = 3
 )
 
-// Values returns an iterator over the elements of the view in row-major
-// order. It walks the layout's plan, one run at a time, without allocating
-// per element.
-func (v View[T]) Values() iter.Seq[T] {
-	return func(yield func(T) bool) {
-		p := v.lay.Plan()
-		n := p.Len()
-		inc, _ := p.Inc()
-		for off := range p.Runs() {
-			for i := 0; i < n; i++ {
-				if !yield(v.data[off+i*inc]) {
-					return
-				}
-			}
-		}
-	}
-}
-
-// Values returns an iterator over the elements in row-major order.
-func (t Tensor[T]) Values() iter.Seq[T] { return t.View().Values() }
-
 // Format implements fmt.Formatter, printing the elements in nested brackets
 // the way NumPy prints arrays:
 //
