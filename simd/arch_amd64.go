@@ -10,23 +10,24 @@ func archInit() {
 		return
 	}
 	tables[AVX2] = &table{
-		isa:   AVX2,
-		t32:   tileKernel[uint32]{transpose32AVX2, 8, 8},
-		t32nt: tileKernel[uint32]{transpose32AVX2NT, 8, 16},
-		t64:   tileKernel[uint64]{transpose64AVX2, 4, 4},
-		t64nt: tileKernel[uint64]{transpose64AVX2NT, 4, 8},
-		fill:  fillKernel{fillAVX2, 128},
+		isa: AVX2,
+		t32: tileKernel[uint32]{transpose32AVX2, 8, 8},
+		// No t32nt: the non-temporal 8×8 float32 kernel measured slower
+		// than ordinary stores (see doc.go), so TransposeStream uses t32.
+		t64:      tileKernel[uint64]{transpose64AVX2, 4, 4},
+		t64nt:    tileKernel[uint64]{transpose64AVX2NT, 4, 8},
+		fillUnit: 128,
 	}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
 	}
 	tables[AVX512] = &table{
-		isa:   AVX512,
-		t32:   tileKernel[uint32]{transpose32AVX512, 16, 16},
-		t32nt: tileKernel[uint32]{transpose32AVX512NT, 16, 16},
-		t64:   tileKernel[uint64]{transpose64AVX512, 8, 8},
-		t64nt: tileKernel[uint64]{transpose64AVX512NT, 8, 8},
-		fill:  fillKernel{fillAVX512, 256},
+		isa:      AVX512,
+		t32:      tileKernel[uint32]{transpose32AVX512, 16, 16},
+		t32nt:    tileKernel[uint32]{transpose32AVX512NT, 16, 16},
+		t64:      tileKernel[uint64]{transpose64AVX512, 8, 8},
+		t64nt:    tileKernel[uint64]{transpose64AVX512NT, 8, 8},
+		fillUnit: 256,
 	}
 }
 
@@ -49,12 +50,6 @@ func archInit() {
 //
 //go:noescape
 func transpose32AVX2(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
-
-// transpose32AVX2NT is the reference loop above for 4-byte elements, 8×16
-// tiles, non-temporal stores.
-//
-//go:noescape
-func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
 
 // transpose64AVX2 is the reference loop above for 8-byte elements, 4×4 tiles.
 //
@@ -90,6 +85,17 @@ func transpose64AVX512(dst *uint64, dld int, src *uint64, sld int, rows, cols in
 //
 //go:noescape
 func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+
+// fillVec runs the fill kernel of granule unit (128: AVX2, 256: AVX-512)
+// over n bytes at dst, n a positive multiple of unit. The calls are static
+// so that pat, which the kernels do not retain, can stay on the stack.
+func fillVec(unit int, dst *byte, n int, pat *byte) {
+	if unit == 256 {
+		fillAVX512(dst, n, pat)
+	} else {
+		fillAVX2(dst, n, pat)
+	}
+}
 
 // fillAVX2 stores the first 32 bytes of pat over and over; n is a positive
 // multiple of 128. With d and p the byte slices at dst and pat it is:

@@ -50,11 +50,18 @@
 //     (VMOVNTPS) on whole, aligned destination cache lines and ends every
 //     call with SFENCE. At the AVX2 level, float32-sized TransposeStream
 //     uses ordinary stores: its non-temporal variant measured slower.
-//   - [Strided] and [Fill] are plain Go at every level; no assembly measured
-//     faster than the Go loop for these (see Benchmarks). A gather with unit
-//     source stride is the builtin copy, a fill with unit stride writes one
-//     4 KiB block and replicates it with the builtin copy, and a zero
-//     destination stride stores only the element that wins.
+//   - [Fill] with unit stride, and [Strided] with unit destination stride
+//     and zero source stride (a broadcast), run an assembly fill at both
+//     levels: the value is written into a 64-byte pattern which 256-bit
+//     (AVX2) or 512-bit (AVX-512) stores repeat, at most 64 KiB per call,
+//     after a Go head that aligns the stores to 64 bytes. This works for
+//     every element size. Runs under 256 bytes and other strides use the
+//     Go loop.
+//   - [Strided] gathers are plain Go at every level (a unit source stride
+//     is the builtin copy); no assembly was written for them because the Go
+//     loop already matched the memory-bound rate we measured (see
+//     Benchmarks). A zero destination stride stores only the element that
+//     wins.
 //   - [Copy] is the builtin copy at every level.
 //
 // Each assembly kernel is documented by the plain-Go loop it implements, in

@@ -18,7 +18,7 @@ const fillChunk = 64 << 10
 // the bits the Go loop would.
 func fillAt[T Element](t *table, d []T, v T) {
 	size := int(sizeOf[T]())
-	if t.fill.fn == nil || len(d)*size < fillMinBytes {
+	if t.fillUnit == 0 || len(d)*size < fillMinBytes {
 		fillGo(d, v)
 		return
 	}
@@ -32,10 +32,10 @@ func fillAt[T Element](t *table, d []T, v T) {
 		fillGo(head, v)
 		d = d[len(head):]
 	}
-	body := (len(d) * size) &^ (t.fill.unit - 1)
+	body := (len(d) * size) &^ (t.fillUnit - 1)
 	p := unsafe.Pointer(unsafe.SliceData(d))
 	for off := 0; off < body; off += fillChunk {
-		t.fill.fn((*byte)(unsafe.Add(p, off)), min(fillChunk, body-off), (*byte)(unsafe.Pointer(&buf)))
+		fillVec(t.fillUnit, (*byte)(unsafe.Add(p, off)), min(fillChunk, body-off), (*byte)(unsafe.Pointer(&buf)))
 	}
 	fillGo(d[body/size:], v)
 }

@@ -60,14 +60,9 @@ type table struct {
 	isa        ISA
 	t32, t32nt tileKernel[uint32]
 	t64, t64nt tileKernel[uint64]
-	fill       fillKernel
-}
-
-// fillKernel is an assembly fill that repeats a 64-byte pattern over n
-// bytes, n a positive multiple of unit. A nil fn means the Go loop.
-type fillKernel struct {
-	fn   func(dst *byte, n int, pat *byte)
-	unit int
+	// fillUnit selects the assembly fill (see fillVec): 0 for the Go loop,
+	// else the granule in bytes of the level's fill kernel.
+	fillUnit int
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a

@@ -188,39 +188,6 @@ done:
 	VZEROUPPER
 	RET
 
-// func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
-TEXT ·transpose32AVX2NT(SB), NOSPLIT, $0-48
-	PROLOGUE(2)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	// Two tiles side by side complete eight destination cache lines.
-	T8X8F32(R11, R10, VMOVNTPS)
-	ADDQ $32, R10
-	LEAQ (R11)(BX*8), R11
-	T8X8F32(R11, R10, VMOVNTPS)
-	ADDQ $32, R10
-	LEAQ (R11)(BX*8), R11
-	SUBQ $16, CX
-	JGT  colloop
-	LEAQ (DI)(DX*8), DI
-	ADDQ $32, SI
-	SUBQ $8, rows+32(FP)
-	JGT  rowloop
-
-done:
-	SFENCE
-	VZEROUPPER
-	RET
-
 // func transpose64AVX2(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
 TEXT ·transpose64AVX2(SB), NOSPLIT, $0-48
 	PROLOGUE(3)
