@@ -75,7 +75,7 @@ func runChain(t *testing.T, c chooser, steps int) {
 			}
 			return xs
 		}
-		switch c.intn(9) {
+		switch c.intn(10) {
 		case 0:
 			op = "Transpose"
 			a, b := arg(c, -r, r-1), arg(c, -r, r-1)
@@ -154,6 +154,18 @@ func runChain(t *testing.T, c chooser, steps int) {
 			op = "Flatten"
 			got, err = ops.Flatten(v)
 			exp, ok = ref.Reshape(-1)
+		case 9:
+			op = "Select"
+			a := arg(c, -r, r-1)
+			d := 0
+			if ax, okAxis := normAxis(a, r); okAxis {
+				d = v.Shape()[ax]
+			}
+			i := arg(c, 0, d-1)
+			got, err = ops.Select(v, a, i)
+			if exp, ok = ref.Slice(a, i, i+1, 1); ok {
+				exp, ok = exp.Squeeze(a)
+			}
 		}
 		if !ok {
 			require.Error(t, err, "%s on %v: the reference refuses", op, v.Layout())
@@ -163,6 +175,13 @@ func runChain(t *testing.T, c chooser, steps int) {
 		v, ref = got, exp
 		compare(t, v, ref)
 	}
+}
+
+func normAxis(a, rank int) (int, bool) {
+	if a < 0 {
+		a += rank
+	}
+	return a, a >= 0 && a < rank
 }
 
 // reshapeTarget returns a shape of the given size, sometimes with -1, or
