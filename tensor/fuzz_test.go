@@ -1,0 +1,157 @@
+package tensor_test
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// fuzzExtremes are the large values a fuzzed size, stride or offset may take.
+var fuzzExtremes = []int{
+	math.MaxInt, math.MaxInt - 1, math.MaxInt / 2, math.MaxInt/2 + 1, 1 << 62, 1 << 32, 1 << 31,
+	math.MinInt, math.MinInt + 1, math.MinInt / 2, -(1 << 62), -(1 << 32), 63, 64, -64, 200,
+}
+
+// fuzzVal decodes one byte: mostly small values, sometimes an extreme.
+func fuzzVal(b byte, signed bool) int {
+	if b < 220 {
+		if signed {
+			return int(b%15) - 7
+		}
+		return int(b % 6)
+	}
+	return fuzzExtremes[int(b-220)%len(fuzzExtremes)]
+}
+
+// FuzzNewView builds arbitrary layouts over buffers of 0 to 64 elements.
+// NewView must refuse exactly the layouts that reach past the buffer
+// (computed with exact arithmetic), with ErrBounds; every element of an
+// accepted view must be readable with At, and Values, Contiguous, Clone and
+// CopyTo must match the reference gather; the buffer must not change.
+func FuzzNewView(f *testing.F) {
+	for _, seed := range [][]byte{
+		{},
+		{12, 0},
+		{12, 2, 3, 10, 4, 8, 0},
+		{12, 2, 3, 4, 4, 6, 11, 0},   // negative strides
+		{6, 2, 5, 7, 2, 8, 5, 0},     // one past
+		{20, 1, 0, 7, 0, 200},        // empty with a far offset
+		{1, 0, 0},                    // rank 0 in a 1-element buffer
+		{1, 0, 1},                    // rank 0 one past
+		{64, 1, 220, 7, 0, 0},        // MaxInt elements of stride 0
+		{64, 2, 2, 221, 1, 7, 0, 0},  // stride MaxInt-1
+		{64, 1, 3, 227, 230, 0},      // MinInt stride, huge offset
+		{64, 3, 1, 226, 2, 12, 3, 9}, // size-1 axis with MinInt stride
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c := &hbytes{b: b}
+		n := c.intn(65)
+		rank := c.intn(7)
+		shape, strides := make([]int, rank), make([]int, rank)
+		for k := range rank {
+			shape[k] = fuzzVal(byte(c.intn(256)), false)
+			strides[k] = fuzzVal(byte(c.intn(256)), true)
+		}
+		off := fuzzVal(byte(c.intn(256)), false)
+		if x := c.intn(256); x >= 128 {
+			off += x - 128
+		}
+		l, err := layout.Strided(shape, strides, off)
+		if err != nil {
+			return // FuzzStrided covers Strided
+		}
+		data := hseq(n)
+		var v tensor.View[float64]
+		noPanicT(t, func() { v, err = tensor.NewView(data, l) })
+
+		// Exact: the highest reachable offset of a non-empty layout.
+		empty := false
+		hi := big.NewInt(int64(off))
+		for k, d := range shape {
+			empty = empty || d == 0
+			if d > 1 && strides[k] > 0 {
+				hi.Add(hi, new(big.Int).Mul(big.NewInt(int64(d-1)), big.NewInt(int64(strides[k]))))
+			}
+		}
+		fits := empty || hi.Cmp(big.NewInt(int64(n))) < 0
+		if err != nil {
+			if fits {
+				t.Fatalf("NewView(len %d, %v): got %v; want a view", n, l, err)
+			}
+			if !errors.Is(err, layout.ErrBounds) || !strings.HasPrefix(err.Error(), "tensor: NewView: ") {
+				t.Fatalf("got %q; want ErrBounds with prefix %q", err, "tensor: NewView: ")
+			}
+			return
+		}
+		if !fits {
+			t.Fatalf("NewView(len %d, %v): got a view; want ErrBounds", n, l)
+		}
+		size := v.Size()
+		if size > 4096 {
+			// Broadcast views can be huge; read their corners only.
+			idx := make([]int, rank)
+			for k := range idx {
+				idx[k] = shape[k] - 1
+			}
+			noPanicT(t, func() { _, _ = v.At(idx...), v.At(make([]int, rank)...) })
+			return
+		}
+		want := naive.Gather(data, shape, strides, off)
+		noPanicT(t, func() {
+			got := make([]float64, size)
+			for i := range size {
+				got[i] = v.At(naive.Unravel(shape, i)...)
+			}
+			out := make([]float64, size)
+			if err := v.CopyTo(out); err != nil {
+				t.Fatalf("CopyTo: %v", err)
+			}
+			for name, g := range map[string][]float64{
+				"At": got, "Values": slices.Collect(v.Values()), "Contiguous": v.Contiguous().Data(),
+				"Clone": v.Clone().Data(), "CopyTo": out,
+			} {
+				if !slices.Equal(g, want) {
+					t.Fatalf("%s of %v over %d elements: got %v; want %v", name, l, n, g, want)
+				}
+			}
+		})
+		if !slices.Equal(data, hseq(n)) {
+			t.Fatalf("reading changed the buffer: got %v", data)
+		}
+	})
+}
+
+// FuzzCopyFrom copies between a destination and a source laid out over one
+// shared buffer of 1 to 48 elements, both decoded from the input, the
+// source sometimes broadcast and sometimes of a shape that does not
+// broadcast. CopyFrom must either fail with ErrShape or ErrOverlap and
+// leave the buffer unchanged, or give the result of copying from a
+// snapshot of the source.
+func FuzzCopyFrom(f *testing.F) {
+	for _, seed := range [][]byte{
+		{},
+		{16, 2, 4, 4, 0, 5, 2, 0, 3},
+		{10, 1, 9, 6, 0, 0, 2, 2},
+		{25, 2, 5, 5, 9, 5, 0, 2, 2, 5, 1},
+		{12, 2, 3, 4, 8, 5, 0, 0, 0, 1, 4, 1},
+		{12, 2, 3, 3, 5, 5, 0, 3},
+		{40, 3, 2, 3, 4, 7, 2, 5, 1, 1, 2, 3, 4, 5, 6},
+		{8, 1, 4, 1, 2, 1, 0, 4, 0, 3},
+		{48, 4, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16},
+	} {
+		f.Add(seed)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		c := &hbytes{b: b}
+		checkCopyFrom(t, c, 1+c.intn(48))
+	})
+}
