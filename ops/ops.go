@@ -8,16 +8,13 @@ import (
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// with returns the view of v's data through l, the result of a layout
-// transformation of v's layout, or the transformation's error err. l
-// reaches a subset of the offsets v reaches, so NewView cannot fail.
-func with[T tensor.Number](op string, v tensor.View[T], l layout.Layout, err error) (tensor.View[T], error) {
-	if err != nil {
-		return tensor.View[T]{}, wrap(op, v.Layout(), err)
-	}
-	return tensor.NewView(v.Data(), l)
-}
+// Each operation transforms v's layout and returns the view of v's data
+// through the result; the result reaches a subset of the offsets v
+// reaches, so NewView cannot fail. (The code is spelled out in each
+// function rather than shared: passing views through a helper copies them,
+// and these functions are meant to cost a few tens of nanoseconds.)
 
+// wrap prefixes a layout error with the operation and the input's shape.
 func wrap(op string, l layout.Layout, err error) error {
 	return errs.Wrap("ops", op, nil, err, "shape %v", l.Shape())
 }
@@ -27,7 +24,10 @@ func wrap(op string, l layout.Layout, err error) error {
 // of layout.Layout.Transpose (ErrAxis).
 func Transpose[T tensor.Number](v tensor.View[T], a, b int) (tensor.View[T], error) {
 	l, err := v.Layout().Transpose(a, b)
-	return with("Transpose", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Transpose", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Permute returns the view whose axis i is axis axes[i] of v, like NumPy's
@@ -36,7 +36,10 @@ func Transpose[T tensor.Number](v tensor.View[T], a, b int) (tensor.View[T], err
 // ErrDuplicateAxis).
 func Permute[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error) {
 	l, err := v.Layout().Permute(axes...)
-	return with("Permute", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Permute", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Squeeze returns the view without the given size-1 axes, or without every
@@ -45,7 +48,10 @@ func Permute[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], er
 // ErrShape for an axis whose size is not 1).
 func Squeeze[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error) {
 	l, err := v.Layout().Squeeze(axes...)
-	return with("Squeeze", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Squeeze", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Unsqueeze returns the view with a new size-1 axis at position axis of the
@@ -53,7 +59,10 @@ func Squeeze[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], er
 // errors of layout.Layout.Unsqueeze (ErrAxis, ErrRank).
 func Unsqueeze[T tensor.Number](v tensor.View[T], axis int) (tensor.View[T], error) {
 	l, err := v.Layout().Unsqueeze(axis)
-	return with("Unsqueeze", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Unsqueeze", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Slice returns the view of indices start, start+step, … below stop along
@@ -62,7 +71,10 @@ func Unsqueeze[T tensor.Number](v tensor.View[T], axis int) (tensor.View[T], err
 // 0 <= start <= stop <= dim and step >= 1, and ErrAxis for a bad axis.
 func Slice[T tensor.Number](v tensor.View[T], axis, start, stop, step int) (tensor.View[T], error) {
 	l, err := v.Layout().Slice(axis, start, stop, step)
-	return with("Slice", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Slice", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Select returns the view of the elements whose index along axis is index,
@@ -71,7 +83,10 @@ func Slice[T tensor.Number](v tensor.View[T], axis, start, stop, step int) (tens
 // axis and ErrIndex unless 0 <= index < dim.
 func Select[T tensor.Number](v tensor.View[T], axis, index int) (tensor.View[T], error) {
 	l, err := v.Layout().Select(axis, index)
-	return with("Select", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Select", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Flip returns the view with the order of elements along the given axes
@@ -80,7 +95,10 @@ func Select[T tensor.Number](v tensor.View[T], axis, index int) (tensor.View[T],
 // (ErrAxis, ErrDuplicateAxis).
 func Flip[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error) {
 	l, err := v.Layout().Flip(axes...)
-	return with("Flip", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Flip", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Expand returns v broadcast to shape by NumPy's broadcast_to rules, with
@@ -90,7 +108,10 @@ func Flip[T tensor.Number](v tensor.View[T], axes ...int) (tensor.View[T], error
 // layout.Layout.Expand (ErrShape, ErrRank, ErrOverflow).
 func Expand[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
 	l, err := v.Layout().Expand(shape...)
-	return with("Expand", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("Expand", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // View returns v with a new shape, strictly without copying, like PyTorch's
@@ -99,7 +120,10 @@ func Expand[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], er
 // the new shape; then use Reshape, which copies.
 func View[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
 	l, err := v.Layout().Reshape(shape...)
-	return with("View", v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap("View", v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }
 
 // Reshape returns v with a new shape, like NumPy's reshape: a view sharing
@@ -123,5 +147,8 @@ func reshape[T tensor.Number](op string, v tensor.View[T], shape []int) (tensor.
 		v = v.Clone().View()
 		l, err = v.Layout().Reshape(shape...)
 	}
-	return with(op, v, l, err)
+	if err != nil {
+		return tensor.View[T]{}, wrap(op, v.Layout(), err)
+	}
+	return tensor.NewView(v.Data(), l)
 }

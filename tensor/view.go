@@ -28,9 +28,13 @@ type View[T Number] struct {
 // wrapping layout.ErrBounds when l reaches an offset outside data.
 func NewView[T Number](data []T, l layout.Layout) (View[T], error) {
 	if _, hi := l.Span(); hi > len(data) {
-		return View[T]{}, errorf("NewView", layout.ErrBounds, "layout %v reaches offset %d in a buffer of length %d", l, hi-1, len(data))
+		return View[T]{}, boundsError(&l, hi, len(data))
 	}
 	return View[T]{data: data, lay: l}, nil
+}
+
+func boundsError(l *layout.Layout, hi, n int) error {
+	return errorf("NewView", layout.ErrBounds, "layout %v reaches offset %d in a buffer of length %d", *l, hi-1, n)
 }
 
 // Data returns the whole underlying buffer, shared, not only the elements
