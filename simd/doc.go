@@ -33,9 +33,10 @@
 // Data of 4 bytes (int32, uint32, float32, and int, uint, uintptr on 32-bit
 // platforms) runs through the uint32 kernels, data of 8 bytes (int64,
 // uint64, float64, complex64, and int, uint, uintptr on 64-bit platforms)
-// through the uint64 kernels, by reinterpreting the slices. Elements of 1, 2
-// or 16 bytes, and 8-byte data that is not 8-byte aligned (possible for
-// complex64), always take the Go loops.
+// through the uint64 kernels, by reinterpreting the slices. Transposes of
+// elements of 1, 2 or 16 bytes, and of 8-byte data that is not 8-byte
+// aligned (possible for complex64), always take the Go loops; the fill
+// kernels work on a byte pattern and serve every element size.
 //
 // # Kernels
 //
@@ -48,8 +49,8 @@
 //     non-preemptible call moves at most 16 KiB; the ragged right and bottom
 //     edges go to the Go twin. TransposeStream uses non-temporal stores
 //     (VMOVNTPS) on whole, aligned destination cache lines and ends every
-//     call with SFENCE. At the AVX2 level, float32-sized TransposeStream
-//     uses ordinary stores: its non-temporal variant measured slower.
+//     call with SFENCE; at the AVX2 level, 4-byte TransposeStream uses
+//     ordinary stores, because its non-temporal variant measured slower.
 //   - [Fill] with unit stride, and [Strided] with unit destination stride
 //     and zero source stride (a broadcast), run an assembly fill at both
 //     levels: the value is written into a 64-byte pattern which 256-bit
@@ -66,8 +67,8 @@
 //
 // Each assembly kernel is documented by the plain-Go loop it implements, in
 // the doc comment of its Go declaration. The kernels are hand-written Go
-// assembly rather than generated (for example with avo): there are only eight
-// short functions built from four tile macros, each checked against its
+// assembly rather than generated (for example with avo): there are only nine
+// short functions, the transposes built from four tile macros, each checked against its
 // reference loop by the tests, and a generator module would outweigh them.
 //
 // # Bounds
@@ -97,24 +98,43 @@
 //
 // # Benchmarks
 //
-// bench_test.go times every kernel at every level and reports GB/s (bytes
-// read plus bytes written per second) and x_copy, the ratio to the builtin
-// copy of the same number of bytes timed in the same benchmark. On the
-// development machine (2 cores of a virtualised Xeon with AVX-512, 4 KiB
-// pages, memory bandwidth shared with other tenants and varying by ±30%
-// between runs) we measured:
+// bench_test.go times every kernel at every level against its Go twin and
+// the naive loop, and reports GB/s (bytes read plus bytes written per
+// second) and x_copy, the time of the builtin copy of as many bytes as the
+// kernel writes divided by the kernel's time, both timed in the same
+// benchmark. The development machine (2 cores of a virtualised Xeon with
+// AVX-512, 4 KiB pages, shared with other jobs) gave these ranges over
+// several runs, in GB/s; the noise is large, up to a factor of 2 on a busy
+// host:
 //
-//	kernel                              generic  avx2   avx512   GB/s
-//	Transpose float32 64x64 (L1)          4.9    85     72
-//	Transpose float32 8192x8192           1.5    2.7    2.9
-//	TransposeStream float32 8192x8192     1.7    (1.5)  3.7
-//	Transpose float64 4096x4096           2.7    3.2    3.0
-//	TransposeStream float64 4096x4096     3.2    6.1    4.8
-//	Copy 256 MiB (builtin copy)           8-9
+//	kernel                                generic   avx2      avx512    x_copy (best level)
+//	Transpose float32 64x64 (L1)          2.8-4.9   37-85     45-72     0.2-0.3
+//	Transpose float32 512x512 (L2)        2.6-3.5   11-17     12-15     0.4-0.6
+//	Transpose float32 8192x8192           0.6-1.5   2.4-2.8   3.0-3.2   0.3
+//	TransposeStream float32 8192x8192     1.7-1.8   (a)       3.7-4.3   0.45
+//	Transpose float64 64x64 (L1)          8.7       31        46        0.9
+//	Transpose float64 4096x4096           2.1-2.7   2.5-3.2   3.0-3.3   0.3
+//	TransposeStream float64 4096x4096     2.2-3.2   4.9-6.1   4.8-5.1   0.6-0.7
+//	Fill float32 4 KiB                    2.7-4.5   17-53     48-58     0.7-0.9
+//	Fill float32 64 KiB                   1.5-4.6   17-31     11-30     0.5-0.9
+//	Fill float32 64 MiB                   2.2-3.0   4.8       4.0-4.3   0.55-0.63
+//	Strided gather, stride 2 (Go)         4.3-5.1 (naive loop 4.4-4.6)  0.5
+//	Strided gather, stride 4096 (Go)      0.35-0.45 (naive loop 0.38-0.41)
+//	Copy 256 MiB (builtin copy)           7.7-10 (pieces of 64 KiB-1 MiB: 5.7-10)
 //
-// Large transposes reach a third to two thirds of copy's throughput; choose
-// TransposeStream for destinations much larger than L2. Splitting a 256 MiB
-// copy into pieces of 32 KiB to 1 MiB (below the runtime's non-temporal
-// threshold) measured the same as one copy, within noise, so Copy adds
-// nothing to the builtin.
+// (a) The AVX2 non-temporal float32 kernel (two 8×8 tiles per line) ran at
+// 1.5-1.6 GB/s, slower than ordinary stores, and was removed; at that level
+// TransposeStream of 4-byte elements is Transpose.
+//
+// So: the tile kernels beat the Go twin by 2-3 times on large matrices and
+// by 10-20 times in cache; large transposes stay at a third of copy's rate,
+// limited by the scattered accesses (4 KiB pages; block shapes from 16×1 KiB
+// to 1024×4 KiB all measured within noise of the 64×256-byte default).
+// TransposeStream pays off for destinations much larger than L2: about 1.3
+// times Transpose for float32 with AVX-512 and 1.7-2 times for float64.
+// The fill kernels beat the Go loop by about 10 times in cache and 1.5-2
+// times in memory. A gather is bound by memory or by latency, and the Go
+// loop matches the naive one. Splitting a 256 MiB copy into pieces below
+// the runtime's non-temporal threshold did not measure faster than one
+// copy, so Copy adds nothing to the builtin.
 package simd
