@@ -77,8 +77,9 @@ func stridedOK(shape, strides []int, off int) bool {
 }
 
 // FuzzStrided checks Strided against exact arithmetic on arbitrary shapes,
-// strides and offsets, then applies random transformations to what it
-// accepts: none may panic, errors wrap a sentinel, results keep the
+// strides and offsets, then applies random transformations (Transpose,
+// Permute, Flip, Squeeze, Unsqueeze, Slice, Select, Expand, Reshape) to
+// what it accepts: none may panic, errors wrap a sentinel, results keep the
 // invariants of Layout and reach only offsets inside the original span
 // (Expand keeps it equal).
 func FuzzStrided(f *testing.F) {

@@ -171,6 +171,77 @@ func TestHostileNewView(t *testing.T) {
 	})
 }
 
+func TestHostileAxis(t *testing.T) {
+	data := hseq(12)
+	m := hview(t, data, []int{3, 4}, []int{4, 1}, 0)
+	s := hview(t, data, nil, nil, 5)
+	c := func(name string, v tensor.View[float64], axis int) tcase {
+		return tcase{name, func() error {
+			it, err := v.Axis(axis)
+			if it != nil {
+				return nil // a usable iterator with an error would be wrong too
+			}
+			return err
+		}, layout.ErrAxis, [][]float64{data}}
+	}
+	runTensorHostile(t, "Axis", []tcase{
+		c("rank", m, 2),
+		c("-rank-1", m, -3),
+		c("MaxInt", m, math.MaxInt),
+		c("MinInt", m, math.MinInt),
+		c("rank0", s, 0),
+		c("rank0 -1", s, -1),
+		c("zero view 1", tensor.View[float64]{}, 1),
+	})
+	// A rank-0 view has no rows; an empty axis yields nothing.
+	n := 0
+	for range s.Rows() {
+		n++
+	}
+	assert.Equal(t, 0, n, "rows of a rank-0 view")
+	for range hview(t, data, []int{0, 3}, []int{3, 1}, 0).Rows() {
+		n++
+	}
+	assert.Equal(t, 0, n, "rows of an empty view")
+}
+
+// TestHostileParallelism sets extreme parallelism while copies large enough
+// to be split run, and checks the copies.
+func TestHostileParallelism(t *testing.T) {
+	prev := tensor.SetParallelism(0)
+	t.Cleanup(func() { tensor.SetParallelism(prev) })
+	const n = 1024 // 8 MiB of float64: above the parallel threshold
+	src := tensor.Must(tensor.Arange[float64](n * n))
+	tr := hview(t, src.Data(), []int{n, n}, []int{1, n}, 0)
+	check := func(got []float64) {
+		t.Helper()
+		for i := range n {
+			for j := range n {
+				if got[i*n+j] != float64(j*n+i) {
+					t.Fatalf("got [%d %d] = %v; want %v", i, j, got[i*n+j], j*n+i)
+				}
+			}
+		}
+	}
+	for _, p := range []int{math.MaxInt, math.MinInt, -1, 1, 3, 1 << 40} {
+		noPanicT(t, func() { tensor.SetParallelism(p) })
+		check(tr.Clone().Data())
+	}
+	// Changing it during copies is safe.
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() {
+		defer wg.Done()
+		for _, p := range []int{math.MaxInt, 0, 2, -5, 1} {
+			tensor.SetParallelism(p)
+		}
+	}()
+	var got []float64
+	go func() { defer wg.Done(); got = tr.Contiguous().Data() }()
+	wg.Wait()
+	check(got)
+}
+
 // TestNewViewBounds checks the boundaries of NewView and Strided: the last
 // element exactly reachable is accepted, one past rejected, for positive,
 // negative, zero and huge strides, empty, length-1 and rank-0 views.
@@ -810,6 +881,35 @@ func TestHostileViewSweep(t *testing.T) {
 					require.True(t, strings.HasPrefix(err.Error(), "tensor: CopyFrom: "), "got %q", err)
 					require.Equal(t, data, buf, "views %d, %d: buffer changed on error", i, j)
 				}
+			}
+			// All, Rows and Axis agree with Values and with At.
+			k := 0
+			for idx, x := range v.All() {
+				require.Equal(t, want[k], x, "view %d: All at %d", i, k)
+				require.Equal(t, v.At(idx...), x, "view %d: All index %v", i, idx)
+				k++
+			}
+			require.Equal(t, len(want), k, "view %d: All", i)
+			for _, a := range []int{0, -1, 1, v.Rank(), math.MinInt, math.MaxInt} {
+				it, err := v.Axis(a)
+				if err != nil {
+					require.ErrorIs(t, err, layout.ErrAxis)
+					require.True(t, strings.HasPrefix(err.Error(), "tensor: Axis: "), "got %q", err)
+					continue
+				}
+				for j, sub := range it {
+					d, _ := v.Layout().Dim(a)
+					require.Less(t, j, d)
+					require.Equal(t, v.Rank()-1, sub.Rank())
+					_ = slices.Collect(sub.Values())
+				}
+			}
+			var rows []float64
+			for _, r := range v.Rows() {
+				rows = append(rows, slices.Collect(r.Values())...)
+			}
+			if v.Rank() > 0 {
+				require.True(t, slices.Equal(want, rows), "view %d: Rows got %v; want %v", i, rows, want)
 			}
 			buf := slices.Clone(data)
 			d, err := tensor.NewView(buf, v.Layout())
