@@ -20,21 +20,19 @@ func transposeTiled[E uint32 | uint64](k tileKernel[E], dst []E, doff, dld int, 
 		transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
 		return
 	}
-	{
-		var e E
-		bi := max(blockRows-blockRows%k.tr, k.tr)
-		bj := blockBytes / int(unsafe.Sizeof(e))
-		bj = max(bj-bj%k.tc, k.tc)
-		for i0 := 0; i0 < rm; i0 += bi {
-			ni := min(bi, rm-i0)
-			for j0 := 0; j0 < cm; j0 += bj {
-				nj := min(bj, cm-j0)
-				k.fn(&dst[doff+i0*dld+j0], dld, &src[soff+j0*sld+i0], sld, ni, nj)
-			}
+	var e E
+	bi := max(blockRows-blockRows%k.tr, k.tr)
+	bj := blockBytes / int(unsafe.Sizeof(e))
+	bj = max(bj-bj%k.tc, k.tc)
+	for i0 := 0; i0 < rm; i0 += bi {
+		ni := min(bi, rm-i0)
+		for j0 := 0; j0 < cm; j0 += bj {
+			nj := min(bj, cm-j0)
+			k.fn(&dst[doff+i0*dld+j0], dld, &src[soff+j0*sld+i0], sld, ni, nj)
 		}
-		if cm < cols {
-			transposeGo(dst, doff+cm, dld, src, soff+cm*sld, sld, rm, cols-cm)
-		}
+	}
+	if cm < cols {
+		transposeGo(dst, doff+cm, dld, src, soff+cm*sld, sld, rm, cols-cm)
 	}
 	if rm < rows {
 		transposeGo(dst, doff+rm*dld, dld, src, soff+rm, sld, rows-rm, cols)
