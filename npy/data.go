@@ -2,7 +2,6 @@ package npy
 
 import (
 	"io"
-	"unsafe"
 )
 
 // chunkBytes is how much Read allocates ahead of the data that has arrived
@@ -64,10 +63,4 @@ func truncatedData(err error, got, want int64, shape []int, d dtype) error {
 		return errorf(ErrTruncated, "data truncated: got %d of %d bytes for shape %v of %s", got, want, shape, d)
 	}
 	return ioError(err, "reading data")
-}
-
-// sizeOf returns the size in bytes of a T.
-func sizeOf[T any]() int {
-	var zero T
-	return int(unsafe.Sizeof(zero))
 }

@@ -127,7 +127,7 @@ func (t Tensor[T]) Rank() int { return t.lay.Rank() }
 func (t Tensor[T]) Size() int { return len(t.data) }
 
 // View returns a view of the whole tensor. It shares the data.
-func (t Tensor[T]) View() View[T] { return View[T]{data: t.data, lay: t.lay} }
+func (t Tensor[T]) View() View[T] { return View[T](t) }
 
 // At returns the element at idx. Like Go's slice indexing it panics when
 // the number of indices is not the rank or an index is out of range.
