@@ -826,6 +826,72 @@ func TestConcurrentReadersAndDisjointWriters(t *testing.T) {
 	}
 }
 
+// TestConcurrentLargeInterleavedWrites writes the even and the odd columns
+// of one large buffer at once, each copy large enough to be split over
+// several goroutines, so parallel copies of interleaved views must not
+// touch each other's elements.
+func TestConcurrentLargeInterleavedWrites(t *testing.T) {
+	const rows, cols = 1024, 1024 // 8 MiB; each half is 4 MiB
+	prev := tensor.SetParallelism(4)
+	t.Cleanup(func() { tensor.SetParallelism(prev) })
+	data := make([]float64, rows*cols)
+	src := tensor.Must(tensor.Arange[float64](rows * cols / 2))
+	even := hview(t, data, []int{rows, cols / 2}, []int{cols, 2}, 0)
+	odd := hview(t, data, []int{rows, cols / 2}, []int{cols, 2}, 1)
+	// The odd columns get the transpose of src seen as [cols/2, rows].
+	srcT := hview(t, src.Data(), []int{rows, cols / 2}, []int{1, rows}, 0)
+	var wg sync.WaitGroup
+	var errEven, errOdd error
+	wg.Add(2)
+	go func() { defer wg.Done(); errEven = even.Fill(-1) }()
+	go func() { defer wg.Done(); errOdd = odd.CopyFrom(srcT) }()
+	wg.Wait()
+	require.NoError(t, errEven)
+	require.NoError(t, errOdd)
+	for i := range rows {
+		for j := range cols {
+			want := -1.0
+			if j%2 == 1 {
+				want = float64((j/2)*rows + i)
+			}
+			if got := data[i*cols+j]; got != want {
+				t.Fatalf("got [%d %d] = %v; want %v", i, j, got, want)
+			}
+		}
+	}
+}
+
+// TestCopyFromOverlappingLarge repeats overlapping copies at sizes that
+// take the parallel path: a matrix into its own transpose and a buffer
+// into itself shifted by one element, in both directions.
+func TestCopyFromOverlappingLarge(t *testing.T) {
+	const n = 1024
+	prev := tensor.SetParallelism(4)
+	t.Cleanup(func() { tensor.SetParallelism(prev) })
+	buf := hseq(n * n)
+	m := hview(t, buf, []int{n, n}, []int{n, 1}, 0)
+	require.NoError(t, m.CopyFrom(hview(t, buf, []int{n, n}, []int{1, n}, 0)))
+	for i := range n {
+		for j := range n {
+			if got, want := buf[i*n+j], float64(j*n+i+1); got != want {
+				t.Fatalf("transpose: got [%d %d] = %v; want %v", i, j, got, want)
+			}
+		}
+	}
+	for _, shift := range []int{1, -1, 3} {
+		buf := hseq(n*n + 3)
+		d, s := max(shift, 0), max(-shift, 0)
+		dst := hview(t, buf, []int{n * n}, []int{1}, d)
+		src := hview(t, buf, []int{n * n}, []int{1}, s)
+		require.NoError(t, dst.CopyFrom(src))
+		for i := range n * n {
+			if got, want := buf[d+i], float64(s+i+1); got != want {
+				t.Fatalf("shift %d: got [%d] = %v; want %v", shift, d+i, got, want)
+			}
+		}
+	}
+}
+
 // TestHostileViewSweep runs every method of View on a catalogue of views,
 // with every other view as CopyFrom source, and checks that nothing panics
 // and that errors wrap a sentinel and name the op.
