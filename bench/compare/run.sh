@@ -4,31 +4,55 @@
 #
 #   ./run.sh                      # all cases, median of 5 runs
 #   ./run.sh -cases T2-f32,P3-f32 -runs 5
+#   ./run.sh -rounds 3            # run everything 3 times; each cell is the
+#                                 # median over rounds, and the spread is shown
 set -eu
 cd "$(dirname "$0")"
 PY=${PY:-/usr/bin/python3}
 cases=""
 runs=5
+rounds=1
 while [ $# -gt 0 ]; do
 	case "$1" in
 	-cases) cases=$2; shift 2 ;;
 	-runs) runs=$2; shift 2 ;;
-	*) echo "usage: $0 [-cases A,B] [-runs N]" >&2; exit 2 ;;
+	-rounds) rounds=$2; shift 2 ;;
+	*) echo "usage: $0 [-cases A,B] [-runs N] [-rounds N]" >&2; exit 2 ;;
 	esac
 done
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-go run . -cases "$cases" -runs "$runs" -json "$tmp/go.json" >"$tmp/go.md"
-"$PY" peers.py --cases "$cases" --runs "$runs" --json "$tmp/py.json" >"$tmp/py.md"
+go build -o "$tmp/compare" .
+i=1
+while [ "$i" -le "$rounds" ]; do
+	echo "round $i of $rounds" >&2
+	"$tmp/compare" -cases "$cases" -runs "$runs" -json "$tmp/go.$i.json" >"$tmp/go.$i.md"
+	"$PY" peers.py --cases "$cases" --runs "$runs" --json "$tmp/py.$i.json" >"$tmp/py.$i.md"
+	i=$((i + 1))
+done
 
-"$PY" - "$tmp/go.json" "$tmp/py.json" "$runs" <<'PYEOF'
-import json, platform, subprocess, sys, datetime
+"$PY" - "$tmp" "$rounds" "$runs" <<'PYEOF'
+import json, statistics, subprocess, sys, datetime
 
-gores = json.load(open(sys.argv[1]))
-py = json.load(open(sys.argv[2]))
-runs = sys.argv[3]
-pyres = {r["case"]: r for r in py["results"]}
+tmp, rounds, runs = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+gorounds = [json.load(open("%s/go.%d.json" % (tmp, i))) for i in range(1, rounds + 1)]
+pyrounds = [json.load(open("%s/py.%d.json" % (tmp, i))) for i in range(1, rounds + 1)]
+py = pyrounds[0]
+
+def med(xs):
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else None
+
+# Each cell: the median over rounds.
+gores = []
+for i, g in enumerate(gorounds[0]):
+    vals = {k: med([r[i]["values"].get(k) for r in gorounds]) for k in g["values"]}
+    gores.append(dict(g, values=vals, rounds=[r[i]["values"] for r in gorounds]))
+pyres = {}
+for i, p in enumerate(py["results"]):
+    vals = {k: med([r["results"][i]["values"].get(k) for r in pyrounds]) for k in p["values"]}
+    pyres[p["case"]] = dict(p, values=vals, rounds=[r["results"][i]["values"] for r in pyrounds])
 
 def sh(*cmd):
     try:
@@ -42,7 +66,8 @@ print("- date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%
 print("- tessera commit: %s" % sh("git", "-C", "../..", "rev-parse", "--short", "HEAD"))
 print("- %s; CPU: %s; %s cores" % (sh("go", "version"), cpu, sh("nproc")))
 print("- numpy %s, torch %s (Debian packages, /usr/bin/python3)" % (py["meta"]["numpy"], py["meta"]["torch"]))
-print("- median of %s timed runs after 1 warm-up; GB/s = 2 x output bytes / time; Small-T2 in ns per call" % runs)
+print("- each cell: median of %s timed runs after 1 warm-up, then the median over %d round(s) of the whole suite;" % (runs, rounds))
+print("  GB/s = 2 x output bytes / time; Small-T2 in ns per call")
 print()
 
 def pick(vals, keys, unit):
@@ -91,12 +116,33 @@ notes = [(g["case"], k, n) for g in gores for k, n in sorted((g.get("notes") or 
 for c, k, n in notes:
     if k == "gorgonia":
         print("- %s, gorgonia: %s" % (c, n))
+if rounds > 1:
+    print()
+    print("Per round (noise): Tessera 1T / NumPy / PyTorch 1T, round by round.")
+    print()
+    print("| case | " + " | ".join("round %d" % (i + 1) for i in range(rounds)) + " |")
+    print("|---|" + "---:|" * rounds)
+    for g in gores:
+        u = g["unit"]
+        p = pyres.get(g["case"], {"rounds": [{}] * rounds})["rounds"]
+        cells = []
+        for i in range(rounds):
+            cells.append("%s / %s / %s" % (fmt(g["rounds"][i].get("tessera1"), u),
+                fmt(pick(p[i], ["numpy_contig", "numpy_copyto"], u), u),
+                fmt(pick(p[i], ["torch1_contig", "torch1_copy_"], u), u)))
+        print("| %s | %s |" % (g["case"], " | ".join(cells)))
 PYEOF
 echo
 echo "<details><summary>Per-library detail</summary>"
 echo
-cat "$tmp/go.md"
-echo
-cat "$tmp/py.md"
-echo
+i=1
+while [ "$i" -le "$rounds" ]; do
+	echo "Round $i."
+	echo
+	cat "$tmp/go.$i.md"
+	echo
+	cat "$tmp/py.$i.md"
+	echo
+	i=$((i + 1))
+done
 echo "</details>"
