@@ -53,9 +53,17 @@ func (l *Layout) reshape(op string, shape []int) (Layout, error) {
 	if known != size {
 		return Layout{}, errorf(op, ErrShape, "cannot reshape %v (size %d) to %v (size %d)", ints(sh), size, ints(shape), known)
 	}
+	if err := checkShape(op, osh); err != nil { // zero sizes hide overflow
+		return Layout{}, err
+	}
 	if size == 0 || len(sh) == 0 {
 		// Nothing to reach, or a single element: any packed strides do.
+		// An empty layout reaches no offset; start it at 0 so that its
+		// packed strides cannot carry the offset past math.MaxInt.
 		fillPacked(osh, ost, false)
+		if size == 0 {
+			out.off = 0
+		}
 		return out, nil
 	}
 	if !restride(sh, st, osh, ost) {

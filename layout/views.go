@@ -184,7 +184,10 @@ func (l *Layout) slice(axis, start, stop, step int) (Layout, error) {
 	osh, ost := out.dims()
 	copy(osh, sh)
 	copy(ost, st)
-	n := (stop - start + step - 1) / step
+	n := 0
+	if stop > start {
+		n = (stop-start-1)/step + 1 // without overflow for any step
+	}
 	osh[a] = n
 	if start < sh[a] {
 		out.off += start * st[a] // reachable, so it fits

@@ -1,6 +1,7 @@
 package layout_test
 
 import (
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -228,4 +229,34 @@ func TestSelect(t *testing.T) {
 	assert.ErrorIs(t, err, layout.ErrAxis)
 	_, err = m.Select(0, -1)
 	assert.ErrorIs(t, err, layout.ErrIndex)
+}
+
+// TestRegressions pins bugs found by the hostile-input tests.
+func TestRegressions(t *testing.T) {
+	// Slice with a huge step computed a negative length.
+	s, err := rowMajor(t, 4).Slice(0, 0, 2, math.MaxInt)
+	check(t, s, err, want{[]int{1}, []int{1}, 0})
+	s, err = rowMajor(t, 4).Slice(0, 1, 4, math.MaxInt-1)
+	check(t, s, err, want{[]int{1}, []int{1}, 1})
+
+	// Overlapping of a huge unusual layout tried to allocate its offsets.
+	big := strided(t, []int{1 << 59, 2}, []int{2, 3}, 0)
+	assert.True(t, big.Overlapping(), "more elements than offsets")
+	cube := make([]int, 30)
+	ones := make([]int, 30)
+	for i := range cube {
+		cube[i], ones[i] = 3, 1
+	}
+	assert.True(t, strided(t, cube, ones, 0).Overlapping())
+
+	// An empty layout never overlaps, whatever its strides.
+	assert.False(t, strided(t, []int{4, 0}, []int{0, 1}, 0).Overlapping())
+
+	// Reshape of an empty layout must keep the invariants.
+	_, err = rowMajor(t, 0).Reshape(0, math.MaxInt, math.MaxInt)
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	e, err := strided(t, []int{0}, []int{1}, math.MaxInt-1).Reshape(0, 64, 1)
+	require.NoError(t, err)
+	_, err = layout.Strided(e.Shape(), e.Strides(), e.Offset())
+	assert.NoError(t, err, "%v", e)
 }

@@ -281,3 +281,12 @@ func FuzzViewChain(f *testing.F) {
 		runChain(t, &byteChooser{b: b}, 6)
 	})
 }
+
+// A reshape that needs a copy too large to allocate is an error.
+func TestReshapeCopyTooLarge(t *testing.T) {
+	two := tensor.Must(tensor.New[float64](2)).View()
+	huge := tensor.Must(ops.Expand(two, 1<<50, 2))
+	_, err := ops.Flatten(huge)
+	require.ErrorIs(t, err, layout.ErrOverflow)
+	require.Contains(t, err.Error(), "ops: Flatten: ")
+}

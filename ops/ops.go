@@ -144,8 +144,11 @@ func Flatten[T tensor.Number](v tensor.View[T]) (tensor.View[T], error) {
 func reshape[T tensor.Number](op string, v tensor.View[T], shape []int) (tensor.View[T], error) {
 	l, err := v.Layout().Reshape(shape...)
 	if errors.Is(err, layout.ErrNotViewable) {
-		v = v.Clone().View()
-		l, err = v.Layout().Reshape(shape...)
+		var c tensor.Tensor[T]
+		if c, err = v.CloneChecked(); err == nil {
+			v = c.View()
+			l, err = v.Layout().Reshape(shape...)
+		}
 	}
 	if err != nil {
 		return tensor.View[T]{}, wrap(op, v.Layout(), err)

@@ -23,10 +23,28 @@ func (v View[T]) Contiguous() Tensor[T] {
 }
 
 // Clone returns a row-major copy of the view's elements in a fresh buffer.
+// Like make, it panics when the copy cannot be allocated, which only an
+// expanded (broadcast) view can ask for; [View.CloneChecked] returns an
+// error instead.
 func (v View[T]) Clone() Tensor[T] {
-	t := Tensor[T]{data: make([]T, v.lay.Size()), lay: v.lay.Packed()}
-	move(t.data, t.lay, v.data, v.lay)
+	t, err := v.CloneChecked()
+	if err != nil {
+		panic(err)
+	}
 	return t
+}
+
+// CloneChecked is Clone returning an error wrapping layout.ErrOverflow,
+// instead of panicking, when the copy would exceed the largest allocation
+// Go allows (see [New]).
+func (v View[T]) CloneChecked() (Tensor[T], error) {
+	data, err := alloc[T]("Clone", v.lay.Size())
+	if err != nil {
+		return Tensor[T]{}, err
+	}
+	t := Tensor[T]{data: data, lay: v.lay.Packed()}
+	move(t.data, t.lay, v.data, v.lay)
+	return t, nil
 }
 
 // CopyTo copies the view's elements, in row-major order, into

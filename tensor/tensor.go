@@ -2,6 +2,8 @@ package tensor
 
 import (
 	"fmt"
+	"math"
+	"unsafe"
 
 	"golang.org/x/exp/constraints"
 
@@ -38,14 +40,39 @@ type Tensor[T Number] struct {
 }
 
 // New returns a tensor of the given shape filled with zeros. No shape gives
-// a rank-0 tensor with one element. It returns the errors of
-// layout.RowMajor: ErrShape for a negative dimension, ErrRank, ErrOverflow.
+// a rank-0 tensor with one element. It returns an error wrapping the
+// sentinels of layout.RowMajor (ErrShape for a negative dimension, ErrRank,
+// ErrOverflow), and layout.ErrOverflow when the buffer would exceed the
+// largest allocation Go allows.
 func New[T Number](shape ...int) (Tensor[T], error) {
+	return newTensor[T]("New", shape)
+}
+
+func newTensor[T Number](op string, shape []int) (Tensor[T], error) {
 	l, err := layout.RowMajor(shape...)
 	if err != nil {
-		return Tensor[T]{}, errs.Wrap("tensor", "New", nil, err, "shape %v", shape)
+		return Tensor[T]{}, errs.Wrap("tensor", op, nil, err, "shape %v", shape)
 	}
-	return Tensor[T]{data: make([]T, l.Size()), lay: l}, nil
+	data, err := alloc[T](op, l.Size())
+	if err != nil {
+		return Tensor[T]{}, err
+	}
+	return Tensor[T]{data: data, lay: l}, nil
+}
+
+// maxBytes is the largest buffer Tessera asks make for: Go's own limit on
+// 64-bit platforms (2^48 bytes) or MaxInt. Larger requests fail with
+// ErrOverflow instead of panicking in make. (A request below it can still
+// exceed the machine's memory, which, as for make, is fatal.)
+const maxBytes = min(math.MaxInt, 1<<48)
+
+// alloc returns a zeroed buffer of n elements.
+func alloc[T Number](op string, n int) ([]T, error) {
+	var zero T
+	if size := int(unsafe.Sizeof(zero)); n > maxBytes/size {
+		return nil, errorf(op, layout.ErrOverflow, "%d elements of %d bytes exceed the largest allocation", n, size)
+	}
+	return make([]T, n), nil
 }
 
 // FromSlice returns a tensor of the given shape over data, without copying:
@@ -69,7 +96,7 @@ func FromSlice[T Number](data []T, shape ...int) (Tensor[T], error) {
 // Full returns a tensor of the given shape with every element set to v. It
 // returns the errors of New.
 func Full[T Number](v T, shape ...int) (Tensor[T], error) {
-	t, err := New[T](shape...)
+	t, err := newTensor[T]("Full", shape)
 	if err != nil {
 		return t, err
 	}
@@ -87,7 +114,7 @@ func Arange[T Number](n int) (Tensor[T], error) {
 	if n < 0 {
 		return Tensor[T]{}, errorf("Arange", layout.ErrShape, "negative length %d", n)
 	}
-	t, err := New[T](n)
+	t, err := newTensor[T]("Arange", []int{n})
 	if err != nil {
 		return t, err
 	}

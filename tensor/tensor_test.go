@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"sync"
 	"testing"
 
@@ -324,4 +325,23 @@ func TestConcurrentViews(t *testing.T) {
 		}()
 	}
 	wg.Wait()
+}
+
+// TestAllocationLimits pins bugs found by the hostile-input tests: sizes
+// that fit in an int but not in an allocation are errors, not panics.
+func TestAllocationLimits(t *testing.T) {
+	_, err := tensor.New[float64](1 << 50)
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	assert.EqualError(t, err, "tensor: New: 1125899906842624 elements of 8 bytes exceed the largest allocation")
+	_, err = tensor.Arange[float64](math.MaxInt)
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	_, err = tensor.Full(1.0, -1)
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.True(t, strings.HasPrefix(err.Error(), "tensor: Full: "), err.Error())
+	two := tensor.Must(tensor.New[float64](2)).View()
+	l := tensor.Must(two.Layout().Expand(1<<50, 2))
+	huge := tensor.Must(tensor.NewView(two.Data(), l))
+	_, err = huge.CloneChecked()
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	assert.Panics(t, func() { huge.Clone() })
 }
