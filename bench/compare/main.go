@@ -188,15 +188,10 @@ func run[T elem](s spec) (result, error) {
 	}
 	size := v.Size()
 	outBytes := float64(size) * float64(unsafe.Sizeof(T(0)))
-	// reps makes one timed run of a small case last about 20 ms.
-	reps := 1
-	if s.small {
-		reps = max(1, int(20e6/(outBytes/4))) // ~4 bytes/ns, refined below
-	}
 	score := func(sec float64) *float64 {
 		var x float64
 		if s.small {
-			x = sec / float64(reps) * 1e9
+			x = sec * 1e9
 		} else {
 			x = 2 * outBytes / sec / 1e9
 		}
@@ -220,23 +215,23 @@ func run[T elem](s spec) (result, error) {
 	}
 	loop()
 
-	if s.small { // calibrate reps with the builtin copy
+	// timeit returns the median seconds per call of f. For the small case
+	// each timed run repeats f for about 20 ms, calibrated per peer.
+	timeit := func(f func()) float64 {
+		if !s.small {
+			return measure(f)
+		}
+		f()
 		t0 := time.Now()
-		for range 1000 {
-			copy(dst, want)
+		for range 100 {
+			f()
 		}
-		per := float64(time.Since(t0)) / 1000
-		reps = max(1000, int(20e6/max(per, 1)))
-	}
-	repeat := func(f func()) func() {
-		if reps == 1 {
-			return f
-		}
-		return func() {
+		reps := max(10, int(20e-3/(time.Since(t0).Seconds()/100)))
+		return measure(func() {
 			for range reps {
 				f()
 			}
-		}
+		}) / float64(reps)
 	}
 
 	// Tessera, one goroutine and two.
@@ -246,7 +241,7 @@ func run[T elem](s spec) (result, error) {
 	}{{colT1, 1}, {colT2, 2}} {
 		prev := tensor.SetParallelism(c.par)
 		clear(dst)
-		r.Values[c.col] = score(measure(repeat(func() { _ = v.CopyTo(dst) })))
+		r.Values[c.col] = score(timeit(func() { _ = v.CopyTo(dst) }))
 		tensor.SetParallelism(prev)
 		if err := check("tessera", dst); err != nil {
 			return r, err
@@ -254,12 +249,12 @@ func run[T elem](s spec) (result, error) {
 	}
 
 	// Plain Go loop.
-	r.Values[colLoop] = score(measure(repeat(loop)))
+	r.Values[colLoop] = score(timeit(loop))
 
 	// Builtin copy of the same number of contiguous bytes.
 	csrc := make([]T, size)
 	copy(csrc, want)
-	r.Values[colCopy] = score(measure(repeat(func() { copy(dst, csrc) })))
+	r.Values[colCopy] = score(timeit(func() { copy(dst, csrc) }))
 	csrc = nil
 
 	// gorgonia/tensor: view (T/Slice) then Materialize, which allocates.
@@ -275,7 +270,7 @@ func run[T elem](s spec) (result, error) {
 				undo()
 			}
 		}
-		r.Values[colGorg] = score(measure(repeat(f)))
+		r.Values[colGorg] = score(timeit(f))
 		if ferr != nil {
 			return r, fmt.Errorf("gorgonia: %w", ferr)
 		}
@@ -299,7 +294,7 @@ func run[T elem](s spec) (result, error) {
 		rows, cols := s.shape[0], s.shape[1]
 		a := mat.NewDense(rows, cols, any(src.Data()).([]float64))
 		b := mat.NewDense(cols, rows, nil)
-		r.Values[colGonum] = score(measure(repeat(func() { b.Copy(a.T()) })))
+		r.Values[colGonum] = score(timeit(func() { b.Copy(a.T()) }))
 		if err := check("gonum", any(b.RawMatrix().Data).([]T)); err != nil {
 			return r, err
 		}
