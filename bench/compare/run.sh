@@ -63,7 +63,11 @@ def sh(*cmd):
 cpu = next((l.split(":", 1)[1].strip() for l in sh("lscpu").splitlines()
             if l.startswith("Model name")), "?")
 print("- date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"))
-print("- tessera commit: %s" % sh("git", "-C", "../..", "rev-parse", "--short", "HEAD"))
+dirty = [l for l in sh("git", "-C", "../..", "status", "--porcelain", "--", ".", ":!bench/compare").splitlines() if l.strip()]
+print("- tessera commit: HEAD %s (last commit outside bench/compare: %s); library working tree: %s" % (
+    sh("git", "-C", "../..", "rev-parse", "--short", "HEAD"),
+    sh("git", "-C", "../..", "log", "-1", "--format=%h", "--", ".", ":!bench/compare"),
+    "clean" if not dirty else "%d uncommitted path(s), measured as is (replace => ../..)" % len(dirty)))
 print("- %s; CPU: %s; %s cores" % (sh("go", "version"), cpu, sh("nproc")))
 print("- numpy %s, torch %s (Debian packages, /usr/bin/python3)" % (py["meta"]["numpy"], py["meta"]["torch"]))
 print("- each cell: median of %s timed runs after 1 warm-up, then the median over %d round(s) of the whole suite;" % (runs, rounds))
