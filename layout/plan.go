@@ -136,7 +136,7 @@ func NewPlan(dst, src Layout) (Plan, error) {
 			for k, a := range rest {
 				if a.s == 1 && a.n >= minTransposeRows {
 					p.kind, p.rows, p.ld = KindTranspose, a.n, [2]int{a.d, 1}
-					rest = append(rest[:k:k], rest[k+1:]...)
+					rest = rest[:k+copy(rest[k:], rest[k+1:])]
 					break
 				}
 			}

@@ -225,7 +225,13 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		"Reshape":   func() { _, _ = l.Reshape(6, -1, 2) },
 		"Flatten":   func() { _, _ = l.Flatten() },
 		"Plan":      func() { p := l.Plan(); _ = p.Count() },
-		"Packed":    func() { _ = l.Packed() },
+		"NewPlan": func() {
+			big, _ := layout.RowMajor(32, 64, 56, 56)
+			src, _ := big.Permute(0, 2, 3, 1) // a transpose plan
+			p, _ := layout.NewPlan(src.Packed(), src)
+			_ = p.Count()
+		},
+		"Packed": func() { _ = l.Packed() },
 	}
 	for name, op := range ops {
 		assert.Zero(t, testing.AllocsPerRun(100, op), name)

@@ -65,6 +65,7 @@ type benchCase struct {
 	shape []int
 	view  func(l layout.Layout) (layout.Layout, error)
 	procs bool // also run with 2 goroutines
+	clone bool // time Clone (which allocates) instead of CopyTo
 }
 
 func benchCases() []benchCase {
@@ -72,13 +73,13 @@ func benchCases() []benchCase {
 		return func(l layout.Layout) (layout.Layout, error) { return l.Permute(axes...) }
 	}
 	return []benchCase{
-		{"T2-f32", 4, []int{8192, 8192}, perm(1, 0), true},
-		{"T2-f64", 8, []int{4096, 4096}, perm(1, 0), true},
-		{"P3-f32", 4, []int{256, 256, 256}, perm(2, 0, 1), false},
-		{"NCHW-NHWC", 4, []int{32, 64, 56, 56}, perm(0, 2, 3, 1), false},
-		{"Step2", 4, []int{4096, 8192}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 0, 8192, 2) }, false},
-		{"Bcast", 4, []int{8192, 1}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(8192, 8192) }, false},
-		{"Contig", 4, []int{8192 * 8192}, func(l layout.Layout) (layout.Layout, error) { return l, nil }, false},
+		{"T2-f32", 4, []int{8192, 8192}, perm(1, 0), true, false},
+		{"T2-f64", 8, []int{4096, 4096}, perm(1, 0), true, false},
+		{"P3-f32", 4, []int{256, 256, 256}, perm(2, 0, 1), false, false},
+		{"NCHW-NHWC", 4, []int{32, 64, 56, 56}, perm(0, 2, 3, 1), false, false},
+		{"Step2", 4, []int{4096, 8192}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 0, 8192, 2) }, false, false},
+		{"Bcast", 4, []int{8192, 1}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(8192, 8192) }, false, false},
+		{"Contig", 4, []int{8192 * 8192}, func(l layout.Layout) (layout.Layout, error) { return l, nil }, false, true},
 	}
 }
 
@@ -128,7 +129,9 @@ func benchCopyTo[T tensor.Number](b *testing.B, c benchCase) {
 			prev := tensor.SetParallelism(n)
 			defer tensor.SetParallelism(prev)
 			measure(b, v.Size()*c.elem, func() {
-				if err := v.CopyTo(dst); err != nil {
+				if c.clone {
+					_ = v.Clone()
+				} else if err := v.CopyTo(dst); err != nil {
 					b.Fatal(err)
 				}
 			})
