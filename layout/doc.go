@@ -36,11 +36,17 @@
 //
 // # Iteration plans
 //
-// A [Plan] walks one layout, or a destination and a source of the same
-// shape, as runs: stretches of equally spaced elements. It drops size-1
-// axes and merges axes that can be walked as one, so a contiguous layout is
-// a single run and no loop divides per element. Every copy in Tessera walks
-// a Plan.
+// A [Plan] is the loop nest of a copy from a source layout into a
+// destination layout of the same shape. [NewPlan] drops size-1 axes, flips
+// the axes both sides walk backwards, orders the axes by the destination's
+// strides, merges the axes that both sides can walk as one, and then
+// classifies the innermost blocks ([Kind]): contiguous runs (a memmove),
+// broadcast runs (a fill), strided runs (a gather), or 2-D tiles that are
+// unit-stride in the source along one axis and in the destination along
+// another (a tiled transpose). [Plan.Part] splits a plan into disjoint parts
+// for several goroutines. [Layout.Plan] walks one layout as runs in
+// row-major order, for iteration. Package tensor runs every copy through a
+// Plan, so no loop divides per element.
 //
 // # Errors
 //

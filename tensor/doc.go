@@ -30,8 +30,16 @@
 // copies; [View.CopyTo] copies into the caller's buffer; [View.CopyFrom]
 // assigns one view to another, broadcasting the source, and gives the
 // right result when the two overlap in memory; [View.Fill] sets every
-// element. All of them walk a [layout.Plan], moving runs of elements with
-// the builtin copy where both sides are unit-stride.
+// element.
+//
+// All of them go through one executor: it asks package layout for the plan
+// of the copy ([layout.NewPlan]) and runs each block with a kernel of
+// package simd — the builtin copy for contiguous runs, a vector fill for
+// broadcasts, a gather for strided runs, an AVX2 or AVX-512 tiled transpose
+// (with non-temporal stores for large destinations) for permutations.
+// Copies of 4 MiB or more are split over up to GOMAXPROCS goroutines
+// ([SetParallelism] caps that); smaller ones run on the calling goroutine
+// without allocating.
 //
 // # Errors
 //
