@@ -90,8 +90,8 @@ type Layout struct {
 //
 // A note on the methods: each exported method is a one-line value-receiver
 // wrapper around a pointer-receiver implementation. The wrapper inlines, so
-// a call copies the Layout (152 bytes) once at most instead of at every
-// level, which is what keeps view operations at tens of nanoseconds.
+// a call copies the Layout (152 bytes) once instead of at every level of
+// the implementation (BenchmarkPermute measured the difference).
 func alloc(rank, off int) Layout {
 	if rank > inline {
 		return allocExt(rank, off)
