@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -131,7 +132,7 @@ func FuzzStrided(f *testing.F) {
 		}
 		checkInvariants(t, l)
 		lo, hi := l.Span()
-		c := &byteChooser{b: rest}
+		c := choose.NewBytes(rest)
 		cur := l
 		for range min(len(rest), 16) {
 			cur = step(t, c, cur)

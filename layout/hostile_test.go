@@ -10,7 +10,6 @@ package layout_test
 import (
 	"errors"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -748,7 +748,7 @@ func TestHostileChains(t *testing.T) {
 		n = 50
 	}
 	for seed := range n {
-		r := newChooser(uint64(seed))
+		r := choose.NewRand(uint64(seed))
 		for _, c := range catalogue(t) {
 			l := c.l
 			for range 8 {
@@ -759,41 +759,16 @@ func TestHostileChains(t *testing.T) {
 }
 
 // chooser draws hostile or valid arguments: from a PRNG in tests, from
-// the input bytes in fuzz targets.
-type chooser interface{ intn(n int) int }
-
-type randChooser struct{ r *rand.Rand }
-
-func newChooser(seed uint64) randChooser { return randChooser{rand.New(rand.NewPCG(seed, 0x7e55e7a))} }
-
-func (c randChooser) intn(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	return c.r.IntN(n)
-}
-
-// byteChooser draws from a fuzzer's bytes, then zeros.
-type byteChooser struct {
-	b []byte
-	i int
-}
-
-func (c *byteChooser) intn(n int) int {
-	if c.i >= len(c.b) || n <= 0 {
-		return 0
-	}
-	c.i++
-	return int(c.b[c.i-1]) % n
-}
+// the fuzzer's bytes in FuzzStrided.
+type chooser = choose.Source
 
 // pick returns a valid-looking value below n about half the time and an
 // extreme otherwise.
 func pick(c chooser, n int) int {
-	if c.intn(2) == 0 && n > 0 {
-		return c.intn(n+2) - 1
+	if c.Intn(2) == 0 && n > 0 {
+		return c.Intn(n+2) - 1
 	}
-	return extremes[c.intn(len(extremes))]
+	return extremes[c.Intn(len(extremes))]
 }
 
 // step applies one random transformation to l, checks it and returns the
@@ -807,7 +782,7 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 	var op string
 	var args []any
 	noPanic(t, func() {
-		switch c.intn(9) {
+		switch c.Intn(9) {
 		case 8:
 			a := pick(c, r)
 			d := 0
@@ -822,7 +797,7 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 			op, args = "Transpose", []any{a, b}
 			got, err = l.Transpose(a, b)
 		case 1:
-			axes := make([]int, c.intn(r+2))
+			axes := make([]int, c.Intn(r+2))
 			for i := range axes {
 				axes[i] = pick(c, r)
 			}
@@ -830,7 +805,7 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 			got, err = l.Flip(axes...)
 		case 2:
 			var axes []int
-			for i := range c.intn(3) {
+			for i := range c.Intn(3) {
 				_ = i
 				axes = append(axes, pick(c, r))
 			}
@@ -852,11 +827,11 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 		case 5:
 			shape := l.Shape()
 			for i := range shape {
-				if shape[i] == 1 && c.intn(2) == 0 {
+				if shape[i] == 1 && c.Intn(2) == 0 {
 					shape[i] = pick(c, 4)
 				}
 			}
-			if c.intn(2) == 0 {
+			if c.Intn(2) == 0 {
 				shape = append([]int{pick(c, 4)}, shape...)
 			}
 			op, args = "Expand", []any{shape}
@@ -868,11 +843,11 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 		default:
 			axes := iotaInts(r)
 			for i := range axes {
-				j := c.intn(i + 1)
+				j := c.Intn(i + 1)
 				axes[i], axes[j] = axes[j], axes[i]
 			}
-			if c.intn(4) == 0 && r > 0 {
-				axes[c.intn(r)] = pick(c, r)
+			if c.Intn(4) == 0 && r > 0 {
+				axes[c.Intn(r)] = pick(c, r)
 			}
 			op, args = "Permute", []any{axes}
 			got, err = l.Permute(axes...)
@@ -898,7 +873,7 @@ func reshapeTarget(c chooser, size int) []int {
 	for rest > 1 && len(shape) < 6 {
 		f := 1
 		for _, p := range []int{2, 3, 5, 7} {
-			if rest%p == 0 && c.intn(2) == 0 {
+			if rest%p == 0 && c.Intn(2) == 0 {
 				f = p
 				break
 			}
@@ -912,13 +887,13 @@ func reshapeTarget(c chooser, size int) []int {
 	if rest == 0 {
 		shape = append(shape, 0, pick(c, 3))
 	}
-	if c.intn(3) == 0 {
+	if c.Intn(3) == 0 {
 		shape = append(shape, 1)
 	}
-	if len(shape) > 0 && c.intn(3) == 0 {
-		shape[c.intn(len(shape))] = -1
+	if len(shape) > 0 && c.Intn(3) == 0 {
+		shape[c.Intn(len(shape))] = -1
 	}
-	if c.intn(5) == 0 {
+	if c.Intn(5) == 0 {
 		shape = append(shape, pick(c, 3))
 	}
 	return shape

@@ -8,53 +8,31 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// bytes feeds choices to a chain: from a fuzzer's input, or from a PRNG.
-type chooser interface{ intn(n int) int }
-
-type byteChooser struct {
-	b []byte
-	i int
-}
-
-func (c *byteChooser) intn(n int) int {
-	if c.i >= len(c.b) || n <= 0 {
-		return 0
-	}
-	c.i++
-	return int(c.b[c.i-1]) % n
-}
-
-type randChooser struct{ r *rand.Rand }
-
-func (c randChooser) intn(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	return c.r.IntN(n)
-}
+type chooser = choose.Source
 
 // arg returns a mostly valid value in [lo, hi], sometimes one just outside.
 func arg(c chooser, lo, hi int) int {
-	if c.intn(8) == 0 {
-		return []int{lo - 1, hi + 1, lo - 100}[c.intn(3)]
+	if c.Intn(8) == 0 {
+		return []int{lo - 1, hi + 1, lo - 100}[c.Intn(3)]
 	}
-	return lo + c.intn(hi-lo+1)
+	return lo + c.Intn(hi-lo+1)
 }
 
 // runChain builds a random tensor and applies a random chain of view
 // operations to it and to the naive reference, checking after every step
 // that they agree on shape, elements, errors and reshapes.
 func runChain(t *testing.T, c chooser, steps int) {
-	rank := c.intn(5)
+	rank := c.Intn(5)
 	shape := make([]int, rank)
 	for i := range shape {
-		shape[i] = c.intn(5) // includes 0 and 1
+		shape[i] = c.Intn(5) // includes 0 and 1
 	}
 	base := tensor.Must(tensor.Arange[float64](naive.Size(shape)))
 	v := tensor.Must(ops.Reshape(base.View(), shape...))
@@ -75,7 +53,7 @@ func runChain(t *testing.T, c chooser, steps int) {
 			}
 			return xs
 		}
-		switch c.intn(10) {
+		switch c.Intn(10) {
 		case 0:
 			op = "Transpose"
 			a, b := arg(c, -r, r-1), arg(c, -r, r-1)
@@ -83,15 +61,15 @@ func runChain(t *testing.T, c chooser, steps int) {
 			exp, ok = ref.Transpose(a, b)
 		case 1:
 			op = "Permute"
-			p := rand.New(rand.NewPCG(uint64(c.intn(256)), 0)).Perm(r)
-			if c.intn(6) == 0 && r > 0 {
+			p := rand.New(rand.NewPCG(uint64(c.Intn(256)), 0)).Perm(r)
+			if c.Intn(6) == 0 && r > 0 {
 				p[0] = arg(c, -r, r-1)
 			}
 			got, err = ops.Permute(v, p...)
 			exp, ok = ref.Permute(p...)
 		case 2:
 			op = "Squeeze"
-			xs := axes(c.intn(2))
+			xs := axes(c.Intn(2))
 			got, err = ops.Squeeze(v, xs...)
 			exp, ok = ref.Squeeze(xs...)
 		case 3:
@@ -104,7 +82,7 @@ func runChain(t *testing.T, c chooser, steps int) {
 			if r == 0 {
 				continue
 			}
-			a := c.intn(r)
+			a := c.Intn(r)
 			d := v.Shape()[a]
 			start := arg(c, 0, d)
 			stop := arg(c, max(start, 0), d)
@@ -113,21 +91,21 @@ func runChain(t *testing.T, c chooser, steps int) {
 			exp, ok = ref.Slice(a, start, stop, step)
 		case 5:
 			op = "Flip"
-			xs := axes(c.intn(3))
+			xs := axes(c.Intn(3))
 			got, err = ops.Flip(v, xs...)
 			exp, ok = ref.Flip(xs...)
 		case 6:
 			op = "Expand"
 			sh := v.Shape()
-			if c.intn(2) == 0 && len(sh) < 5 {
-				sh = append([]int{c.intn(3)}, sh...)
+			if c.Intn(2) == 0 && len(sh) < 5 {
+				sh = append([]int{c.Intn(3)}, sh...)
 			}
 			for i := range sh {
-				if sh[i] == 1 && c.intn(2) == 0 {
-					sh[i] = c.intn(4)
+				if sh[i] == 1 && c.Intn(2) == 0 {
+					sh[i] = c.Intn(4)
 				}
 			}
-			if c.intn(10) == 0 && len(sh) > 0 {
+			if c.Intn(10) == 0 && len(sh) > 0 {
 				sh[0]++
 			}
 			got, err = ops.Expand(v, sh...)
@@ -189,7 +167,7 @@ func normAxis(a, rank int) (int, bool) {
 func reshapeTarget(c chooser, size int) []int {
 	var sh []int
 	rest := size
-	for i := 0; i < c.intn(4); i++ {
+	for i := 0; i < c.Intn(4); i++ {
 		var divs []int
 		for d := 1; d <= rest && d <= 6; d++ {
 			if rest%d == 0 {
@@ -199,17 +177,17 @@ func reshapeTarget(c chooser, size int) []int {
 		if rest == 0 {
 			divs = []int{0, 1, 2}
 		}
-		d := divs[c.intn(len(divs))]
+		d := divs[c.Intn(len(divs))]
 		sh = append(sh, d)
 		if d != 0 {
 			rest /= d
 		}
 	}
 	sh = append(sh, rest)
-	if size > 0 && rest > 0 && c.intn(3) == 0 {
+	if size > 0 && rest > 0 && c.Intn(3) == 0 {
 		sh[len(sh)-1] = -1
 	}
-	if c.intn(12) == 0 {
+	if c.Intn(12) == 0 {
 		sh[0] += 1
 	}
 	return sh
@@ -264,7 +242,7 @@ func TestViewChainsRandom(t *testing.T) {
 		n = 300
 	}
 	for seed := range n {
-		c := randChooser{rand.New(rand.NewPCG(uint64(seed), 42))}
+		c := choose.NewRand(uint64(seed))
 		runChain(t, c, 8)
 	}
 }
@@ -278,7 +256,7 @@ func FuzzViewChain(f *testing.F) {
 	f.Add([]byte{3, 4, 1, 4, 1, 5, 0, 6, 1, 2, 0, 8, 7, 2, 3})
 	f.Add([]byte{0, 3, 0, 6, 0, 3, 7, 1, 1})
 	f.Fuzz(func(t *testing.T, b []byte) {
-		runChain(t, &byteChooser{b: b}, 6)
+		runChain(t, choose.NewBytes(b), 6)
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -53,16 +54,16 @@ func FuzzNewView(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		c := &hbytes{b: b}
-		n := c.intn(65)
-		rank := c.intn(7)
+		c := choose.NewBytes(b)
+		n := c.Intn(65)
+		rank := c.Intn(7)
 		shape, strides := make([]int, rank), make([]int, rank)
 		for k := range rank {
-			shape[k] = fuzzVal(byte(c.intn(256)), false)
-			strides[k] = fuzzVal(byte(c.intn(256)), true)
+			shape[k] = fuzzVal(byte(c.Intn(256)), false)
+			strides[k] = fuzzVal(byte(c.Intn(256)), true)
 		}
-		off := fuzzVal(byte(c.intn(256)), false)
-		if x := c.intn(256); x >= 128 {
+		off := fuzzVal(byte(c.Intn(256)), false)
+		if x := c.Intn(256); x >= 128 {
 			off += x - 128
 		}
 		l, err := layout.Strided(shape, strides, off)
@@ -151,7 +152,7 @@ func FuzzCopyFrom(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		c := &hbytes{b: b}
-		checkCopyFrom(t, c, 1+c.intn(48))
+		c := choose.NewBytes(b)
+		checkCopyFrom(t, c, 1+c.Intn(48))
 	})
 }

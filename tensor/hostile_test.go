@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +19,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -451,29 +451,7 @@ func scatter(buf []float64, shape, strides []int, off int, vals []float64) {
 
 // hchooser feeds choices to the random layout generator: a PRNG in tests,
 // the fuzzer's bytes in fuzz targets.
-type hchooser interface{ intn(n int) int }
-
-type hrand struct{ r *rand.Rand }
-
-func (c hrand) intn(n int) int {
-	if n <= 0 {
-		return 0
-	}
-	return c.r.IntN(n)
-}
-
-type hbytes struct {
-	b []byte
-	i int
-}
-
-func (c *hbytes) intn(n int) int {
-	if c.i >= len(c.b) || n <= 0 {
-		return 0
-	}
-	c.i++
-	return int(c.b[c.i-1]) % n
-}
+type hchooser = choose.Source
 
 // spec is a strided layout given by hand, so the reference never goes
 // through package layout.
@@ -490,7 +468,7 @@ func genSpec(c hchooser, shape []int, n, maxStride int) (spec, bool) {
 	lo, hi := 0, 0
 	empty := false
 	for k, d := range shape {
-		s.strides[k] = c.intn(2*maxStride+1) - maxStride
+		s.strides[k] = c.Intn(2*maxStride+1) - maxStride
 		if d == 0 {
 			empty = true
 		}
@@ -509,16 +487,16 @@ func genSpec(c hchooser, shape []int, n, maxStride int) (spec, bool) {
 		}
 		room = 0 // an empty layout needs only a valid offset
 	}
-	s.off = -lo + c.intn(room+1)
+	s.off = -lo + c.Intn(room+1)
 	return s, true
 }
 
 func genShape(c hchooser, rank, maxDim int) []int {
 	shape := make([]int, rank)
 	for k := range shape {
-		shape[k] = c.intn(maxDim + 1)
-		if c.intn(8) > 0 && shape[k] == 0 {
-			shape[k] = 1 + c.intn(maxDim) // keep most layouts non-empty
+		shape[k] = c.Intn(maxDim + 1)
+		if c.Intn(8) > 0 && shape[k] == 0 {
+			shape[k] = 1 + c.Intn(maxDim) // keep most layouts non-empty
 		}
 	}
 	return shape
@@ -527,18 +505,18 @@ func genShape(c hchooser, rank, maxDim int) []int {
 // broadcastFrom returns a source shape that broadcasts to shape: trailing
 // axes of shape, some set to 1; or, when bad, one that does not.
 func broadcastFrom(c hchooser, shape []int, bad bool) []int {
-	src := slices.Clone(shape[c.intn(len(shape)+1):])
+	src := slices.Clone(shape[c.Intn(len(shape)+1):])
 	for k := range src {
-		if c.intn(3) == 0 {
+		if c.Intn(3) == 0 {
 			src[k] = 1
 		}
 	}
 	if bad {
-		if len(src) == 0 || c.intn(3) == 0 {
+		if len(src) == 0 || c.Intn(3) == 0 {
 			src = append([]int{2}, shape...)
 			src = append(src, 3)
 		} else {
-			src[c.intn(len(src))] += 1 + c.intn(2)
+			src[c.Intn(len(src))] += 1 + c.Intn(2)
 		}
 	}
 	return src
@@ -551,17 +529,17 @@ func broadcastFrom(c hchooser, shape []int, bad bool) []int {
 func checkCopyFrom(t *testing.T, c hchooser, n int) string {
 	t.Helper()
 	buf := hseq(n)
-	dshape := genShape(c, c.intn(5), 4)
+	dshape := genShape(c, c.Intn(5), 4)
 	ds, ok := genSpec(c, dshape, n, 4)
 	if !ok {
 		return "skip"
 	}
 	var sshape []int
-	switch c.intn(4) {
+	switch c.Intn(4) {
 	case 0:
 		sshape = broadcastFrom(c, dshape, false)
 	case 1:
-		sshape = broadcastFrom(c, dshape, c.intn(4) == 0)
+		sshape = broadcastFrom(c, dshape, c.Intn(4) == 0)
 	default:
 		sshape = slices.Clone(dshape)
 	}
@@ -663,8 +641,8 @@ func TestCopyFromOverlappingRandom(t *testing.T) {
 	}
 	count := map[string]int{}
 	for seed := range seeds {
-		c := hrand{rand.New(rand.NewPCG(uint64(seed), 42))}
-		count[checkCopyFrom(t, c, 6+c.intn(18))]++
+		c := choose.NewRand(uint64(seed))
+		count[checkCopyFrom(t, c, 6+c.Intn(18))]++
 	}
 	t.Logf("%v", count)
 	assert.Greater(t, count["overlapping copy"], seeds/4, "too few overlapping copies: %v", count)
