@@ -8,10 +8,14 @@ import (
 )
 
 func init() {
-	// TESSERA_SIMD_BLOCK="rows,bytes" overrides the transpose block shape,
-	// to tune blockRows and blockBytes.
+	// TESSERA_SIMD_BLOCK="rowBytes,colBytes" and
+	// TESSERA_SIMD_STREAM_BLOCK="rowBytes,colBytes" override the block
+	// shapes of Transpose and TransposeStream, to tune cached and streamed.
 	if v := os.Getenv("TESSERA_SIMD_BLOCK"); v != "" {
-		fmt.Sscanf(v, "%d,%d", &blockRows, &blockBytes)
+		fmt.Sscanf(v, "%d,%d", &cached.rowBytes, &cached.colBytes)
+	}
+	if v := os.Getenv("TESSERA_SIMD_STREAM_BLOCK"); v != "" {
+		fmt.Sscanf(v, "%d,%d", &streamed.rowBytes, &streamed.colBytes)
 	}
 }
 

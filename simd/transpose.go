@@ -2,18 +2,32 @@ package simd
 
 import "unsafe"
 
-// blockRows and blockBytes shape the blocks transposeTiled hands to one
-// assembly call: blockRows destination rows (source columns) by blockBytes
-// bytes of each destination row. Assembly is not preemptible, so the block
-// bounds the work of one call (blockRows*blockBytes bytes written, as many
-// read); the shape also keeps the source lines of a block in L1 and its
-// pages in the TLB. Chosen by BenchmarkTranspose (see doc.go).
-var blockRows, blockBytes = 64, 256
+// A block is what transposeTiled hands to one assembly call: rowBytes
+// bytes of each source row it reads (as many destination rows, times the
+// element size) by colBytes bytes of each destination row it writes (as
+// many source rows). Assembly is not preemptible, so the block also bounds
+// the work of one call. Both shapes were chosen by BenchmarkTranspose (see
+// doc.go).
+type block struct{ rowBytes, colBytes int }
+
+var (
+	// cached shapes the blocks of Transpose: 256 bytes of each of 256 bytes'
+	// worth of source rows (64 rows, 16 KiB, for float32) keeps the source
+	// lines of a block in L1 and its pages in the TLB until the destination
+	// lines are whole.
+	cached = block{256, 256}
+	// streamed shapes the blocks of TransposeStream: one 4 KiB page of
+	// each of a band of source rows only one destination cache line tall
+	// (16 rows of float32), so the source is read as a few long sequential
+	// runs that the hardware prefetcher follows, while every destination
+	// line is written whole by one tile, as non-temporal stores need.
+	streamed = block{4096, 64}
+)
 
 // transposeTiled runs the tile kernel k over the largest whole-tile
 // rectangle of the transpose and the Go twin over the right and bottom
 // edges. Arguments are validated; rows and cols are positive.
-func transposeTiled[E uint32 | uint64](k tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+func transposeTiled[E uint32 | uint64](k tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	rm := rows - rows%k.tr
 	cm := cols - cols%k.tc
 	if rm == 0 || cm == 0 {
@@ -21,8 +35,10 @@ func transposeTiled[E uint32 | uint64](k tileKernel[E], dst []E, doff, dld int, 
 		return
 	}
 	var e E
-	bi := max(blockRows-blockRows%k.tr, k.tr)
-	bj := blockBytes / int(unsafe.Sizeof(e))
+	size := int(unsafe.Sizeof(e))
+	bi := b.rowBytes / size
+	bi = max(bi-bi%k.tr, k.tr)
+	bj := b.colBytes / size
 	bj = max(bj-bj%k.tc, k.tc)
 	for i0 := 0; i0 < rm; i0 += bi {
 		ni := min(bi, rm-i0)
@@ -50,18 +66,18 @@ func transposeStreamTiled[E uint32 | uint64](nt, k tileKernel[E], dst []E, doff,
 	size := int(unsafe.Sizeof(e))
 	addr := uintptr(unsafe.Pointer(&dst[doff]))
 	if nt.fn == nil || dld*size%64 != 0 || addr%uintptr(size) != 0 {
-		transposeTiled(k, dst, doff, dld, src, soff, sld, rows, cols)
+		transposeTiled(k, cached, dst, doff, dld, src, soff, sld, rows, cols)
 		return
 	}
 	peel := int((64-addr%64)%64) / size
 	if cols-peel < nt.tc {
-		transposeTiled(k, dst, doff, dld, src, soff, sld, rows, cols)
+		transposeTiled(k, cached, dst, doff, dld, src, soff, sld, rows, cols)
 		return
 	}
 	if peel > 0 {
 		transposeGo(dst, doff, dld, src, soff, sld, rows, peel)
 	}
-	transposeTiled(nt, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
+	transposeTiled(nt, streamed, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
 }
 
 // transposeAt dispatches a validated, non-empty transpose to the kernels of
@@ -75,7 +91,7 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 			if stream {
 				transposeStreamTiled(t.t32nt, t.t32, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(t.t32, d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(t.t32, cached, d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
@@ -85,7 +101,7 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 			if stream {
 				transposeStreamTiled(t.t64nt, t.t64, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(t.t64, d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(t.t64, cached, d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
