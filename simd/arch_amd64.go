@@ -12,8 +12,10 @@ func archInit() {
 	tables[AVX2] = &table{
 		isa: AVX2,
 		t32: tileKernel[uint32]{transpose32AVX2, 8, 8},
-		// No t32nt: the non-temporal 8×8 float32 kernel measured slower
-		// than ordinary stores (see doc.go), so TransposeStream uses t32.
+		// t32nt writes each destination line's two halves back to back:
+		// storing one whole 8×8 tile after the other, which leaves eight
+		// lines half written, measured slower than t32 (see doc.go).
+		t32nt:    tileKernel[uint32]{transpose32AVX2NT, 8, 16},
 		t64:      tileKernel[uint64]{transpose64AVX2, 4, 4},
 		t64nt:    tileKernel[uint64]{transpose64AVX2NT, 4, 8},
 		fillUnit: 128,
@@ -50,6 +52,13 @@ func archInit() {
 //
 //go:noescape
 func transpose32AVX2(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+
+// transpose32AVX2NT is the reference loop above for 4-byte elements, 8×16
+// tiles (two 8×8 tiles side by side, one whole cache line per destination
+// row), non-temporal stores.
+//
+//go:noescape
+func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
 
 // transpose64AVX2 is the reference loop above for 8-byte elements, 4×4 tiles.
 //

@@ -49,8 +49,11 @@
 //     non-preemptible call moves at most 16 KiB; the ragged right and bottom
 //     edges go to the Go twin. TransposeStream uses non-temporal stores
 //     (VMOVNTPS) on whole, aligned destination cache lines and ends every
-//     call with SFENCE; at the AVX2 level, 4-byte TransposeStream uses
-//     ordinary stores, because its non-temporal variant measured slower.
+//     call with SFENCE; at the AVX2 level its 4-byte kernel transposes two
+//     8×8 tiles side by side and stores the two halves of each destination
+//     line back to back (storing one whole tile after the other, which
+//     leaves eight lines half written, measured slower than ordinary
+//     stores).
 //   - [Fill] with unit stride, and [Strided] with unit destination stride
 //     and zero source stride (a broadcast), run an assembly fill at both
 //     levels: the value is written into a 64-byte pattern which 256-bit
@@ -67,8 +70,8 @@
 //
 // Each assembly kernel is documented by the plain-Go loop it implements, in
 // the doc comment of its Go declaration. The kernels are hand-written Go
-// assembly rather than generated (for example with avo): there are only nine
-// short functions, the transposes built from four tile macros, each checked against its
+// assembly rather than generated (for example with avo): there are only ten
+// short functions, the transposes built from five tile macros, each checked against its
 // reference loop by the tests, and a generator module would outweigh them.
 //
 // # Bounds

@@ -419,7 +419,7 @@ func abs(v int) int {
 func TestTables(t *testing.T) {
 	for _, l := range Supported()[1:] {
 		tb := tables[l]
-		if tb.t32.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.fillUnit == 0 {
+		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.fillUnit == 0 {
 			t.Errorf("%v: missing kernels: %+v", l, *tb)
 		}
 	}

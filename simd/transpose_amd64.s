@@ -89,6 +89,55 @@
 	ST Y6, (D)(DX*2); \
 	ST Y7, (D)(R8*1)
 
+// H8X4F32 transposes four columns, OFF/4 to OFF/4+3, of the eight rows of
+// 4-byte elements at S, as in T8X8F32: rows k and k+4 are paired across
+// lanes (pointer R12 = S+4 rows), then an in-lane 4×4 transpose with temps
+// T0-T3 leaves in A0-A3 four destination rows of eight elements.
+#define H8X4F32(S, OFF, XA0, XA1, XA2, XA3, A0, A1, A2, A3, T0, T1, T2, T3) \
+	LEAQ (S)(BX*4), R12; \
+	VMOVUPS OFF(S), XA0; \
+	VINSERTF128 $1, OFF(R12), A0, A0; \
+	VMOVUPS OFF(S)(BX*1), XA1; \
+	VINSERTF128 $1, OFF(R12)(BX*1), A1, A1; \
+	VMOVUPS OFF(S)(BX*2), XA2; \
+	VINSERTF128 $1, OFF(R12)(BX*2), A2, A2; \
+	VMOVUPS OFF(S)(R9*1), XA3; \
+	VINSERTF128 $1, OFF(R12)(R9*1), A3, A3; \
+	VUNPCKLPS A1, A0, T0; \
+	VUNPCKHPS A1, A0, T1; \
+	VUNPCKLPS A3, A2, T2; \
+	VUNPCKHPS A3, A2, T3; \
+	VSHUFPS $0x44, T2, T0, A0; \
+	VSHUFPS $0xEE, T2, T0, A1; \
+	VSHUFPS $0x44, T3, T1, A2; \
+	VSHUFPS $0xEE, T3, T1, A3
+
+// L4 stores four whole destination lines at D: the left halves from
+// A0-A3, the right halves from B0-B3, each line's halves back to back.
+#define L4(D, A0, A1, A2, A3, B0, B1, B2, B3) \
+	VMOVNTPS A0, (D); \
+	VMOVNTPS B0, 32(D); \
+	VMOVNTPS A1, (D)(DX*1); \
+	VMOVNTPS B1, 32(D)(DX*1); \
+	VMOVNTPS A2, (D)(DX*2); \
+	VMOVNTPS B2, 32(D)(DX*2); \
+	VMOVNTPS A3, (D)(R8*1); \
+	VMOVNTPS B3, 32(D)(R8*1)
+
+// T8X16F32NT transposes two 8×8 tiles of 4-byte elements side by side, the
+// 16 source rows at R11 into the 8 destination rows at R10, with
+// non-temporal stores: each destination row gets one whole 64-byte line,
+// written as two adjacent stores so that few lines are open at once.
+#define T8X16F32NT \
+	LEAQ (R11)(BX*8), R14; \
+	LEAQ (R10)(DX*4), R13; \
+	H8X4F32(R11, 0, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	H8X4F32(R14, 0, X8, X9, X10, X11, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	L4(R10, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11); \
+	H8X4F32(R11, 16, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	H8X4F32(R14, 16, X8, X9, X10, X11, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	L4(R13, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+
 // Q16 builds four rows 4q..4q+3 of a 16×16 tile of 4-byte elements: source
 // rows k, k+4, k+8, k+12 fill the four 128-bit lanes of one register
 // (pointers R11, R12, R13, R14), then an in-lane 4×4 transpose; the rows are
@@ -185,6 +234,35 @@ colloop:
 	JGT  rowloop
 
 done:
+	VZEROUPPER
+	RET
+
+// func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
+TEXT ·transpose32AVX2NT(SB), NOSPLIT, $0-48
+	PROLOGUE(2)
+	CMPQ rows+32(FP), $0
+	JLE  done
+	CMPQ cols+40(FP), $0
+	JLE  done
+
+rowloop:
+	MOVQ DI, R10
+	MOVQ SI, R11
+	MOVQ cols+40(FP), CX
+
+colloop:
+	T8X16F32NT
+	ADDQ $64, R10
+	LEAQ (R14)(BX*8), R11
+	SUBQ $16, CX
+	JGT  colloop
+	LEAQ (DI)(DX*8), DI
+	ADDQ $32, SI
+	SUBQ $8, rows+32(FP)
+	JGT  rowloop
+
+done:
+	SFENCE
 	VZEROUPPER
 	RET
 
