@@ -88,15 +88,28 @@ type Layout struct {
 // alloc returns a Layout of the given rank whose dimensions are to be
 // filled in through dims.
 //
-// A note on the methods: each exported method is a one-line value-receiver
+// A note on the methods: each exported method is a short value-receiver
 // wrapper around a pointer-receiver implementation. The wrapper inlines, so
 // a call copies the Layout (152 bytes) once instead of at every level of
-// the implementation (BenchmarkPermute measured the difference).
+// the implementation; the view transformations go further and write their
+// result in place (see views.go).
 func alloc(rank, off int) Layout {
 	if rank > inline {
 		return allocExt(rank, off)
 	}
 	return Layout{nd: rank + 1, off: off}
+}
+
+// init makes z a Layout of the given rank, all dimensions zero, and
+// returns its shape and strides to be filled in. It is alloc in place, and
+// small enough to inline.
+func (z *Layout) init(rank, off int) (shape, strides []int) {
+	if rank > inline {
+		*z = allocExt(rank, off)
+		return z.ext[0], z.ext[1]
+	}
+	*z = Layout{nd: rank + 1, off: off}
+	return z.sh[:rank:rank], z.st[:rank:rank]
 }
 
 func allocExt(rank, off int) Layout {

@@ -233,6 +233,21 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		},
 		"Packed": func() { _ = l.Packed() },
 	}
+	var z layout.Layout
+	for name, op := range map[string]func(){
+		"SetTranspose": func() { _ = z.SetTranspose(&l, 0, 3) },
+		"SetPermute":   func() { _ = z.SetPermute(&l, 7, 6, 5, 4, 3, 2, 1, 0) },
+		"SetSqueeze":   func() { _ = z.SetSqueeze(&l) },
+		"SetUnsqueeze": func() { _ = z.SetSqueeze(&l, 4); _ = z.SetUnsqueeze(&z, 2) },
+		"SetSlice":     func() { _ = z.SetSlice(&l, 3, 1, 5, 2) },
+		"SetSelect":    func() { _ = z.SetSelect(&l, 3, 1) },
+		"SetFlip":      func() { _ = z.SetFlip(&l, 0, 2) },
+		"SetExpand":    func() { _ = z.SetExpand(&l, 2, 3, 4, 5, 7, 1, 2, 2) },
+		"SetReshape":   func() { _ = z.SetReshape(&l, 6, -1, 2) },
+		"SetFlatten":   func() { _ = z.SetFlatten(&l) },
+	} {
+		ops[name] = op
+	}
 	for name, op := range ops {
 		assert.Zero(t, testing.AllocsPerRun(100, op), name)
 	}

@@ -13,12 +13,40 @@ package layout
 // ErrRank above MaxRank; and ErrNotViewable when the elements cannot be
 // reached with strides, in which case the data must be copied first (see
 // tensor.View.Contiguous, or ops.Reshape which does it for you).
-func (l Layout) Reshape(shape ...int) (Layout, error) { return l.reshape("Reshape", shape) }
+func (l Layout) Reshape(shape ...int) (out Layout, err error) {
+	err = out.setReshape("Reshape", &l, shape)
+	return
+}
+
+// SetReshape sets z to x.Reshape(shape...) and returns nil, or returns
+// Reshape's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetReshape(x *Layout, shape ...int) error {
+	return z.setReshape("Reshape", x, shape)
+}
 
 // Flatten returns the layout as one axis of Size() elements, without moving
 // data. It is Reshape(-1): it returns ErrNotViewable when the elements
 // cannot be walked with a single stride.
-func (l Layout) Flatten() (Layout, error) { return l.reshape("Flatten", []int{-1}) }
+func (l Layout) Flatten() (out Layout, err error) {
+	err = out.setReshape("Flatten", &l, []int{-1})
+	return
+}
+
+// SetFlatten sets z to x.Flatten() and returns nil, or returns Flatten's
+// error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetFlatten(x *Layout) error {
+	return z.setReshape("Flatten", x, []int{-1})
+}
+
+// setReshape builds the result in a local Layout, which it needs while it
+// validates, and copies it to z at the end; so z may be x.
+func (z *Layout) setReshape(op string, l *Layout, shape []int) error {
+	out, err := l.reshape(op, shape)
+	if err == nil {
+		*z = out
+	}
+	return err
+}
 
 func (l *Layout) reshape(op string, shape []int) (Layout, error) {
 	sh, st := l.dims()

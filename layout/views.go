@@ -4,22 +4,28 @@ package layout
 // that reaches a subset of the offsets of its receiver (or the same ones in
 // another order), so the invariants of Layout hold without re-checking the
 // span. None of them moves data, and none of them modifies its receiver.
+//
+// Each transformation X has three parts: the value method X, the method
+// SetX that stores the result in a Layout the caller provides, and the
+// implementation setX, which validates everything before it writes z (so
+// z is unchanged on error). The value method is setX into its named
+// result. SetX lets package tensor build a view's layout in place, inside
+// the View it returns: a Layout is 152 bytes, and copying it from one
+// result to the next was most of the time of a view operation
+// (BenchmarkPermute in package ops).
 
-// axisSet normalizes axes and returns them as a bit set over [0, rank),
-// reporting ErrAxis and ErrDuplicateAxis.
-func axisSet(op string, axes []int, rank int) (uint64, error) {
-	var set uint64
-	for _, ax := range axes {
-		a := ax
-		if a < 0 {
-			a += rank
-		}
-		if uint(a) >= uint(rank) || set&(1<<a) != 0 {
-			return 0, axesError(op, axes, rank)
+// axisSet normalizes axes and returns them as a bit set over [0, rank); ok
+// is false when an axis is out of range or named twice (axesError says
+// which). It is small enough to inline.
+func axisSet(axes []int, rank int) (set uint64, ok bool) {
+	for _, a := range axes {
+		a += rank & (a >> 63) // a negative axis counts from the end
+		if uint(a) >= uint(rank) || set>>a&1 != 0 {
+			return 0, false
 		}
 		set |= 1 << a
 	}
-	return set, nil
+	return set, true
 }
 
 // axesError explains why axisSet refused axes.
@@ -41,65 +47,102 @@ func axesError(op string, axes []int, rank int) error {
 // Transpose returns the layout with axes a and b swapped; negative axes count
 // from the end. The result reaches the same elements. It returns ErrAxis for
 // an axis out of range.
-func (l Layout) Transpose(a, b int) (Layout, error) { return l.transpose(a, b) }
+func (l Layout) Transpose(a, b int) (out Layout, err error) {
+	err = out.setTranspose(&l, a, b)
+	return
+}
 
-func (l *Layout) transpose(a, b int) (Layout, error) {
+// SetTranspose sets z to x.Transpose(a, b) and returns nil, or returns
+// Transpose's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetTranspose(x *Layout, a, b int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setTranspose(x, a, b)
+}
+
+func (z *Layout) setTranspose(l *Layout, a, b int) error {
 	const op = "Transpose"
 	sh, st := l.dims()
 	a, err := normAxis(op, a, len(sh))
 	if err != nil {
-		return Layout{}, err
+		return err
 	}
 	if b, err = normAxis(op, b, len(sh)); err != nil {
-		return Layout{}, err
+		return err
 	}
-	out := alloc(len(sh), l.off)
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh), l.off)
 	copy(osh, sh)
 	copy(ost, st)
 	osh[a], osh[b] = osh[b], osh[a]
 	ost[a], ost[b] = ost[b], ost[a]
-	return out, nil
+	return nil
 }
 
 // Permute returns the layout whose axis i is axis axes[i] of l, like NumPy's
 // transpose(axes) and PyTorch's permute. Negative axes count from the end.
 // It returns ErrAxis when len(axes) is not the rank or an axis is out of
 // range, and ErrDuplicateAxis when an axis is named twice.
-func (l Layout) Permute(axes ...int) (Layout, error) { return l.permute(axes) }
+func (l Layout) Permute(axes ...int) (out Layout, err error) {
+	err = out.setPermute(&l, axes)
+	return
+}
 
-func (l *Layout) permute(axes []int) (Layout, error) {
+// SetPermute sets z to x.Permute(axes...) and returns nil, or returns
+// Permute's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetPermute(x *Layout, axes ...int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setPermute(x, axes)
+}
+
+func (z *Layout) setPermute(l *Layout, axes []int) error {
 	const op = "Permute"
 	sh, st := l.dims()
 	if len(axes) != len(sh) {
-		return Layout{}, errorf(op, ErrAxis, "%d axes %v for rank %d", len(axes), ints(axes), len(sh))
+		return errorf(op, ErrAxis, "%d axes %v for rank %d", len(axes), ints(axes), len(sh))
 	}
-	if _, err := axisSet(op, axes, len(sh)); err != nil {
-		return Layout{}, err
+	if _, ok := axisSet(axes, len(sh)); !ok {
+		return axesError(op, axes, len(sh))
 	}
-	out := alloc(len(sh), l.off)
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh), l.off)
 	for i, ax := range axes {
 		if ax < 0 {
 			ax += len(sh)
 		}
 		osh[i], ost[i] = sh[ax], st[ax]
 	}
-	return out, nil
+	return nil
 }
 
 // Squeeze returns the layout without the given size-1 axes; with no axes it
 // removes every size-1 axis. It returns ErrAxis for an axis out of range,
 // ErrDuplicateAxis for an axis named twice and ErrShape for an axis whose
 // size is not 1 (as NumPy does).
-func (l Layout) Squeeze(axes ...int) (Layout, error) { return l.squeeze(axes...) }
+func (l Layout) Squeeze(axes ...int) (out Layout, err error) {
+	err = out.setSqueeze(&l, axes)
+	return
+}
 
-func (l *Layout) squeeze(axes ...int) (Layout, error) {
+// SetSqueeze sets z to x.Squeeze(axes...) and returns nil, or returns
+// Squeeze's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetSqueeze(x *Layout, axes ...int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setSqueeze(x, axes)
+}
+
+func (z *Layout) setSqueeze(l *Layout, axes []int) error {
 	const op = "Squeeze"
 	sh, st := l.dims()
-	set, err := axisSet(op, axes, len(sh))
-	if err != nil {
-		return Layout{}, err
+	set, ok := axisSet(axes, len(sh))
+	if !ok {
+		return axesError(op, axes, len(sh))
 	}
 	if len(axes) == 0 {
 		for i, d := range sh {
@@ -113,11 +156,10 @@ func (l *Layout) squeeze(axes ...int) (Layout, error) {
 		if set&(1<<i) == 0 {
 			n++
 		} else if d != 1 {
-			return Layout{}, errorf(op, ErrShape, "axis %d has size %d, not 1, in shape %v", i, d, ints(sh))
+			return errorf(op, ErrShape, "axis %d has size %d, not 1, in shape %v", i, d, ints(sh))
 		}
 	}
-	out := alloc(n, l.off)
-	osh, ost := out.dims()
+	osh, ost := z.init(n, l.off)
 	j := 0
 	for i := range sh {
 		if set&(1<<i) == 0 {
@@ -125,27 +167,39 @@ func (l *Layout) squeeze(axes ...int) (Layout, error) {
 			j++
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // Unsqueeze returns the layout with a new size-1 axis at position axis of
 // the result; a negative axis counts from the end of the result, so -1
 // appends. It returns ErrAxis for an axis outside [-rank-1, rank] and ErrRank
 // when the result would exceed MaxRank.
-func (l Layout) Unsqueeze(axis int) (Layout, error) { return l.unsqueeze(axis) }
+func (l Layout) Unsqueeze(axis int) (out Layout, err error) {
+	err = out.setUnsqueeze(&l, axis)
+	return
+}
 
-func (l *Layout) unsqueeze(axis int) (Layout, error) {
+// SetUnsqueeze sets z to x.Unsqueeze(axis) and returns nil, or returns
+// Unsqueeze's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetUnsqueeze(x *Layout, axis int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setUnsqueeze(x, axis)
+}
+
+func (z *Layout) setUnsqueeze(l *Layout, axis int) error {
 	const op = "Unsqueeze"
 	sh, st := l.dims()
 	if len(sh) == MaxRank {
-		return Layout{}, errorf(op, ErrRank, "rank %d is already MaxRank", len(sh))
+		return errorf(op, ErrRank, "rank %d is already MaxRank", len(sh))
 	}
 	a, err := normAxis(op, axis, len(sh)+1)
 	if err != nil {
-		return Layout{}, err
+		return err
 	}
-	out := alloc(len(sh)+1, l.off)
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh)+1, l.off)
 	copy(osh, sh[:a])
 	copy(ost, st[:a])
 	copy(osh[a+1:], sh[a:])
@@ -158,7 +212,7 @@ func (l *Layout) unsqueeze(axis int) (Layout, error) {
 			ost[a] = s
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // Slice returns the layout restricted to indices start, start+step, … below
@@ -166,22 +220,32 @@ func (l *Layout) unsqueeze(axis int) (Layout, error) {
 // never clamped: it returns ErrIndex unless 0 <= start <= stop <= dim and
 // step >= 1, and ErrAxis for an axis out of range. start == stop gives an
 // empty layout, as in NumPy.
-func (l Layout) Slice(axis, start, stop, step int) (Layout, error) {
-	return l.slice(axis, start, stop, step)
+func (l Layout) Slice(axis, start, stop, step int) (out Layout, err error) {
+	err = out.setSlice(&l, axis, start, stop, step)
+	return
 }
 
-func (l *Layout) slice(axis, start, stop, step int) (Layout, error) {
+// SetSlice sets z to x.Slice(axis, start, stop, step) and returns nil, or
+// returns Slice's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetSlice(x *Layout, axis, start, stop, step int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setSlice(x, axis, start, stop, step)
+}
+
+func (z *Layout) setSlice(l *Layout, axis, start, stop, step int) error {
 	const op = "Slice"
 	sh, st := l.dims()
 	a, err := normAxis(op, axis, len(sh))
 	if err != nil {
-		return Layout{}, err
+		return err
 	}
 	if d := sh[a]; start < 0 || start > stop || stop > d || step < 1 {
-		return Layout{}, errorf(op, ErrIndex, "[%d:%d:%d] out of range for axis %d with size %d", start, stop, step, a, d)
+		return errorf(op, ErrIndex, "[%d:%d:%d] out of range for axis %d with size %d", start, stop, step, a, d)
 	}
-	out := alloc(len(sh), l.off)
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh), l.off)
 	copy(osh, sh)
 	copy(ost, st)
 	n := 0
@@ -190,66 +254,90 @@ func (l *Layout) slice(axis, start, stop, step int) (Layout, error) {
 	}
 	osh[a] = n
 	if start < sh[a] {
-		out.off += start * st[a] // reachable, so it fits
+		z.off += start * st[a] // reachable, so it fits
 	}
 	if n > 1 {
 		ost[a] = st[a] * step // (n-1)*step*stride is reachable, so it fits
 	}
-	return out, nil
+	return nil
 }
 
 // Select returns the layout of the elements whose index along axis is
 // index, with that axis removed, like NumPy's a[index] on axis 0 or
 // PyTorch's select. It returns ErrAxis for an axis out of range and
 // ErrIndex unless 0 <= index < dim.
-func (l Layout) Select(axis, index int) (Layout, error) { return l.selectAxis(axis, index) }
+func (l Layout) Select(axis, index int) (out Layout, err error) {
+	err = out.setSelect(&l, axis, index)
+	return
+}
 
-func (l *Layout) selectAxis(axis, index int) (Layout, error) {
+// SetSelect sets z to x.Select(axis, index) and returns nil, or returns
+// Select's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetSelect(x *Layout, axis, index int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setSelect(x, axis, index)
+}
+
+func (z *Layout) setSelect(l *Layout, axis, index int) error {
 	const op = "Select"
 	sh, st := l.dims()
 	a, err := normAxis(op, axis, len(sh))
 	if err != nil {
-		return Layout{}, err
+		return err
 	}
 	if index < 0 || index >= sh[a] {
-		return Layout{}, errorf(op, ErrIndex, "index %d out of range for axis %d with size %d", index, a, sh[a])
+		return errorf(op, ErrIndex, "index %d out of range for axis %d with size %d", index, a, sh[a])
 	}
-	out := alloc(len(sh)-1, l.off+index*st[a]) // reachable, so it fits
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh)-1, l.off+index*st[a]) // reachable, so it fits
 	copy(osh, sh[:a])
 	copy(ost, st[:a])
 	copy(osh[a:], sh[a+1:])
 	copy(ost[a:], st[a+1:])
-	return out, nil
+	return nil
 }
 
 // Flip returns the layout with the order of the elements along the given
 // axes reversed, like NumPy's flip; with no axes it flips every axis. The
 // flipped axes get negative strides. It returns ErrAxis for an axis out of
 // range and ErrDuplicateAxis for an axis named twice.
-func (l Layout) Flip(axes ...int) (Layout, error) { return l.flip(axes...) }
+func (l Layout) Flip(axes ...int) (out Layout, err error) {
+	err = out.setFlip(&l, axes)
+	return
+}
 
-func (l *Layout) flip(axes ...int) (Layout, error) {
+// SetFlip sets z to x.Flip(axes...) and returns nil, or returns Flip's
+// error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetFlip(x *Layout, axes ...int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setFlip(x, axes)
+}
+
+func (z *Layout) setFlip(l *Layout, axes []int) error {
 	const op = "Flip"
 	sh, st := l.dims()
-	set, err := axisSet(op, axes, len(sh))
-	if err != nil {
-		return Layout{}, err
+	set, ok := axisSet(axes, len(sh))
+	if !ok {
+		return axesError(op, axes, len(sh))
 	}
 	if len(axes) == 0 {
 		set = ^uint64(0)
 	}
-	out := alloc(len(sh), l.off)
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh), l.off)
 	copy(osh, sh)
 	copy(ost, st)
 	for i, d := range sh {
 		if set&(1<<i) != 0 && d > 0 {
-			out.off += (d - 1) * st[i]
+			z.off += (d - 1) * st[i]
 			ost[i] = -st[i]
 		}
 	}
-	return out, nil
+	return nil
 }
 
 // Expand returns the layout broadcast to shape by NumPy's broadcast_to rules:
@@ -261,32 +349,44 @@ func (l *Layout) flip(axes ...int) (Layout, error) {
 // It returns ErrShape for a negative size or an axis that cannot broadcast,
 // ErrRank for a rank below l's or above MaxRank and ErrOverflow when the
 // size of the result does not fit in an int.
-func (l Layout) Expand(shape ...int) (Layout, error) { return l.expand(shape...) }
+func (l Layout) Expand(shape ...int) (out Layout, err error) {
+	err = out.setExpand(&l, shape)
+	return
+}
 
-func (l *Layout) expand(shape ...int) (Layout, error) {
+// SetExpand sets z to x.Expand(shape...) and returns nil, or returns
+// Expand's error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetExpand(x *Layout, shape ...int) error {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	return z.setExpand(x, shape)
+}
+
+func (z *Layout) setExpand(l *Layout, shape []int) error {
 	const op = "Expand"
 	sh, st := l.dims()
 	if len(shape) < len(sh) {
-		return Layout{}, errorf(op, ErrRank, "cannot expand rank %d %v to rank %d %v", len(sh), ints(sh), len(shape), ints(shape))
+		return errorf(op, ErrRank, "cannot expand rank %d %v to rank %d %v", len(sh), ints(sh), len(shape), ints(shape))
 	}
 	if err := checkShape(op, shape); err != nil {
-		return Layout{}, err
+		return err
 	}
 	lead := len(shape) - len(sh)
-	out := alloc(len(shape), l.off)
-	osh, ost := out.dims()
-	copy(osh, shape)
 	for i, d := range sh {
-		switch want := shape[lead+i]; {
-		case want == d:
-			ost[lead+i] = st[i]
-		case d == 1:
-			ost[lead+i] = 0
-		default:
-			return Layout{}, errorf(op, ErrShape, "cannot expand %v to %v: axis %d has size %d, not 1 or %d", ints(sh), ints(shape), i, d, want)
+		if want := shape[lead+i]; want != d && d != 1 {
+			return errorf(op, ErrShape, "cannot expand %v to %v: axis %d has size %d, not 1 or %d", ints(sh), ints(shape), i, d, want)
 		}
 	}
-	return out, nil
+	osh, ost := z.init(len(shape), l.off)
+	copy(osh, shape)
+	for i, d := range sh {
+		if shape[lead+i] == d {
+			ost[lead+i] = st[i]
+		} // else d is 1, broadcast with stride 0
+	}
+	return nil
 }
 
 // BroadcastShapes returns the shape that all the given shapes broadcast to

@@ -2,6 +2,7 @@ package layout_test
 
 import (
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -259,4 +260,100 @@ func TestRegressions(t *testing.T) {
 	require.NoError(t, err)
 	_, err = layout.Strided(e.Shape(), e.Strides(), e.Offset())
 	assert.NoError(t, err, "%v", e)
+}
+
+// setForm pairs a transformation's value method with its Set method.
+type setForm struct {
+	name  string
+	value func(l layout.Layout) (layout.Layout, error)
+	set   func(z, x *layout.Layout) error
+}
+
+// setForms returns, for a layout of rank r, calls of every transformation
+// in both forms: valid ones and ones that fail.
+func setForms(r int) []setForm {
+	rev := make([]int, r)
+	for i := range rev {
+		rev[i] = r - 1 - i
+	}
+	dup := append(slices.Clone(rev), 0)
+	if r > 0 {
+		dup = append(slices.Clone(rev[1:]), rev[0]-r) // rev[0] twice
+	}
+	f := func(name string, value func(l layout.Layout) (layout.Layout, error), set func(z, x *layout.Layout) error) setForm {
+		return setForm{name, value, set}
+	}
+	return []setForm{
+		f("Transpose(0,-1)", func(l layout.Layout) (layout.Layout, error) { return l.Transpose(0, -1) },
+			func(z, x *layout.Layout) error { return z.SetTranspose(x, 0, -1) }),
+		f("Transpose(r,0)", func(l layout.Layout) (layout.Layout, error) { return l.Transpose(r, 0) },
+			func(z, x *layout.Layout) error { return z.SetTranspose(x, r, 0) }),
+		f("Permute(rev)", func(l layout.Layout) (layout.Layout, error) { return l.Permute(rev...) },
+			func(z, x *layout.Layout) error { return z.SetPermute(x, rev...) }),
+		f("Permute(dup)", func(l layout.Layout) (layout.Layout, error) { return l.Permute(dup...) },
+			func(z, x *layout.Layout) error { return z.SetPermute(x, dup...) }),
+		f("Squeeze()", func(l layout.Layout) (layout.Layout, error) { return l.Squeeze() },
+			func(z, x *layout.Layout) error { return z.SetSqueeze(x) }),
+		f("Squeeze(0)", func(l layout.Layout) (layout.Layout, error) { return l.Squeeze(0) },
+			func(z, x *layout.Layout) error { return z.SetSqueeze(x, 0) }),
+		f("Unsqueeze(1)", func(l layout.Layout) (layout.Layout, error) { return l.Unsqueeze(1) },
+			func(z, x *layout.Layout) error { return z.SetUnsqueeze(x, 1) }),
+		f("Unsqueeze(-1)", func(l layout.Layout) (layout.Layout, error) { return l.Unsqueeze(-1) },
+			func(z, x *layout.Layout) error { return z.SetUnsqueeze(x, -1) }),
+		f("Slice(0,1,2,1)", func(l layout.Layout) (layout.Layout, error) { return l.Slice(0, 1, 2, 1) },
+			func(z, x *layout.Layout) error { return z.SetSlice(x, 0, 1, 2, 1) }),
+		f("Slice(-1,0,1,2)", func(l layout.Layout) (layout.Layout, error) { return l.Slice(-1, 0, 1, 2) },
+			func(z, x *layout.Layout) error { return z.SetSlice(x, -1, 0, 1, 2) }),
+		f("Select(0,1)", func(l layout.Layout) (layout.Layout, error) { return l.Select(0, 1) },
+			func(z, x *layout.Layout) error { return z.SetSelect(x, 0, 1) }),
+		f("Flip()", func(l layout.Layout) (layout.Layout, error) { return l.Flip() },
+			func(z, x *layout.Layout) error { return z.SetFlip(x) }),
+		f("Flip(dup)", func(l layout.Layout) (layout.Layout, error) { return l.Flip(dup...) },
+			func(z, x *layout.Layout) error { return z.SetFlip(x, dup...) }),
+		f("Expand(3,shape)", func(l layout.Layout) (layout.Layout, error) { return l.Expand(append([]int{3}, l.Shape()...)...) },
+			func(z, x *layout.Layout) error { return z.SetExpand(x, append([]int{3}, x.Shape()...)...) }),
+		f("Expand(2)", func(l layout.Layout) (layout.Layout, error) { return l.Expand(2) },
+			func(z, x *layout.Layout) error { return z.SetExpand(x, 2) }),
+		f("Reshape(-1)", func(l layout.Layout) (layout.Layout, error) { return l.Reshape(-1) },
+			func(z, x *layout.Layout) error { return z.SetReshape(x, -1) }),
+		f("Reshape(7)", func(l layout.Layout) (layout.Layout, error) { return l.Reshape(7) },
+			func(z, x *layout.Layout) error { return z.SetReshape(x, 7) }),
+		f("Flatten()", func(l layout.Layout) (layout.Layout, error) { return l.Flatten() },
+			func(z, x *layout.Layout) error { return z.SetFlatten(x) }),
+	}
+}
+
+// TestSetForms checks that every SetX stores what X returns, leaves its
+// receiver unchanged on error (whatever it held before, inline or not) and
+// works when the receiver is also the argument.
+func TestSetForms(t *testing.T) {
+	olds := []layout.Layout{{}, rowMajor(t, 9, 8, 7), rowMajor(t, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2)}
+	for _, c := range catalogue(t) {
+		for _, f := range setForms(c.l.Rank()) {
+			want, wantErr := f.value(c.l)
+			for _, old := range olds {
+				x, z := c.l, old
+				err := f.set(&z, &x)
+				require.Equal(t, c.l.String(), x.String(), "%s %s: the argument changed", c.name, f.name)
+				if wantErr != nil {
+					require.EqualError(t, err, wantErr.Error(), "%s %s", c.name, f.name)
+					require.Equal(t, old.String(), z.String(), "%s %s: the receiver changed on error", c.name, f.name)
+					require.True(t, z.Equal(old))
+					continue
+				}
+				require.NoError(t, err, "%s %s", c.name, f.name)
+				require.True(t, z.Equal(want), "%s %s: got %v, want %v", c.name, f.name, z, want)
+				checkInvariants(t, z)
+			}
+			y := c.l
+			err := f.set(&y, &y)
+			if wantErr != nil {
+				require.EqualError(t, err, wantErr.Error(), "%s %s aliased", c.name, f.name)
+				require.True(t, y.Equal(c.l), "%s %s aliased: the receiver changed on error", c.name, f.name)
+			} else {
+				require.NoError(t, err)
+				require.True(t, y.Equal(want), "%s %s aliased: got %v, want %v", c.name, f.name, y, want)
+			}
+		}
+	}
 }

@@ -266,5 +266,33 @@ func TestReshapeCopyTooLarge(t *testing.T) {
 	huge := tensor.Must(ops.Expand(two, 1<<50, 2))
 	_, err := ops.Flatten(huge)
 	require.ErrorIs(t, err, layout.ErrOverflow)
-	require.Contains(t, err.Error(), "ops: Flatten: ")
+	require.Contains(t, err.Error(), "tensor: Flatten: ")
+}
+
+// TestViewOpsDoNotAllocate backs the promise that the view operations
+// (all but a Reshape or Flatten that must copy) allocate nothing for rank
+// up to 8.
+func TestViewOpsDoNotAllocate(t *testing.T) {
+	v := tensor.Must(tensor.New[float32](2, 3, 4, 5, 1, 1, 2, 2)).View()
+	seven := tensor.Must(ops.Squeeze(v, 4))
+	for name, op := range map[string]func() (tensor.View[float32], error){
+		"Transpose": func() (tensor.View[float32], error) { return ops.Transpose(v, 0, 3) },
+		"Permute":   func() (tensor.View[float32], error) { return ops.Permute(v, 7, 6, 5, 4, 3, 2, 1, 0) },
+		"Squeeze":   func() (tensor.View[float32], error) { return ops.Squeeze(v) },
+		"Unsqueeze": func() (tensor.View[float32], error) { return ops.Unsqueeze(seven, -1) },
+		"Slice":     func() (tensor.View[float32], error) { return ops.Slice(v, 3, 1, 5, 2) },
+		"Select":    func() (tensor.View[float32], error) { return ops.Select(v, 1, 2) },
+		"Flip":      func() (tensor.View[float32], error) { return ops.Flip(v, 0, 2) },
+		"Expand":    func() (tensor.View[float32], error) { return ops.Expand(v, 2, 3, 4, 5, 7, 1, 2, 2) },
+		"View":      func() (tensor.View[float32], error) { return ops.View(v, 6, -1, 2) },
+		"Reshape":   func() (tensor.View[float32], error) { return ops.Reshape(v, 6, -1, 2) },
+		"Flatten":   func() (tensor.View[float32], error) { return ops.Flatten(v) },
+	} {
+		allocs := testing.AllocsPerRun(100, func() {
+			if _, err := op(); err != nil {
+				t.Fatal(err)
+			}
+		})
+		require.Zero(t, allocs, name)
+	}
 }

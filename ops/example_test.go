@@ -73,7 +73,7 @@ func ExampleSlice() {
 	fmt.Println(err)
 	// Output:
 	// [1 3 5 7 9] [2] 1
-	// ops: Slice: shape [10]: layout: Slice: [5:11:1] out of range for axis 0 with size 10
+	// tensor: Slice: shape [10]: layout: Slice: [5:11:1] out of range for axis 0 with size 10
 }
 
 func ExampleFlip() {
@@ -93,7 +93,7 @@ func ExampleSqueeze() {
 	fmt.Println(err)
 	// Output:
 	// [3 2] [1 3 2]
-	// ops: Squeeze: shape [1 3 1 2]: layout: Squeeze: axis 1 has size 3, not 1, in shape [1 3 1 2]
+	// tensor: Squeeze: shape [1 3 1 2]: layout: Squeeze: axis 1 has size 3, not 1, in shape [1 3 1 2]
 }
 
 func ExampleSelect() {

@@ -4,7 +4,7 @@ package ops_test
 // out-of-range and duplicate axes (math.MinInt and math.MaxInt included),
 // bad bounds, negative, huge and overflowing shapes, -1 in wrong places and
 // ranks up to 200. Each must return an error wrapping the layout sentinel,
-// with a message starting "ops: Op: ", and leave its input view — layout and
+// with a message starting "tensor: Op: ", and leave its input view — layout and
 // data — unchanged; nothing may panic.
 
 import (
@@ -70,7 +70,7 @@ type opCase struct {
 
 func runOpsHostile(t *testing.T, op string, cases []opCase) {
 	t.Helper()
-	prefix := "ops: " + op + ": "
+	prefix := "tensor: " + op + ": "
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			lay, data := tc.v.Layout().String(), slices.Clone(tc.v.Data())
@@ -271,7 +271,7 @@ func checkOpResult(t *testing.T, op string, v, got tensor.View[float64], err err
 		if !slices.ContainsFunc(opsSentinels, func(s error) bool { return errors.Is(err, s) }) {
 			t.Fatalf("%s%v: got %v; want a sentinel", op, args, err)
 		}
-		if prefix := "ops: " + op + ": "; !strings.HasPrefix(err.Error(), prefix) {
+		if prefix := "tensor: " + op + ": "; !strings.HasPrefix(err.Error(), prefix) {
 			t.Fatalf("got %q; want prefix %q", err, prefix)
 		}
 		return

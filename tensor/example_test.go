@@ -113,3 +113,29 @@ func ExampleView_All() {
 	// [1 0] 3
 	// [1 1] 4
 }
+
+func ExampleView_Permute() {
+	v := tensor.Must(tensor.Arange[int](24)).View()
+	v = tensor.Must(v.View(2, 3, 4))
+	p, _ := v.Permute(2, 0, 1) // the same as ops.Permute(v, 2, 0, 1)
+	fmt.Println(p.Shape(), p.Strides(), p.IsContiguous())
+	fmt.Println(p.At(3, 1, 2), v.At(1, 2, 3))
+	_, err := v.Permute(0, 1, 3)
+	fmt.Println(err)
+	// Output:
+	// [4 2 3] [1 12 4] false
+	// 23 23
+	// tensor: Permute: shape [2 3 4]: layout: Permute: axis 3 out of range for rank 3
+}
+
+func ExampleView_Reshape() {
+	t := tensor.Must(tensor.FromSlice([]float32{0, 1, 2, 3, 4, 5}, 2, 3))
+	tv, _ := t.View().Transpose(0, 1)
+	_, err := tv.View(6) // strict: the strides cannot express it
+	fmt.Println(errors.Is(err, layout.ErrNotViewable))
+	r, _ := tv.Reshape(6) // copies instead
+	fmt.Println(r)
+	// Output:
+	// true
+	// [0 3 1 4 2 5]
+}
