@@ -73,13 +73,22 @@ type Plan struct {
 // but not in the destination, or strided runs. Outer axes are visited in
 // an unspecified order, so a Plan suits copies, not ordered iteration (see
 // [Layout.Plan]). It returns ErrShape when the shapes differ.
-func NewPlan(dst, src Layout) (Plan, error) {
+func NewPlan(dst, src Layout) (p Plan, err error) {
+	err = p.Reset(&dst, &src)
+	return
+}
+
+// Reset sets p to the plan NewPlan(*dst, *src) returns, in place: for a
+// small copy, moving the layouts and the plan (about 300 bytes each) in and
+// out of NewPlan costs more than planning. On error p is the zero Plan,
+// which has nothing to visit.
+func (p *Plan) Reset(dst, src *Layout) error {
+	*p = Plan{}
 	dsh, dstr := dst.dims()
 	ssh, sstr := src.dims()
 	if !equalInts(dsh, ssh) {
-		return Plan{}, errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", ints(dsh), ints(ssh))
+		return errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", ints(dsh), ints(ssh))
 	}
-	var p Plan
 	p.start = [2]int{dst.off, src.off}
 	// Keep the axes that matter, flipping those both sides walk backwards.
 	var buf [inline]axis
@@ -88,7 +97,8 @@ func NewPlan(dst, src Layout) (Plan, error) {
 		d, s := dstr[i], sstr[i]
 		switch {
 		case n == 0:
-			return Plan{}, nil
+			*p = Plan{}
+			return nil
 		case n == 1:
 			continue
 		case d < 0 && s < 0:
@@ -119,7 +129,7 @@ func NewPlan(dst, src Layout) (Plan, error) {
 	p.rows = 1
 	if len(merged) == 0 { // a single element
 		p.kind, p.run, p.inc = KindCopy, 1, [2]int{1, 1}
-		return p, nil
+		return nil
 	}
 	in := merged[0]
 	p.run, p.inc = in.n, [2]int{in.d, in.s}
@@ -147,7 +157,7 @@ func NewPlan(dst, src Layout) (Plan, error) {
 		o := len(rest) - 1 - k
 		sh[o], sd[o], ss[o] = a.n, a.d, a.s
 	}
-	return p, nil
+	return nil
 }
 
 // axis is an axis of a copy: its size and its destination and source

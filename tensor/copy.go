@@ -43,7 +43,7 @@ func (v View[T]) CloneChecked() (Tensor[T], error) {
 		return Tensor[T]{}, err
 	}
 	t := Tensor[T]{data: data, lay: v.lay.Packed()}
-	move(t.data, t.lay, v.data, v.lay)
+	move(t.data, &t.lay, v.data, &v.lay)
 	return t, nil
 }
 
@@ -56,7 +56,8 @@ func (v View[T]) CopyTo(dst []T) error {
 	if len(dst) < n {
 		return errorf("CopyTo", layout.ErrShape, "destination of length %d for %d elements", len(dst), n)
 	}
-	assign(dst[:n], v.lay.Packed(), v.data, v.lay)
+	pl := v.lay.Packed()
+	assign(dst[:n], &pl, v.data, &v.lay)
 	return nil
 }
 
@@ -77,7 +78,7 @@ func (v View[T]) CopyFrom(src View[T]) error {
 	if v.lay.Overlapping() {
 		return errorf("CopyFrom", layout.ErrOverlap, "destination layout %v reaches some elements more than once", v.lay)
 	}
-	assign(v.data, v.lay, src.data, sl)
+	assign(v.data, &v.lay, src.data, &sl)
 	return nil
 }
 
@@ -91,23 +92,25 @@ func (v View[T]) Fill(x T) error {
 	one := [1]T{x}
 	sl, _ := layout.Strided(nil, nil, 0)
 	sl, _ = sl.Expand(v.lay.Shape()...)
-	move(v.data, v.lay, one[:], sl)
+	move(v.data, &v.lay, one[:], &sl)
 	return nil
 }
 
 // assign is move for a source that may share memory with the destination:
-// it reads an overlapping source into a temporary first.
-func assign[T Number](dst []T, dl layout.Layout, src []T, sl layout.Layout) {
+// it reads an overlapping source into a temporary first. Like move and
+// overlaps, it takes the layouts by pointer, which it does not modify: at
+// 152 bytes each, copying them costs more than a small copy's data.
+func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if overlaps(dst, dl, src, sl) {
-		tmp := View[T]{data: src, lay: sl}.Clone()
-		src, sl = tmp.data, tmp.lay
+		tmp := View[T]{data: src, lay: *sl}.Clone()
+		src, sl = tmp.data, &tmp.lay
 	}
 	move(dst, dl, src, sl)
 }
 
 // overlaps reports whether the memory reached by two layouts over two
 // buffers intersects.
-func overlaps[T Number](a []T, al layout.Layout, b []T, bl layout.Layout) bool {
+func overlaps[T Number](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool {
 	alo, ahi := al.Span()
 	blo, bhi := bl.Span()
 	if alo == ahi || blo == bhi {
@@ -156,9 +159,9 @@ func workers(bytes int) int {
 // overlap itself and the two do not share memory. This is the one place
 // where Tessera moves data: it runs the plan made by layout.NewPlan with
 // the kernels of package simd, on several goroutines for large copies.
-func move[T Number](dst []T, dl layout.Layout, src []T, sl layout.Layout) {
-	p, err := layout.NewPlan(dl, sl)
-	if err != nil {
+func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
+	var p layout.Plan
+	if err := p.Reset(dl, sl); err != nil {
 		panic("tensor: internal error: " + err.Error())
 	}
 	var zero T
