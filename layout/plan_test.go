@@ -291,3 +291,25 @@ func TestPlanHighRank(t *testing.T) {
 	rp := src.Plan()
 	assert.Equal(t, src.Size(), rp.Size())
 }
+
+// TestPlanReset checks that Reset gives NewPlan's result whatever the Plan
+// held before, and the zero Plan on error.
+func TestPlanReset(t *testing.T) {
+	shape := []int{2, 3, 2, 3, 2, 3, 2, 3, 2, 3, 2}
+	big := rowMajor(t, shape...)
+	bigT, err := big.Flip()
+	require.NoError(t, err)
+	small := rowMajor(t, 4, 5)
+	smallT, err := layout.Strided([]int{4, 5}, []int{1, 4}, 0)
+	require.NoError(t, err)
+	var p layout.Plan
+	for _, c := range []struct{ dst, src layout.Layout }{{big, bigT}, {small, smallT}, {big, bigT}, {small, small}} {
+		want, err := layout.NewPlan(c.dst, c.src)
+		require.NoError(t, err)
+		require.NoError(t, p.Reset(&c.dst, &c.src))
+		require.Equal(t, want, p)
+	}
+	require.ErrorIs(t, p.Reset(&big, &small), layout.ErrShape)
+	require.Equal(t, layout.Plan{}, p)
+	require.Zero(t, p.Count())
+}
