@@ -100,9 +100,10 @@ func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols i
 				d1 := dst[r+dld+j0 : r+dld+j1]
 				d2 := dst[r+2*dld+j0 : r+2*dld+j1]
 				d3 := dst[r+3*dld+j0 : r+3*dld+j1]
+				d1, d2, d3 = d1[:len(d0)], d2[:len(d0)], d3[:len(d0)] // no bounds checks below
 				s := soff + j0*sld + i
 				for k := range d0 {
-					q := src[s : s+4]
+					q := src[s : s+4 : s+4]
 					d0[k], d1[k], d2[k], d3[k] = q[0], q[1], q[2], q[3]
 					s += sld
 				}
