@@ -18,6 +18,8 @@ func archInit() {
 		t32nt:    tileKernel[uint32]{transpose32AVX2NT, 8, 16},
 		t64:      tileKernel[uint64]{transpose64AVX2, 4, 4},
 		t64nt:    tileKernel[uint64]{transpose64AVX2NT, 4, 8},
+		g32nt:    gatherKernel[uint32]{gather2x32AVX2NT, 16},
+		g64nt:    gatherKernel[uint64]{gather2x64AVX2NT, 8},
 		fillUnit: 128,
 	}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
@@ -29,6 +31,8 @@ func archInit() {
 		t32nt:    tileKernel[uint32]{transpose32AVX512NT, 16, 16},
 		t64:      tileKernel[uint64]{transpose64AVX512, 8, 8},
 		t64nt:    tileKernel[uint64]{transpose64AVX512NT, 8, 8},
+		g32nt:    gatherKernel[uint32]{gather2x32AVX512NT, 16},
+		g64nt:    gatherKernel[uint64]{gather2x64AVX512NT, 8},
 		fillUnit: 256,
 	}
 }
@@ -94,6 +98,39 @@ func transpose64AVX512(dst *uint64, dld int, src *uint64, sld int, rows, cols in
 //
 //go:noescape
 func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
+
+// The stride-2 gathers below are, with dst and src the slices starting at
+// the given pointers and n a positive multiple of 16 (4-byte elements) or 8
+// (8-byte elements), dst 64-byte aligned:
+//
+//	for i := 0; i < n; i++ {
+//		dst[i] = src[2*i]
+//	}
+//
+// They read src[0 : 2*n], store with non-temporal hints, one whole cache
+// line per iteration, and end with SFENCE.
+
+// gather2x32AVX2NT is the stride-2 gather for 4-byte elements (VSHUFPS).
+//
+//go:noescape
+func gather2x32AVX2NT(dst, src *uint32, n int)
+
+// gather2x64AVX2NT is the stride-2 gather for 8-byte elements (VUNPCKLPD).
+//
+//go:noescape
+func gather2x64AVX2NT(dst, src *uint64, n int)
+
+// gather2x32AVX512NT is the stride-2 gather for 4-byte elements
+// (VPERMT2PS).
+//
+//go:noescape
+func gather2x32AVX512NT(dst, src *uint32, n int)
+
+// gather2x64AVX512NT is the stride-2 gather for 8-byte elements
+// (VPERMT2PD).
+//
+//go:noescape
+func gather2x64AVX512NT(dst, src *uint64, n int)
 
 // fillVec runs the fill kernel of granule unit (128: AVX2, 256: AVX-512)
 // over n bytes at dst, n a positive multiple of unit. The calls are static

@@ -108,8 +108,21 @@ func BenchmarkTranspose(b *testing.B) {
 }
 
 // BenchmarkStrided compares the shipped Go gather with the naive reference
-// loop; gather has no assembly (see doc.go).
+// loop (Strided has no assembly, see doc.go), and StridedStream at each
+// level on the stride it streams.
 func BenchmarkStrided(b *testing.B) {
+	b.Run("float32/stride2/stream", func(b *testing.B) {
+		const n = 1 << 24
+		src := patterned[float32](2*n, 1)
+		dst := patterned[float32](n, 2)
+		benchLevels(b, func(b *testing.B) {
+			b.SetBytes(2 * n * 4)
+			for i := 0; i < b.N; i++ {
+				_ = StridedStream(dst, 0, 1, src, 0, 2, n)
+			}
+			report(b, 2*n*4, n*4, dst, src)
+		})
+	})
 	for _, c := range []struct {
 		n, stride int
 	}{{1 << 24, 2}, {1 << 13, 4096}} {

@@ -44,12 +44,17 @@
 //     register transpose of 8×8 tiles (4-byte elements) or 4×4 tiles (8-byte)
 //     with AVX2, 16×16 or 8×8 tiles with AVX-512 (source rows are loaded as
 //     128-bit pieces into the lanes of one register, which leaves in-lane
-//     unpacks and shuffles). The Go code walks cache blocks of at most
-//     64×256 bytes and calls the assembly once per block, so one
-//     non-preemptible call moves at most 16 KiB; the ragged right and bottom
-//     edges go to the Go twin. TransposeStream uses non-temporal stores
-//     (VMOVNTPS) on whole, aligned destination cache lines and ends every
-//     call with SFENCE; at the AVX2 level its 4-byte kernel transposes two
+//     unpacks and shuffles). The Go code walks blocks and calls the
+//     assembly once per block; the ragged right and bottom edges go to the
+//     Go twin. Transpose's blocks are 256 bytes of each of 64 source rows
+//     (float32), so that a block stays in L1: one non-preemptible call moves
+//     at most 16 KiB. TransposeStream uses non-temporal stores (VMOVNTPS)
+//     on whole, aligned destination cache lines and ends every call with
+//     SFENCE; its blocks are bands one destination line tall (16 source rows
+//     of float32) and one 4 KiB page long, so the source is read as 16
+//     sequential runs that the hardware prefetcher follows — twice as fast
+//     as square blocks, whose rows it does not follow — and one call moves
+//     at most 64 KiB. At the AVX2 level its 4-byte kernel transposes two
 //     8×8 tiles side by side and stores the two halves of each destination
 //     line back to back (storing one whole tile after the other, which
 //     leaves eight lines half written, measured slower than ordinary
@@ -62,17 +67,23 @@
 //     every element size. Runs under 256 bytes and other strides use the
 //     Go loop.
 //   - [Strided] gathers are plain Go at every level (a unit source stride
-//     is the builtin copy); no assembly was written for them because the Go
-//     loop already matched the memory-bound rate we measured (see
-//     Benchmarks). A zero destination stride stores only the element that
-//     wins.
+//     is the builtin copy): the Go loop already matches the naive loop at
+//     the memory-bound rate we measured, and assembly with ordinary stores
+//     cannot do better (see Benchmarks). A zero destination stride stores
+//     only the element that wins. [StridedStream] has assembly at both
+//     levels for the one gather where non-temporal stores pay, every other
+//     element (source stride 2) into a contiguous run of 4- or 8-byte
+//     elements: two loads, one permute (VPERMT2PS/PD; VSHUFPS or VUNPCKLPD
+//     and VPERMPD with AVX2) and one whole-line VMOVNTPS per 64 bytes
+//     written, at most 64 KiB per call; other strides are Strided.
 //   - [Copy] is the builtin copy at every level.
 //
 // Each assembly kernel is documented by the plain-Go loop it implements, in
 // the doc comment of its Go declaration. The kernels are hand-written Go
-// assembly rather than generated (for example with avo): there are only ten
-// short functions, the transposes built from five tile macros, each checked against its
-// reference loop by the tests, and a generator module would outweigh them.
+// assembly rather than generated (for example with avo): there are only
+// fourteen short functions, the transposes built from five tile macros,
+// each checked against its reference loop by the tests, and a generator
+// module would outweigh them.
 //
 // # Bounds
 //

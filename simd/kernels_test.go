@@ -170,6 +170,63 @@ func TestStrided(t *testing.T) {
 	})
 }
 
+// testStridedStreamType checks StridedStream against the reference: the
+// streamed stride-2 gather for every length 0-70 and across the kernels'
+// line and call boundaries, every destination offset within a cache line
+// (the peel), sources that end exactly at the last element read, and the
+// other strides, which fall back to Strided.
+func testStridedStreamType[T Element](t *testing.T) {
+	ns := []int{100, 1000, gatherChunk - 1, gatherChunk + 37, 3*gatherChunk + 100}
+	for n := 0; n <= 70; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		for doff := 0; doff < 17; doff++ {
+			for _, soff := range []int{0, 1, 3} {
+				slen := soff
+				if n > 0 {
+					slen += 2*(n-1) + 1
+				}
+				src := patterned[T](slen, n+doff)
+				want := guarded[T](doff + n + 9)
+				got := clone(want)
+				refStrided(want, doff, 1, src, soff, 2, n)
+				noErr(t, StridedStream(got, doff, 1, src, soff, 2, n))
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%T n=%d doff=%d soff=%d: first difference at dst[%d]", got, n, doff, soff, i)
+				}
+			}
+		}
+	}
+	for n := 0; n <= 20; n++ {
+		for _, dinc := range stridedCases() {
+			for _, sinc := range stridedCases() {
+				doff, soff := 2*n+2, 2*n+3 // room for strides -2 to 5
+				src := patterned[T](soff+5*n+9, n)
+				want := guarded[T](doff + 5*n + 9)
+				got := clone(want)
+				refStrided(want, doff, dinc, src, soff, sinc, n)
+				noErr(t, StridedStream(got, doff, dinc, src, soff, sinc, n))
+				if i := firstDiff(got, want); i >= 0 {
+					t.Fatalf("%T n=%d dinc=%d sinc=%d: first difference at dst[%d]", got, n, dinc, sinc, i)
+				}
+			}
+		}
+	}
+}
+
+func TestStridedStream(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", testStridedStreamType[float32])
+		t.Run("float64", testStridedStreamType[float64])
+		t.Run("int32", testStridedStreamType[int32])
+		t.Run("uint64", testStridedStreamType[uint64])
+		t.Run("complex64", testStridedStreamType[complex64])
+		t.Run("complex128", testStridedStreamType[complex128])
+		t.Run("int8", testStridedStreamType[int8])
+	})
+}
+
 func testFillType[T Element](t *testing.T) {
 	v := patterned[T](1, 42)[0]
 	ns := []int{2047, 2048, 2049, 4096, 5000, 10007}
@@ -419,7 +476,7 @@ func abs(v int) int {
 func TestTables(t *testing.T) {
 	for _, l := range Supported()[1:] {
 		tb := tables[l]
-		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.fillUnit == 0 {
+		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.g32nt.fn == nil || tb.g64nt.fn == nil || tb.fillUnit == 0 {
 			t.Errorf("%v: missing kernels: %+v", l, *tb)
 		}
 	}

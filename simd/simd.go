@@ -60,6 +60,9 @@ type table struct {
 	isa        ISA
 	t32, t32nt tileKernel[uint32]
 	t64, t64nt tileKernel[uint64]
+	// g32nt and g64nt are the streaming stride-2 gathers of StridedStream.
+	g32nt gatherKernel[uint32]
+	g64nt gatherKernel[uint64]
 	// fillUnit selects the assembly fill (see fillVec): 0 for the Go loop,
 	// else the granule in bytes of the level's fill kernel.
 	fillUnit int

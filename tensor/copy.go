@@ -123,8 +123,8 @@ func overlaps[T Number](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool
 }
 
 // Copies of at least parallelBytes are split over several goroutines, and
-// transposes whose destination has at least streamBytes use non-temporal
-// stores (see simd.TransposeStream). Copies whose runs are shorter than
+// transposes and gathers whose destination has at least streamBytes use
+// non-temporal stores (see simd.TransposeStream and simd.StridedStream). Copies whose runs are shorter than
 // chunkBytes use the builtin copy directly.
 const (
 	parallelBytes = 4 << 20
@@ -211,8 +211,12 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			}
 		}
 	case layout.KindGather:
+		gather := simd.Strided[T]
+		if stream {
+			gather = simd.StridedStream[T]
+		}
 		for d, s := range p.Runs() {
-			if err = simd.Strided(dst, d, di, src, s, si, n); err != nil {
+			if err = gather(dst, d, di, src, s, si, n); err != nil {
 				break
 			}
 		}
