@@ -54,11 +54,11 @@
 //     of float32) and one 4 KiB page long, so the source is read as 16
 //     sequential runs that the hardware prefetcher follows — twice as fast
 //     as square blocks, whose rows it does not follow — and one call moves
-//     at most 64 KiB. At the AVX2 level its 4-byte kernel transposes two
-//     8×8 tiles side by side and stores the two halves of each destination
-//     line back to back (storing one whole tile after the other, which
-//     leaves eight lines half written, measured slower than ordinary
-//     stores).
+//     at most 64 KiB. At the AVX2 level its kernels transpose two tiles side
+//     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
+//     halves of each destination line back to back: storing one whole tile
+//     after the other leaves lines half written, which measured about half
+//     as fast.
 //   - [Fill] with unit stride, and [Strided] with unit destination stride
 //     and zero source stride (a broadcast), run an assembly fill at both
 //     levels: the value is written into a 64-byte pattern which 256-bit

@@ -69,21 +69,10 @@
 	ST Y6, (R13)(DX*2); \
 	ST Y7, (R13)(R8*1)
 
-// T4X4F64 transposes a 4×4 tile of 8-byte elements from S to D: rows k and
-// k+2 are paired across lanes, leaving 4 in-lane unpacks.
+// T4X4F64 transposes a 4×4 tile of 8-byte elements from S to D (see
+// H4X4F64).
 #define T4X4F64(S, D, ST) \
-	VMOVUPS (S), X0; \
-	VINSERTF128 $1, (S)(BX*2), Y0, Y0; \
-	VMOVUPS (S)(BX*1), X1; \
-	VINSERTF128 $1, (S)(R9*1), Y1, Y1; \
-	VMOVUPS 16(S), X2; \
-	VINSERTF128 $1, 16(S)(BX*2), Y2, Y2; \
-	VMOVUPS 16(S)(BX*1), X3; \
-	VINSERTF128 $1, 16(S)(R9*1), Y3, Y3; \
-	VUNPCKLPD Y1, Y0, Y4; \
-	VUNPCKHPD Y1, Y0, Y5; \
-	VUNPCKLPD Y3, Y2, Y6; \
-	VUNPCKHPD Y3, Y2, Y7; \
+	H4X4F64(S, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
 	ST Y4, (D); \
 	ST Y5, (D)(DX*1); \
 	ST Y6, (D)(DX*2); \
@@ -137,6 +126,41 @@
 	H8X4F32(R11, 16, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
 	H8X4F32(R14, 16, X8, X9, X10, X11, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
 	L4(R13, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11)
+
+// H4X4F64 transposes the 4×4 tile of 8-byte elements at S into the
+// registers O0-O3 (one destination row each), loading through XA-XD
+// (YA-YD): rows k and k+2 are paired across lanes, leaving 4 in-lane
+// unpacks.
+#define H4X4F64(S, XA, XB, XC, XD, YA, YB, YC, YD, O0, O1, O2, O3) \
+	VMOVUPS (S), XA; \
+	VINSERTF128 $1, (S)(BX*2), YA, YA; \
+	VMOVUPS (S)(BX*1), XB; \
+	VINSERTF128 $1, (S)(R9*1), YB, YB; \
+	VMOVUPS 16(S), XC; \
+	VINSERTF128 $1, 16(S)(BX*2), YC, YC; \
+	VMOVUPS 16(S)(BX*1), XD; \
+	VINSERTF128 $1, 16(S)(R9*1), YD, YD; \
+	VUNPCKLPD YB, YA, O0; \
+	VUNPCKHPD YB, YA, O1; \
+	VUNPCKLPD YD, YC, O2; \
+	VUNPCKHPD YD, YC, O3
+
+// T4X8F64NT transposes a 4×8 tile of 8-byte elements from R11 to R10 as
+// two 4×4 tiles side by side, then stores each destination line's two
+// halves back to back with non-temporal stores, so no line is left half
+// written while the next one is started.
+#define T4X8F64NT \
+	H4X4F64(R11, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	LEAQ (R11)(BX*4), R12; \
+	H4X4F64(R12, X8, X9, X10, X11, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	VMOVNTPD Y4, (R10); \
+	VMOVNTPD Y12, 32(R10); \
+	VMOVNTPD Y5, (R10)(DX*1); \
+	VMOVNTPD Y13, 32(R10)(DX*1); \
+	VMOVNTPD Y6, (R10)(DX*2); \
+	VMOVNTPD Y14, 32(R10)(DX*2); \
+	VMOVNTPD Y7, (R10)(R8*1); \
+	VMOVNTPD Y15, 32(R10)(R8*1)
 
 // Q16 builds four rows 4q..4q+3 of a 16×16 tile of 4-byte elements: source
 // rows k, k+4, k+8, k+12 fill the four 128-bit lanes of one register
@@ -308,13 +332,9 @@ rowloop:
 	MOVQ cols+40(FP), CX
 
 colloop:
-	// Two tiles side by side complete four destination cache lines.
-	T4X4F64(R11, R10, VMOVNTPS)
-	ADDQ $32, R10
-	LEAQ (R11)(BX*4), R11
-	T4X4F64(R11, R10, VMOVNTPS)
-	ADDQ $32, R10
-	LEAQ (R11)(BX*4), R11
+	T4X8F64NT
+	ADDQ $64, R10
+	LEAQ (R11)(BX*8), R11
 	SUBQ $8, CX
 	JGT  colloop
 	LEAQ (DI)(DX*4), DI
