@@ -117,38 +117,38 @@
 // second) and x_copy, the time of the builtin copy of as many bytes as the
 // kernel writes divided by the kernel's time, both timed in the same
 // benchmark. The development machine (2 cores of a virtualised Xeon with
-// AVX-512, 4 KiB pages, shared with other jobs) gave these ranges over
-// several runs, in GB/s; the noise is large, up to a factor of 2 on a busy
-// host:
+// AVX-512 at about 2.2 GHz, 4 KiB pages, shared with other jobs) gave these
+// ranges over 3 runs, in GB/s (large cases with -benchtime 3x, small ones
+// with the default):
 //
-//	kernel                                generic   avx2      avx512    x_copy (best level)
-//	Transpose float32 64x64 (L1)          2.8-4.9   37-85     45-72     0.2-0.3
-//	Transpose float32 512x512 (L2)        2.6-3.5   11-17     12-15     0.4-0.6
-//	Transpose float32 8192x8192           0.6-1.5   2.4-2.8   3.0-3.2   0.3
-//	TransposeStream float32 8192x8192     1.7-1.8   (a)       3.7-4.3   0.45
-//	Transpose float64 64x64 (L1)          8.7       31        46        0.9
-//	Transpose float64 4096x4096           2.1-2.7   2.5-3.2   3.0-3.3   0.3
-//	TransposeStream float64 4096x4096     2.2-3.2   4.9-6.1   4.8-5.1   0.6-0.7
-//	Fill float32 4 KiB                    2.7-4.5   17-53     48-58     0.7-0.9
-//	Fill float32 64 KiB                   1.5-4.6   17-31     11-30     0.5-0.9
-//	Fill float32 64 MiB                   2.2-3.0   4.8       4.0-4.3   0.55-0.63
-//	Strided gather, stride 2 (Go)         4.3-5.1 (naive loop 4.4-4.6)  0.5
-//	Strided gather, stride 4096 (Go)      0.35-0.45 (naive loop 0.38-0.41)
-//	Copy 256 MiB (builtin copy)           7.7-10 (pieces of 64 KiB-1 MiB: 5.7-10)
-//
-// (a) The AVX2 non-temporal float32 kernel (two 8×8 tiles per line) ran at
-// 1.5-1.6 GB/s, slower than ordinary stores, and was removed; at that level
-// TransposeStream of 4-byte elements is Transpose.
+//	kernel                                generic   avx2       avx512     x_copy (best level)
+//	Transpose float32 64x64 (L1)          8.0-8.3   58-65      52-59      0.3
+//	Transpose float32 512x512 (L2)        4.7-5.8   17-18      11-13      0.4-0.5
+//	Transpose float32 8192x8192           1.4-1.8   2.8-3.0    3.3-3.8    0.3
+//	TransposeStream float32 8192x8192     1.5-1.8   10.8-12.3  11.5-12.5  1.0-1.1
+//	Transpose float64 64x64 (L1)          13-15     32-35      44-45      0.7
+//	Transpose float64 4096x4096           2.9-3.4   2.5-3.2    3.5-3.7    0.35
+//	TransposeStream float64 4096x4096     2.9-3.3   10.7-11.2  11.4-12.5  1.1-1.2
+//	Fill float32 4 KiB                    4.5-5.1   48-51      63-72      0.7-0.9
+//	Fill float32 64 KiB                   5.5-6.1   29-32      32-33      1.0-1.2
+//	Fill float32 64 MiB                   4.2-4.5   6.3-6.7    3.7-5.7    1.3-1.4
+//	Strided gather, stride 2 (Go)         3.9-4.9 (naive loop 4.2-4.8)    0.4-0.5
+//	StridedStream, stride 2               4.9-5.1   7.0-7.4    7.2-8.2    0.8
+//	Strided gather, stride 4096 (Go)      0.31-0.44 (naive loop 0.30-0.41)
+//	Copy 256 MiB (builtin copy)           9.9-12.7 (pieces of 64 KiB-1 MiB: 7.5-11.4)
 //
 // So: the tile kernels beat the Go twin by 2-3 times on large matrices and
-// by 10-20 times in cache; large transposes stay at a third of copy's rate,
-// limited by the scattered accesses (4 KiB pages; block shapes from 16×1 KiB
-// to 1024×4 KiB all measured within noise of the 64×256-byte default).
-// TransposeStream pays off for destinations much larger than L2: about 1.3
-// times Transpose for float32 with AVX-512 and 1.7-2 times for float64.
-// The fill kernels beat the Go loop by about 10 times in cache and 1.5-2
-// times in memory. A gather is bound by memory or by latency, and the Go
-// loop matches the naive one. Splitting a 256 MiB copy into pieces below
-// the runtime's non-temporal threshold did not measure faster than one
-// copy, so Copy adds nothing to the builtin.
+// by 3-7 times in cache. With ordinary stores a large transpose stays at a
+// third of copy's rate whatever the block shape (square blocks from 16×1
+// KiB to 1024×4 KiB measured alike): the source rows of a block are too
+// many short runs for the hardware prefetcher. TransposeStream's bands read
+// 16 long runs instead and write whole lines without reading them first,
+// and reach copy's rate. In cache the tile kernels are bound by the one
+// port that executes vector shuffles (64x64 float32 takes about 3 times as
+// long as copy). The fill kernels beat the Go loop by about 10 times in
+// cache and 1.5 times in memory. The Go gather is bound by memory, like
+// the naive loop; StridedStream's stride-2 gather gains 1.5 times by not
+// reading the destination lines before writing them. Splitting a 256 MiB
+// copy into pieces below the runtime's non-temporal threshold did not
+// measure faster than one copy, so Copy adds nothing to the builtin.
 package simd
