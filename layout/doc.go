@@ -1,7 +1,8 @@
 // Package layout describes how an n-dimensional array lies in a flat
 // buffer, and does all of Tessera's index arithmetic. It holds no data and
 // imports no other Tessera package: every function takes values and returns
-// values, in O(rank) time, without allocating for rank <= 8.
+// values (or, in the Set forms, fills in a Layout the caller passes), in
+// O(rank) time, without allocating for rank <= 8.
 //
 // # Layout and strides
 //
@@ -24,6 +25,13 @@
 // stride 0, so several indices reach one element. [Layout.Reshape] returns
 // a view whenever the strides allow it, also for non-contiguous layouts, as
 // NumPy's reshape and PyTorch's view do, and [ErrNotViewable] otherwise.
+//
+// Each transformation also has a Set form, in the style of math/big:
+// z.SetPermute(&x, axes...) stores x.Permute(axes...) in z, leaves z
+// unchanged on error, and allows z == &x. It exists for speed: a Layout is
+// 152 bytes, and building the result where it will stay (package tensor
+// builds it inside the View it returns) saves copying it through return
+// values, which was most of the cost of a view operation.
 //
 // # Contiguity
 //
@@ -70,6 +78,7 @@
 //
 // # Concurrency
 //
-// Layouts and Plans are immutable values: any number of goroutines may use
-// them at once.
+// Layouts and Plans are values that no method modifies, except the Set
+// forms and [Plan.Reset], which write only their receiver: any number of
+// goroutines may read one at once.
 package layout
