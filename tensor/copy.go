@@ -124,8 +124,9 @@ func overlaps[T Number](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool
 
 // Copies of at least parallelBytes are split over several goroutines, and
 // transposes and gathers whose destination has at least streamBytes use
-// non-temporal stores (see simd.TransposeStream and simd.StridedStream). Copies whose runs are shorter than
-// chunkBytes use the builtin copy directly.
+// non-temporal stores (see simd.TransposeStream and simd.StridedStream).
+// Copies whose runs are shorter than chunkBytes use the builtin copy
+// directly.
 const (
 	parallelBytes = 4 << 20
 	streamBytes   = 8 << 20
