@@ -120,6 +120,7 @@ func strideLayout(n, pad, inc int) (off, length int) {
 	return off, length
 }
 
+// fuzzStrided checks Strided and StridedStream against the reference.
 func fuzzStrided[T Element](t *testing.T, n, dpad, dinc, spad, sinc int, which uint8, delta int64) {
 	doff, dlen := strideLayout(n, dpad, dinc)
 	soff, slen := strideLayout(n, spad, sinc)
@@ -131,6 +132,9 @@ func fuzzStrided[T Element](t *testing.T, n, dpad, dinc, spad, sinc int, which u
 	atLevels(t, guarded[T](dlen), n < 0, false,
 		func(d []T) { refStrided(d, doff, dinc, src, soff, sinc, n) },
 		func(d []T) error { return Strided(d, doff, dinc, src, soff, sinc, n) })
+	atLevels(t, guarded[T](dlen), n < 0, false,
+		func(d []T) { refStrided(d, doff, dinc, src, soff, sinc, n) },
+		func(d []T) error { return StridedStream(d, doff, dinc, src, soff, sinc, n) })
 }
 
 func FuzzStrided(f *testing.F) {
@@ -140,6 +144,8 @@ func FuzzStrided(f *testing.F) {
 	f.Add(uint8(3), uint16(5), uint8(0), int8(1), uint8(0), int8(1), uint8(1), int64(1))
 	f.Add(uint8(0), uint16(5), uint8(0), int8(1), uint8(0), int8(1), uint8(3), int64(-1<<63))
 	f.Add(uint8(1), uint16(5), uint8(0), int8(1), uint8(0), int8(1), uint8(5), int64(1<<62))
+	f.Add(uint8(0), uint16(2001), uint8(5), int8(1), uint8(3), int8(2), uint8(0), int64(0)) // StridedStream's kernels
+	f.Add(uint8(1), uint16(999), uint8(0), int8(1), uint8(1), int8(2), uint8(0), int64(0))
 	f.Fuzz(func(t *testing.T, typ uint8, n uint16, dpad uint8, dinc int8, spad uint8, sinc int8, which uint8, delta int64) {
 		a := []int{int(n % 3000), int(dpad % 16), int(dinc % 9), int(spad % 16), int(sinc % 9)}
 		switch typ % 4 {
