@@ -81,9 +81,9 @@
 // Each assembly kernel is documented by the plain-Go loop it implements, in
 // the doc comment of its Go declaration. The kernels are hand-written Go
 // assembly rather than generated (for example with avo): there are only
-// fourteen short functions, the transposes built from five tile macros,
-// each checked against its reference loop by the tests, and a generator
-// module would outweigh them.
+// fourteen short functions — the eight transposes are one loop macro over
+// six tile macros — each checked against its reference loop by the tests,
+// and a generator module would outweigh them.
 //
 // # Bounds
 //

@@ -233,234 +233,84 @@
 	Q8(32, ST, X8, X9, Z8, Z9, Z10, Z11); \
 	Q8(48, ST, X12, X13, Z12, Z13, Z14, Z15)
 
+// TILES is the body of every kernel: a loop over rows of tiles, TR
+// destination rows each, and within a row over tiles of TC columns, calling
+// TILE (which reads R11, writes R10, and may use AX and R12-R14). A tile
+// advances the destination by TC elements (DCOL bytes) and the source by
+// TC rows (SNEXT); a row of tiles advances the destination by TR rows
+// (DNEXT) and the source by TR elements (SROW bytes). FINISH runs before
+// the return: SFENCE after non-temporal stores, else nothing.
+#define TILES(SHIFT, TILE, TC, DCOL, SNEXT, TR, DNEXT, SROW, FINISH) \
+	PROLOGUE(SHIFT); \
+	CMPQ rows+32(FP), $0; \
+	JLE  done; \
+	CMPQ cols+40(FP), $0; \
+	JLE  done; \
+rowloop: \
+	MOVQ DI, R10; \
+	MOVQ SI, R11; \
+	MOVQ cols+40(FP), CX; \
+colloop: \
+	TILE; \
+	ADDQ $DCOL, R10; \
+	SNEXT; \
+	SUBQ $TC, CX; \
+	JGT  colloop; \
+	DNEXT; \
+	ADDQ $SROW, SI; \
+	SUBQ $TR, rows+32(FP); \
+	JGT  rowloop; \
+done: \
+	FINISH; \
+	VZEROUPPER; \
+	RET
+
+// Steps of the source (by 4, 8 or 16 rows) and of the destination (by 4, 8
+// or 16 rows) for TILES.
+#define SNEXT4 LEAQ (R11)(BX*4), R11
+#define SNEXT8 LEAQ (R11)(BX*8), R11
+#define SNEXT16 LEAQ (R11)(BX*8), R11; LEAQ (R11)(BX*8), R11
+#define DNEXT4 LEAQ (DI)(DX*4), DI
+#define DNEXT8 LEAQ (DI)(DX*8), DI
+#define DNEXT16 LEAQ (DI)(DX*8), DI; LEAQ (DI)(DX*8), DI
+#define NOFENCE NOP
+
+// The tiles, as arguments for TILES.
+#define TILE32AVX2 T8X8F32(R11, R10, VMOVUPS)
+#define TILE64AVX2 T4X4F64(R11, R10, VMOVUPS)
+#define TILE32AVX512 T16X16F32(VMOVUPS)
+#define TILE32AVX512NT T16X16F32(VMOVNTPS)
+#define TILE64AVX512 T8X8F64(VMOVUPS)
+#define TILE64AVX512NT T8X8F64(VMOVNTPS)
+
 // func transpose32AVX2(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
 TEXT ·transpose32AVX2(SB), NOSPLIT, $0-48
-	PROLOGUE(2)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T8X8F32(R11, R10, VMOVUPS)
-	ADDQ $32, R10
-	LEAQ (R11)(BX*8), R11
-	SUBQ $8, CX
-	JGT  colloop
-	LEAQ (DI)(DX*8), DI
-	ADDQ $32, SI
-	SUBQ $8, rows+32(FP)
-	JGT  rowloop
-
-done:
-	VZEROUPPER
-	RET
+	TILES(2, TILE32AVX2, 8, 32, SNEXT8, 8, DNEXT8, 32, NOFENCE)
 
 // func transpose32AVX2NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
 TEXT ·transpose32AVX2NT(SB), NOSPLIT, $0-48
-	PROLOGUE(2)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T8X16F32NT
-	ADDQ $64, R10
-	LEAQ (R14)(BX*8), R11
-	SUBQ $16, CX
-	JGT  colloop
-	LEAQ (DI)(DX*8), DI
-	ADDQ $32, SI
-	SUBQ $8, rows+32(FP)
-	JGT  rowloop
-
-done:
-	SFENCE
-	VZEROUPPER
-	RET
+	TILES(2, T8X16F32NT, 16, 64, SNEXT16, 8, DNEXT8, 32, SFENCE)
 
 // func transpose64AVX2(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
 TEXT ·transpose64AVX2(SB), NOSPLIT, $0-48
-	PROLOGUE(3)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T4X4F64(R11, R10, VMOVUPS)
-	ADDQ $32, R10
-	LEAQ (R11)(BX*4), R11
-	SUBQ $4, CX
-	JGT  colloop
-	LEAQ (DI)(DX*4), DI
-	ADDQ $32, SI
-	SUBQ $4, rows+32(FP)
-	JGT  rowloop
-
-done:
-	VZEROUPPER
-	RET
+	TILES(3, TILE64AVX2, 4, 32, SNEXT4, 4, DNEXT4, 32, NOFENCE)
 
 // func transpose64AVX2NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
 TEXT ·transpose64AVX2NT(SB), NOSPLIT, $0-48
-	PROLOGUE(3)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T4X8F64NT
-	ADDQ $64, R10
-	LEAQ (R11)(BX*8), R11
-	SUBQ $8, CX
-	JGT  colloop
-	LEAQ (DI)(DX*4), DI
-	ADDQ $32, SI
-	SUBQ $4, rows+32(FP)
-	JGT  rowloop
-
-done:
-	SFENCE
-	VZEROUPPER
-	RET
+	TILES(3, T4X8F64NT, 8, 64, SNEXT8, 4, DNEXT4, 32, SFENCE)
 
 // func transpose32AVX512(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
 TEXT ·transpose32AVX512(SB), NOSPLIT, $0-48
-	PROLOGUE(2)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T16X16F32(VMOVUPS)
-	ADDQ $64, R10
-	LEAQ (R13)(BX*8), R11
-	SUBQ $16, CX
-	JGT  colloop
-	MOVQ DX, AX
-	SHLQ $4, AX
-	ADDQ AX, DI
-	ADDQ $64, SI
-	SUBQ $16, rows+32(FP)
-	JGT  rowloop
-
-done:
-	VZEROUPPER
-	RET
+	TILES(2, TILE32AVX512, 16, 64, SNEXT16, 16, DNEXT16, 64, NOFENCE)
 
 // func transpose32AVX512NT(dst *uint32, dld int, src *uint32, sld int, rows, cols int)
 TEXT ·transpose32AVX512NT(SB), NOSPLIT, $0-48
-	PROLOGUE(2)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T16X16F32(VMOVNTPS)
-	ADDQ $64, R10
-	LEAQ (R13)(BX*8), R11
-	SUBQ $16, CX
-	JGT  colloop
-	MOVQ DX, AX
-	SHLQ $4, AX
-	ADDQ AX, DI
-	ADDQ $64, SI
-	SUBQ $16, rows+32(FP)
-	JGT  rowloop
-
-done:
-	SFENCE
-	VZEROUPPER
-	RET
+	TILES(2, TILE32AVX512NT, 16, 64, SNEXT16, 16, DNEXT16, 64, SFENCE)
 
 // func transpose64AVX512(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
 TEXT ·transpose64AVX512(SB), NOSPLIT, $0-48
-	PROLOGUE(3)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T8X8F64(VMOVUPS)
-	ADDQ $64, R10
-	LEAQ (R11)(BX*8), R11
-	SUBQ $8, CX
-	JGT  colloop
-	LEAQ (DI)(DX*8), DI
-	ADDQ $64, SI
-	SUBQ $8, rows+32(FP)
-	JGT  rowloop
-
-done:
-	VZEROUPPER
-	RET
+	TILES(3, TILE64AVX512, 8, 64, SNEXT8, 8, DNEXT8, 64, NOFENCE)
 
 // func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
 TEXT ·transpose64AVX512NT(SB), NOSPLIT, $0-48
-	PROLOGUE(3)
-	CMPQ rows+32(FP), $0
-	JLE  done
-	CMPQ cols+40(FP), $0
-	JLE  done
-
-rowloop:
-	MOVQ DI, R10
-	MOVQ SI, R11
-	MOVQ cols+40(FP), CX
-
-colloop:
-	T8X8F64(VMOVNTPS)
-	ADDQ $64, R10
-	LEAQ (R11)(BX*8), R11
-	SUBQ $8, CX
-	JGT  colloop
-	LEAQ (DI)(DX*8), DI
-	ADDQ $64, SI
-	SUBQ $8, rows+32(FP)
-	JGT  rowloop
-
-done:
-	SFENCE
-	VZEROUPPER
-	RET
+	TILES(3, TILE64AVX512NT, 8, 64, SNEXT8, 8, DNEXT8, 64, SFENCE)
