@@ -2,6 +2,7 @@ package tensor
 
 import (
 	"runtime"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"unsafe"
@@ -38,6 +39,12 @@ func (v View[T]) Clone() Tensor[T] {
 // instead of panicking, when the copy would exceed the largest allocation
 // Go allows (see [New]).
 func (v View[T]) CloneChecked() (Tensor[T], error) {
+	if start, end, ok := v.lay.ContiguousRange(); ok && start < end {
+		// One run: slices.Clone allocates without zeroing (make clears
+		// the buffer first, a whole extra pass over it) and copies.
+		data := slices.Clip(slices.Clone(v.data[start:end]))
+		return Tensor[T]{data: data, lay: v.lay.Packed()}, nil
+	}
 	data, err := alloc[T]("Clone", v.lay.Size())
 	if err != nil {
 		return Tensor[T]{}, err

@@ -151,8 +151,11 @@ func TestMaterializeNotes(t *testing.T) {
 			assert.Equal(t, tc.shape, c.Shape())
 			cl := v.Clone()
 			assert.Equal(t, tc.want, cl.Data())
+			assert.Equal(t, len(cl.Data()), cap(cl.Data()), "Clone's buffer has no spare capacity")
 			if len(cl.Data()) > 0 {
 				assert.NotSame(t, &tc.data[tc.off], &cl.Data()[0], "Clone copies")
+				cl.Data()[0]++
+				assert.Equal(t, tc.want, v.Contiguous().Data(), "writing the clone leaves the view alone")
 			}
 			if tc.contiguous {
 				assert.Same(t, &tc.data[tc.off], &c.Data()[0], "Contiguous shares")
