@@ -452,6 +452,10 @@ func ints(xs []int) []int { return append([]int(nil), xs...) }
 
 // mul returns a*b and whether it did not overflow.
 func mul(a, b int) (int, bool) {
+	const small = 1 << 31 // |a|, |b| < small: the product fits
+	if uint(a+small) < 2*small && uint(b+small) < 2*small {
+		return a * b, true
+	}
 	if a == 0 || b == 0 {
 		return 0, true
 	}
@@ -470,13 +474,23 @@ func add(a, b int) (int, bool) {
 
 // Packed returns the row-major layout of l's shape at offset 0: the layout
 // l's elements have after a copy into a fresh buffer.
-func (l Layout) Packed() Layout { return l.packed() }
+func (l Layout) Packed() (out Layout) {
+	out.setPacked(&l)
+	return
+}
 
-func (l *Layout) packed() Layout {
+// SetPacked sets z to x.Packed(). z and x may be the same.
+func (z *Layout) SetPacked(x *Layout) {
+	if z == x {
+		c := *x
+		x = &c
+	}
+	z.setPacked(x)
+}
+
+func (z *Layout) setPacked(l *Layout) {
 	sh, _ := l.dims()
-	out := alloc(len(sh), 0)
-	osh, ost := out.dims()
+	osh, ost := z.init(len(sh), 0)
 	copy(osh, sh)
 	fillPacked(osh, ost, false)
-	return out
 }

@@ -131,8 +131,10 @@ func (p *Plan) Reset(dst, src *Layout) error {
 		p.kind, p.run, p.inc = KindCopy, 1, [2]int{1, 1}
 		return nil
 	}
-	in := merged[0]
-	p.run, p.inc = in.n, [2]int{in.d, in.s}
+	// Field by field: storing the pair whole would load it as one 16-byte
+	// word from the 8-byte stores just made, which stalls store forwarding.
+	in := &merged[0]
+	p.run, p.inc[0], p.inc[1] = in.n, in.d, in.s
 	rest := merged[1:]
 	switch {
 	case in.d == 1 && in.s == 1:

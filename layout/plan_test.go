@@ -242,6 +242,7 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		"SetSlice":     func() { _ = z.SetSlice(&l, 3, 1, 5, 2) },
 		"SetSelect":    func() { _ = z.SetSelect(&l, 3, 1) },
 		"SetFlip":      func() { _ = z.SetFlip(&l, 0, 2) },
+		"SetPacked":    func() { z.SetPacked(&l) },
 		"SetExpand":    func() { _ = z.SetExpand(&l, 2, 3, 4, 5, 7, 1, 2, 2) },
 		"SetReshape":   func() { _ = z.SetReshape(&l, 6, -1, 2) },
 		"SetFlatten":   func() { _ = z.SetFlatten(&l) },

@@ -306,6 +306,8 @@ func setForms(r int) []setForm {
 			func(z, x *layout.Layout) error { return z.SetSlice(x, -1, 0, 1, 2) }),
 		f("Select(0,1)", func(l layout.Layout) (layout.Layout, error) { return l.Select(0, 1) },
 			func(z, x *layout.Layout) error { return z.SetSelect(x, 0, 1) }),
+		f("Packed()", func(l layout.Layout) (layout.Layout, error) { return layout.RowMajor(l.Shape()...) },
+			func(z, x *layout.Layout) error { z.SetPacked(x); return nil }),
 		f("Flip()", func(l layout.Layout) (layout.Layout, error) { return l.Flip() },
 			func(z, x *layout.Layout) error { return z.SetFlip(x) }),
 		f("Flip(dup)", func(l layout.Layout) (layout.Layout, error) { return l.Flip(dup...) },

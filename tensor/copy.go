@@ -49,7 +49,8 @@ func (v View[T]) CloneChecked() (Tensor[T], error) {
 	if err != nil {
 		return Tensor[T]{}, err
 	}
-	t := Tensor[T]{data: data, lay: v.lay.Packed()}
+	t := Tensor[T]{data: data}
+	t.lay.SetPacked(&v.lay)
 	move(t.data, &t.lay, v.data, &v.lay)
 	return t, nil
 }
@@ -63,7 +64,8 @@ func (v View[T]) CopyTo(dst []T) error {
 	if len(dst) < n {
 		return errorf("CopyTo", layout.ErrShape, "destination of length %d for %d elements", len(dst), n)
 	}
-	pl := v.lay.Packed()
+	var pl layout.Layout
+	pl.SetPacked(&v.lay)
 	assign(dst[:n], &pl, v.data, &v.lay)
 	return nil
 }
