@@ -234,3 +234,21 @@ func BenchmarkContiguousShared(b *testing.B) {
 		_ = v.Contiguous()
 	}
 }
+
+// BenchmarkSmallCopy times CopyTo of a few tiny views, where the fixed cost
+// of planning and dispatch is all there is.
+func BenchmarkSmallCopy(b *testing.B) {
+	for _, c := range []benchCase{
+		{name: "T2-2x2", shape: []int{2, 2}, view: func(l layout.Layout) (layout.Layout, error) { return l.Transpose(0, 1) }},
+		{name: "T2-16x16", shape: []int{16, 16}, view: func(l layout.Layout) (layout.Layout, error) { return l.Transpose(0, 1) }},
+		{name: "P3-4x4x4", shape: []int{4, 4, 4}, view: func(l layout.Layout) (layout.Layout, error) { return l.Permute(2, 0, 1) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			v := makeView[float32](b, c)
+			dst := make([]float32, v.Size())
+			for i := 0; i < b.N; i++ {
+				_ = v.CopyTo(dst)
+			}
+		})
+	}
+}
