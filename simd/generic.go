@@ -71,28 +71,86 @@ func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
 	}
 }
 
-// transposeBlock is the side of the square blocks transposeGo walks, so that
-// the rows read and the rows written of a block stay in L2 (256 KiB of
-// 4-byte elements each side). Measured with BenchmarkMaterialize at the
-// generic level: 32 gave T2-f32 0.16 and P3-f32 0.13 of copy's bandwidth,
-// 128 gave 0.19 and 0.30, 256 gives 0.20 and 0.46.
-const transposeBlock = 256
-
-// transposeGo is the Generic twin of the transpose kernels, blocked for the
-// cache; without blocking it is:
+// transposeGo is the Generic twin of the transpose kernels:
 //
 //	for i := 0; i < rows; i++ {
 //		for j := 0; j < cols; j++ {
 //			dst[doff+i*dld+j] = src[soff+j*sld+i]
 //		}
 //	}
+//
+// The loop order depends on how far apart the source rows are. Rows a page
+// (4 KiB) or more apart fall into few sets of the L1 cache (its set index
+// repeats every 4 KiB on x86-64) and each needs its own TLB entry, so
+// transposeBands reads only 16 of them at a time; closer rows are read in
+// square blocks, which write longer runs of each destination row.
+// Measured with BenchmarkMaterialize at the generic level, one goroutine
+// (x-limit): T2-f32 (rows 32 KiB apart) 0.13 in blocks, 0.24 in bands;
+// P3-f32 (rows 1 KiB apart) 0.39 in blocks, 0.19 in bands.
 func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	if absU(sld)*uint64(sizeOf[T]()) >= 4096 {
+		transposeBands(dst, doff, dld, src, soff, sld, rows, cols)
+	} else {
+		transposeBlocks(dst, doff, dld, src, soff, sld, rows, cols)
+	}
+}
+
+// transposeBands walks bands of 16 source rows (16 destination columns: a
+// 64-byte line of 4-byte elements) over runs of one 4 KiB page of each
+// source row, the order of the streamed kernels (see transpose.go): each
+// destination row gets 16 adjacent elements at once, and the source is
+// read as 16 sequential runs.
+func transposeBands[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	run := max(4096/int(sizeOf[T]()), 1)
+	for i0 := 0; i0 < rows; i0 += run {
+		n := min(run, rows-i0)
+		j0 := 0
+		for ; j0+16 <= cols; j0 += 16 {
+			// The 16 source rows as slices of one length: no bounds
+			// checks in the loop.
+			o := soff + j0*sld + i0
+			r0, r1, r2, r3 := src[o:o+n], src[o+sld:][:n], src[o+2*sld:][:n], src[o+3*sld:][:n]
+			o += 4 * sld
+			r4, r5, r6, r7 := src[o:o+n], src[o+sld:][:n], src[o+2*sld:][:n], src[o+3*sld:][:n]
+			o += 4 * sld
+			r8, r9, r10, r11 := src[o:o+n], src[o+sld:][:n], src[o+2*sld:][:n], src[o+3*sld:][:n]
+			o += 4 * sld
+			r12, r13, r14, r15 := src[o:o+n], src[o+sld:][:n], src[o+2*sld:][:n], src[o+3*sld:][:n]
+			d := doff + i0*dld + j0
+			for k := range r0 {
+				w := dst[d : d+16 : d+16]
+				w[0], w[1], w[2], w[3] = r0[k], r1[k], r2[k], r3[k]
+				w[4], w[5], w[6], w[7] = r4[k], r5[k], r6[k], r7[k]
+				w[8], w[9], w[10], w[11] = r8[k], r9[k], r10[k], r11[k]
+				w[12], w[13], w[14], w[15] = r12[k], r13[k], r14[k], r15[k]
+				d += dld
+			}
+		}
+		for ; j0 < cols; j0++ { // the last cols%16 source rows
+			d := doff + i0*dld + j0
+			for _, x := range src[soff+j0*sld+i0:][:n] {
+				dst[d] = x
+				d += dld
+			}
+		}
+	}
+}
+
+// transposeBlock is the side of the square blocks transposeBlocks walks, so
+// that the rows read and the rows written of a block stay in L2 (256 KiB
+// of 4-byte elements each side). Measured with BenchmarkMaterialize at the
+// generic level, P3-f32: 32 gave 0.13 of copy's bandwidth, 128 gave 0.30,
+// 256 gives 0.46.
+const transposeBlock = 256
+
+// transposeBlocks walks square blocks, four destination rows at a time.
+func transposeBlocks[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	for i0 := 0; i0 < rows; i0 += transposeBlock {
 		i1 := min(i0+transposeBlock, rows)
 		for j0 := 0; j0 < cols; j0 += transposeBlock {
 			j1 := min(j0+transposeBlock, cols)
-			// Four destination rows at a time: each source element read is
-			// written to a row slice, so both sides skip most bounds checks.
+			// Each source element read is written to a row slice, so both
+			// sides skip most bounds checks.
 			i := i0
 			for ; i+4 <= i1; i += 4 {
 				r := doff + i*dld

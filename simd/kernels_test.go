@@ -104,6 +104,29 @@ func TestTranspose(t *testing.T) {
 	})
 }
 
+// TestTransposeRuns crosses the 4 KiB runs of source row that the Go twin
+// walks (1024 float32, 256 complex128, 4096 int8), with and without a
+// partial band of source rows, both leading dimensions reversed in half of
+// the cases.
+func TestTransposeRuns(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", func(t *testing.T) { testTransposeRuns[float32](t) })
+		t.Run("complex128", func(t *testing.T) { testTransposeRuns[complex128](t) })
+		t.Run("int8", func(t *testing.T) { testTransposeRuns[int8](t) })
+	})
+}
+
+func testTransposeRuns[T Element](t *testing.T) {
+	run := 4096 / int(sizeOf[T]())
+	k := 0
+	for _, rows := range []int{run - 1, run, run + 1, 2*run + 5} {
+		for _, cols := range []int{16, 19, 33} {
+			k++
+			checkTransposeCase[T](t, makeLayout(rows, cols, k%8, k%3, k%2 == 0, (k/2)%8, k%4, k%2 == 0), k%3 == 0)
+		}
+	}
+}
+
 // TestTransposeMisaligned runs 8-byte complex64 data that is only 4-byte
 // aligned, which must take the Go path.
 func TestTransposeMisaligned(t *testing.T) {
