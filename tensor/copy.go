@@ -24,7 +24,8 @@ func (v View[T]) Contiguous() Tensor[T] {
 }
 
 // Clone returns a row-major copy of the view's elements in a fresh buffer.
-// Like make, it panics when the copy cannot be allocated, which only an
+// For a C-contiguous view that is a single copy into memory that is not
+// zeroed first. Like make, it panics when the copy cannot be allocated, which only an
 // expanded (broadcast) view can ask for; [View.CloneChecked] returns an
 // error instead.
 func (v View[T]) Clone() Tensor[T] {
