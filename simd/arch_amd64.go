@@ -4,6 +4,12 @@ package simd
 
 import "github.com/klauspost/cpuid/v2"
 
+// cacheSizes returns the sizes of the L1 data cache and the L2 cache that
+// cpuid reports, or the defaults (see geometry.go) for those it does not.
+func cacheSizes() (l1d, l2 int) {
+	return knownOr(cpuid.CPU.Cache.L1D, defaultL1D), knownOr(cpuid.CPU.Cache.L2, defaultL2)
+}
+
 // archInit registers the assembly levels this CPU supports.
 func archInit() {
 	if !cpuid.CPU.Supports(cpuid.AVX2) {

@@ -2,6 +2,10 @@
 
 package simd
 
+// cacheSizes returns the default cache sizes (see geometry.go): this build
+// does not run cpuid.
+func cacheSizes() (l1d, l2 int) { return defaultL1D, defaultL2 }
+
 // archInit registers no assembly levels: only the Go twins are built.
 func archInit() {}
 

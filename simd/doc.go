@@ -46,19 +46,27 @@
 //     128-bit pieces into the lanes of one register, which leaves in-lane
 //     unpacks and shuffles). The Go code walks blocks and calls the
 //     assembly once per block; the ragged right and bottom edges go to the
-//     Go twin. Transpose's blocks are 256 bytes of each of 64 source rows
-//     (float32), so that a block stays in L1: one non-preemptible call moves
-//     at most 16 KiB. TransposeStream uses non-temporal stores (VMOVNTPS)
+//     Go twin. The blocks are sized from the cache geometry: the L1 data
+//     cache and L2 sizes cpuid reports and the operating system's page size
+//     (defaults where cpuid reports none: 48 KiB, 2 MiB). Transpose's blocks
+//     are square, as large as fits two thirds of L1D with a float32 block's
+//     source and destination rows: 256 bytes of each of 64 source rows on
+//     a 48 KiB L1D, so one non-preemptible call moves at most 16 KiB.
+//     TransposeStream uses non-temporal stores (VMOVNTPS)
 //     on whole, aligned destination cache lines and ends every call with
 //     SFENCE; its blocks are bands one destination line tall (16 source rows
-//     of float32) and one 4 KiB page long, so the source is read as 16
+//     of float32) and one page (4 KiB) long, so the source is read as 16
 //     sequential runs that the hardware prefetcher follows — twice as fast
 //     as square blocks, whose rows it does not follow — and one call moves
 //     at most 64 KiB. At the AVX2 level its kernels transpose two tiles side
 //     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
 //     halves of each destination line back to back: storing one whole tile
 //     after the other leaves lines half written, which measured about half
-//     as fast.
+//     as fast. The Go twin (the Generic level, and every edge) reads source
+//     rows that are 4 KiB or more apart in the same bands, 16 rows over
+//     page-long runs, and closer rows in square blocks whose 4-byte source
+//     and destination rows fill a quarter of L2 (256 elements on a side for
+//     2 MiB): 256 rows 32 KiB apart would all fall into one L1 set.
 //   - [Fill] with unit stride, and [Strided] with unit destination stride
 //     and zero source stride (a broadcast), run an assembly fill at both
 //     levels: the value is written into a 64-byte pattern which 256-bit

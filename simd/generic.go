@@ -96,12 +96,12 @@ func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols i
 }
 
 // transposeBands walks bands of 16 source rows (16 destination columns: a
-// 64-byte line of 4-byte elements) over runs of one 4 KiB page of each
+// 64-byte line of 4-byte elements) over runs of one page (4 KiB) of each
 // source row, the order of the streamed kernels (see transpose.go): each
 // destination row gets 16 adjacent elements at once, and the source is
 // read as 16 sequential runs.
 func transposeBands[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
-	run := max(4096/int(sizeOf[T]()), 1)
+	run := max(pageBytes/int(sizeOf[T]()), 1)
 	for i0 := 0; i0 < rows; i0 += run {
 		n := min(run, rows-i0)
 		j0 := 0
@@ -136,19 +136,20 @@ func transposeBands[T any](dst []T, doff, dld int, src []T, soff, sld, rows, col
 	}
 }
 
-// transposeBlock is the side of the square blocks transposeBlocks walks, so
-// that the rows read and the rows written of a block stay in L2 (256 KiB
-// of 4-byte elements each side). Measured with BenchmarkMaterialize at the
-// generic level, P3-f32: 32 gave 0.13 of copy's bandwidth, 128 gave 0.30,
+// goBlock is the side of the square blocks transposeBlocks walks, so that
+// the rows read and the rows written of a block stay in L2 (see
+// goBlockSide). Measured with BenchmarkMaterialize at the generic level,
+// P3-f32 on a 2 MiB L2: 32 gave 0.13 of copy's bandwidth, 128 gave 0.30,
 // 256 gives 0.46.
-const transposeBlock = 256
+var goBlock = goBlockSide(l2Bytes)
 
 // transposeBlocks walks square blocks, four destination rows at a time.
 func transposeBlocks[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
-	for i0 := 0; i0 < rows; i0 += transposeBlock {
-		i1 := min(i0+transposeBlock, rows)
-		for j0 := 0; j0 < cols; j0 += transposeBlock {
-			j1 := min(j0+transposeBlock, cols)
+	b := goBlock
+	for i0 := 0; i0 < rows; i0 += b {
+		i1 := min(i0+b, rows)
+		for j0 := 0; j0 < cols; j0 += b {
+			j1 := min(j0+b, cols)
 			// Each source element read is written to a row slice, so both
 			// sides skip most bounds checks.
 			i := i0

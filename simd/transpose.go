@@ -6,22 +6,15 @@ import "unsafe"
 // bytes of each source row it reads (as many destination rows, times the
 // element size) by colBytes bytes of each destination row it writes (as
 // many source rows). Assembly is not preemptible, so the block also bounds
-// the work of one call. Both shapes were chosen by BenchmarkTranspose (see
-// doc.go).
+// the work of one call. The shapes are sized from the cache geometry (see
+// geometry.go).
 type block struct{ rowBytes, colBytes int }
 
 var (
-	// cached shapes the blocks of Transpose: 256 bytes of each of 256 bytes'
-	// worth of source rows (64 rows, 16 KiB, for float32) keeps the source
-	// lines of a block in L1 and its pages in the TLB until the destination
-	// lines are whole.
-	cached = block{256, 256}
-	// streamed shapes the blocks of TransposeStream: one 4 KiB page of
-	// each of a band of source rows only one destination cache line tall
-	// (16 rows of float32), so the source is read as a few long sequential
-	// runs that the hardware prefetcher follows, while every destination
-	// line is written whole by one tile, as non-temporal stores need.
-	streamed = block{4096, 64}
+	// cached shapes the blocks of Transpose (see cachedBlock).
+	cached = cachedBlock(l1dBytes)
+	// streamed shapes the blocks of TransposeStream (see streamedBlock).
+	streamed = streamedBlock(pageBytes)
 )
 
 // transposeTiled runs the tile kernel k over the largest whole-tile

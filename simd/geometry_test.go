@@ -1,0 +1,64 @@
+package simd
+
+import (
+	"fmt"
+	"testing"
+)
+
+func TestGeometryRules(t *testing.T) {
+	for _, c := range []struct{ l1d, want int }{
+		{0, 64}, {8 << 10, 64}, {24 << 10, 128}, {32 << 10, 128}, {48 << 10, 256},
+		{64 << 10, 256}, {96 << 10, 256}, {192 << 10, 512}, {1 << 20, 1024}, {1 << 30, 1024},
+	} {
+		if got := cachedBlock(c.l1d); got != (block{c.want, c.want}) {
+			t.Errorf("cachedBlock(%d) = %+v, want %d x %d", c.l1d, got, c.want, c.want)
+		}
+	}
+	for _, c := range []struct{ l2, want int }{
+		{0, 32}, {256 << 10, 64}, {1 << 20, 128}, {1280 << 10, 128}, {2 << 20, 256}, {8 << 20, 512}, {1 << 30, 1024},
+	} {
+		if got := goBlockSide(c.l2); got != c.want {
+			t.Errorf("goBlockSide(%d) = %d, want %d", c.l2, got, c.want)
+		}
+	}
+	if got := streamedBlock(16384); got != (block{16384, 64}) {
+		t.Errorf("streamedBlock(16384) = %+v", got)
+	}
+	for _, c := range [][3]int{{-1, 7, 7}, {0, 7, 7}, {5, 7, 5}} {
+		if got := knownOr(c[0], c[1]); got != c[2] {
+			t.Errorf("knownOr(%d, %d) = %d, want %d", c[0], c[1], got, c[2])
+		}
+	}
+	if l1dBytes <= 0 || l2Bytes <= 0 || pageBytes < 64 {
+		t.Errorf("cache geometry l1d %d, l2 %d, page %d", l1dBytes, l2Bytes, pageBytes)
+	}
+}
+
+// TestTransposeAnyGeometry runs the transposes with the blocks other
+// machines derive (small and large L1 and L2, 16 KiB pages): the results
+// must not depend on the geometry.
+func TestTransposeAnyGeometry(t *testing.T) {
+	save := func() func() {
+		c, s, g, p := cached, streamed, goBlock, pageBytes
+		return func() { cached, streamed, goBlock, pageBytes = c, s, g, p }
+	}
+	for _, g := range []struct{ l1d, l2, page int }{{8 << 10, 256 << 10, 4096}, {32 << 10, 1 << 20, 4096}, {1 << 20, 1 << 30, 16384}} {
+		t.Run(fmt.Sprintf("l1d=%d,l2=%d,page=%d", g.l1d, g.l2, g.page), func(t *testing.T) {
+			defer save()()
+			cached, streamed, goBlock, pageBytes = cachedBlock(g.l1d), streamedBlock(g.page), goBlockSide(g.l2), g.page
+			forEachLevel(t, func(t *testing.T) {
+				k := 0
+				for _, rows := range []int{15, 64, 65, 300, 1030} {
+					for _, cols := range []int{16, 33, 130} {
+						k++
+						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, k%3, k%2 == 0, (k/2)%8, 1+k%4, false), k%2 == 0)
+						checkTransposeCase[float64](t, makeLayout(cols, rows, k%8, 0, false, (k/3)%8, k%5, k%3 == 0), k%2 == 1)
+						line := 16 // float32 per 64-byte line: the streaming geometry
+						ld := (cols + line - 1) / line * line
+						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, ld-cols, false, k%8, 0, false), true)
+					}
+				}
+			})
+		})
+	}
+}
