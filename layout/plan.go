@@ -90,11 +90,12 @@ func (p *Plan) Reset(dst, src *Layout) error {
 		return errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", ints(dsh), ints(ssh))
 	}
 	p.start = [2]int{dst.off, src.off}
-	// Keep the axes that matter, flipping those both sides walk backwards.
+	// Keep the axes that matter, flipping those both sides walk backwards,
+	// innermost (last) first.
 	var buf [inline]axis
 	axes := buf[:0]
-	for i, n := range dsh {
-		d, s := dstr[i], sstr[i]
+	for i := len(dsh) - 1; i >= 0; i-- {
+		n, d, s := dsh[i], dstr[i], sstr[i]
 		switch {
 		case n == 0:
 			*p = Plan{}
@@ -108,18 +109,18 @@ func (p *Plan) Reset(dst, src *Layout) error {
 		}
 		axes = append(axes, axis{n, d, s})
 	}
-	// Order by decreasing destination stride (insertion sort: stable, and
-	// the rank is small), so the innermost axis is the densest one.
+	// Order by increasing destination stride (insertion sort: stable, and
+	// the rank is small), so the densest axis comes first and the
+	// destination is written in memory order.
 	for i := 1; i < len(axes); i++ {
-		for j := i; j > 0 && abs(axes[j-1].d) < abs(axes[j].d); j-- {
+		for j := i; j > 0 && abs(axes[j].d) < abs(axes[j-1].d); j-- {
 			axes[j-1], axes[j] = axes[j], axes[j-1]
 		}
 	}
-	// Merge each axis into the next outer one when both sides step over it.
-	var mbuf [inline]axis
-	merged := mbuf[:0]
-	for i := len(axes) - 1; i >= 0; i-- {
-		a := axes[i]
+	// Merge each axis into the next inner one when both sides step over
+	// it, in place.
+	merged := axes[:0]
+	for _, a := range axes {
 		if m := len(merged) - 1; m >= 0 && steps(a.d, merged[m].d, merged[m].n) && steps(a.s, merged[m].s, merged[m].n) {
 			merged[m].n *= a.n
 			continue

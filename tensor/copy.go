@@ -121,14 +121,22 @@ func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 // overlaps reports whether the memory reached by two layouts over two
 // buffers intersects.
 func overlaps[T Number](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	// Each layout lies inside its buffer, so disjoint buffers (the usual
+	// case) need no spans: Span's value receiver copies the Layout.
+	size := unsafe.Sizeof(a[0])
+	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if pa+uintptr(len(a))*size <= pb || pb+uintptr(len(b))*size <= pa {
+		return false
+	}
 	alo, ahi := al.Span()
 	blo, bhi := bl.Span()
 	if alo == ahi || blo == bhi {
 		return false
 	}
-	size := unsafe.Sizeof(a[0])
-	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
-	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
 	return pa+uintptr(alo)*size < pb+uintptr(bhi)*size && pb+uintptr(blo)*size < pa+uintptr(ahi)*size
 }
 
