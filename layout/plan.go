@@ -148,7 +148,7 @@ func (p *Plan) Reset(dst, src *Layout) error {
 			// A tile needs an axis the source walks with unit stride.
 			for k, a := range rest {
 				if a.s == 1 && a.n >= minTransposeRows {
-					p.kind, p.rows, p.ld = KindTranspose, a.n, [2]int{a.d, 1}
+					p.kind, p.rows, p.ld[0], p.ld[1] = KindTranspose, a.n, a.d, 1
 					rest = rest[:k+copy(rest[k:], rest[k+1:])]
 					break
 				}

@@ -506,5 +506,11 @@ func TestTables(t *testing.T) {
 		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.g32nt.fn == nil || tb.g64nt.fn == nil || tb.fillUnit == 0 {
 			t.Errorf("%v: missing kernels: %+v", l, *tb)
 		}
+		// transposeTiled rounds to whole tiles with masks.
+		for _, side := range []int{tb.t32.tr, tb.t32.tc, tb.t32nt.tr, tb.t32nt.tc, tb.t64.tr, tb.t64.tc, tb.t64nt.tr, tb.t64nt.tc} {
+			if side <= 0 || side&(side-1) != 0 {
+				t.Errorf("%v: tile side %d is not a power of two", l, side)
+			}
+		}
 	}
 }

@@ -69,8 +69,9 @@ type table struct {
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a
-// multiple of tr and cols a multiple of tc. A nil fn means "no kernel": the
-// plain-Go twin does all the work.
+// multiple of tr and cols a multiple of tc, both powers of two (so that
+// rounding down to whole tiles is a mask, not a division). A nil fn means
+// "no kernel": the plain-Go twin does all the work.
 type tileKernel[E uint32 | uint64] struct {
 	fn     func(dst *E, dld int, src *E, sld int, rows, cols int)
 	tr, tc int

@@ -21,8 +21,8 @@ var (
 // rectangle of the transpose and the Go twin over the right and bottom
 // edges. Arguments are validated; rows and cols are positive.
 func transposeTiled[E uint32 | uint64](k tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
-	rm := rows - rows%k.tr
-	cm := cols - cols%k.tc
+	rm := rows &^ (k.tr - 1) // whole tiles: tr and tc are powers of two
+	cm := cols &^ (k.tc - 1)
 	if rm == 0 || cm == 0 {
 		transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
 		return
@@ -30,9 +30,9 @@ func transposeTiled[E uint32 | uint64](k tileKernel[E], b block, dst []E, doff, 
 	var e E
 	size := int(unsafe.Sizeof(e))
 	bi := b.rowBytes / size
-	bi = max(bi-bi%k.tr, k.tr)
+	bi = max(bi&^(k.tr-1), k.tr)
 	bj := b.colBytes / size
-	bj = max(bj-bj%k.tc, k.tc)
+	bj = max(bj&^(k.tc-1), k.tc)
 	for i0 := 0; i0 < rm; i0 += bi {
 		ni := min(bi, rm-i0)
 		for j0 := 0; j0 < cm; j0 += bj {
