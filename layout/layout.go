@@ -3,6 +3,7 @@ package layout
 import (
 	"errors"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 
@@ -452,7 +453,9 @@ func ints(xs []int) []int { return append([]int(nil), xs...) }
 
 // mul returns a*b and whether it did not overflow.
 func mul(a, b int) (int, bool) {
-	const small = 1 << 31 // |a|, |b| < small: the product fits
+	// |a|, |b| < small: the product fits (2^31 with 64-bit ints, 2^15
+	// with 32-bit ones).
+	const small = 1 << (bits.UintSize/2 - 1)
 	if uint(a+small) < 2*small && uint(b+small) < 2*small {
 		return a * b, true
 	}

@@ -25,9 +25,9 @@ func (v View[T]) Contiguous() Tensor[T] {
 
 // Clone returns a row-major copy of the view's elements in a fresh buffer.
 // For a C-contiguous view that is a single copy into memory that is not
-// zeroed first. Like make, it panics when the copy cannot be allocated, which only an
-// expanded (broadcast) view can ask for; [View.CloneChecked] returns an
-// error instead.
+// zeroed first. Like make, it panics when the copy cannot be allocated,
+// which only an expanded (broadcast) view can ask for; [View.CloneChecked]
+// returns an error instead.
 func (v View[T]) Clone() Tensor[T] {
 	t, err := v.CloneChecked()
 	if err != nil {
