@@ -1,5 +1,7 @@
 package layout
 
+import "math/bits"
+
 // This file holds the view transformations. Each one returns a new Layout
 // that reaches a subset of the offsets of its receiver (or the same ones in
 // another order), so the invariants of Layout hold without re-checking the
@@ -19,7 +21,7 @@ package layout
 // which). It is small enough to inline.
 func axisSet(axes []int, rank int) (set uint64, ok bool) {
 	for _, a := range axes {
-		a += rank & (a >> 63) // a negative axis counts from the end
+		a += rank & (a >> (bits.UintSize - 1)) // a negative axis counts from the end
 		if uint(a) >= uint(rank) || set>>a&1 != 0 {
 			return 0, false
 		}
