@@ -104,10 +104,10 @@ func TestTranspose(t *testing.T) {
 	})
 }
 
-// TestTransposeRuns crosses the 4 KiB runs of source row that the Go twin
-// walks (1024 float32, 256 complex128, 4096 int8), with and without a
-// partial band of source rows, both leading dimensions reversed in half of
-// the cases.
+// TestTransposeRuns crosses the page-long runs of source row that the Go
+// twin walks (with 4 KiB pages: 1024 float32, 256 complex128, 4096 int8),
+// with and without a partial band of source rows, both leading dimensions
+// reversed in half of the cases.
 func TestTransposeRuns(t *testing.T) {
 	forEachLevel(t, func(t *testing.T) {
 		t.Run("float32", func(t *testing.T) { testTransposeRuns[float32](t) })
@@ -117,7 +117,7 @@ func TestTransposeRuns(t *testing.T) {
 }
 
 func testTransposeRuns[T Element](t *testing.T) {
-	run := 4096 / int(sizeOf[T]())
+	run := pageBytes / int(sizeOf[T]())
 	k := 0
 	for _, rows := range []int{run - 1, run, run + 1, 2*run + 5} {
 		for _, cols := range []int{16, 19, 33} {
