@@ -37,7 +37,7 @@ func knownOr(v, def int) int {
 // KiB each side); 32 KiB gives 128.
 func cachedBlock(l1d int) block {
 	s := 64
-	for s < 1024 && (2*s)*(2*s)/2 <= l1d*2/3 {
+	for s < 1024 && (2*s)*(2*s)/2 <= l1d/3*2 { // l1d*2 could overflow a 32-bit int
 		s *= 2
 	}
 	return block{s, s}
