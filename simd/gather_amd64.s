@@ -29,93 +29,78 @@ DATA even64<>+48(SB)/8, $12
 DATA even64<>+56(SB)/8, $14
 GLOBL even64<>(SB), RODATA|NOPTR, $64
 
+// GATHER2 is the body of every kernel: SETUP once, then per iteration LINE
+// gathers the 128 source bytes at SI into the 64-byte destination line at
+// DI with non-temporal stores; N is the elements per line. SFENCE orders the
+// stores before the return.
+#define GATHER2(SETUP, LINE, N) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ n+16(FP), CX; \
+	SETUP; \
+loop: \
+	LINE; \
+	ADDQ $128, SI; \
+	ADDQ $64, DI; \
+	SUBQ $N, CX; \
+	JGT  loop; \
+	SFENCE; \
+	VZEROUPPER; \
+	RET
+
+// The AVX-512 lines: one two-source permute of the even lanes, with the
+// lane indices loaded into Z2 once.
+#define EVEN32 VMOVDQU32 even32<>(SB), Z2
+#define EVEN64 VMOVDQU64 even64<>(SB), Z2
+
+#define LINE32AVX512 \
+	VMOVUPS   (SI), Z0; \
+	VPERMT2PS 64(SI), Z2, Z0; \
+	VMOVNTPS  Z0, (DI)
+
+#define LINE64AVX512 \
+	VMOVUPD   (SI), Z0; \
+	VPERMT2PD 64(SI), Z2, Z0; \
+	VMOVNTPD  Z0, (DI)
+
+// The AVX2 lines, two halves each. VSHUFPS $0x88 takes elements 0 and 2 of
+// each 128-bit lane of both sources, and VUNPCKLPD element 0, which leaves
+// the halves of the result in the order 0 2 1 3; VPERMPD $0xD8 puts them
+// back.
+#define HALF32AVX2(OFF, Y) \
+	VMOVUPS OFF(SI), Y; \
+	VSHUFPS $0x88, OFF+32(SI), Y, Y; \
+	VPERMPD $0xd8, Y, Y
+
+#define HALF64AVX2(OFF, Y) \
+	VMOVUPD   OFF(SI), Y; \
+	VUNPCKLPD OFF+32(SI), Y, Y; \
+	VPERMPD   $0xd8, Y, Y
+
+#define LINE32AVX2 \
+	HALF32AVX2(0, Y0); \
+	HALF32AVX2(64, Y1); \
+	VMOVNTPS Y0, (DI); \
+	VMOVNTPS Y1, 32(DI)
+
+#define LINE64AVX2 \
+	HALF64AVX2(0, Y0); \
+	HALF64AVX2(64, Y1); \
+	VMOVNTPD Y0, (DI); \
+	VMOVNTPD Y1, 32(DI)
+
 // func gather2x32AVX512NT(dst *uint32, src *uint32, n int)
 TEXT ·gather2x32AVX512NT(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	VMOVDQU32 even32<>(SB), Z2
-
-loop:
-	VMOVUPS   (SI), Z0
-	VPERMT2PS 64(SI), Z2, Z0
-	VMOVNTPS  Z0, (DI)
-	ADDQ      $128, SI
-	ADDQ      $64, DI
-	SUBQ      $16, CX
-	JGT       loop
-	SFENCE
-	VZEROUPPER
-	RET
+	GATHER2(EVEN32, LINE32AVX512, 16)
 
 // func gather2x64AVX512NT(dst *uint64, src *uint64, n int)
 TEXT ·gather2x64AVX512NT(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-	VMOVDQU64 even64<>(SB), Z2
-
-loop:
-	VMOVUPD   (SI), Z0
-	VPERMT2PD 64(SI), Z2, Z0
-	VMOVNTPD  Z0, (DI)
-	ADDQ      $128, SI
-	ADDQ      $64, DI
-	SUBQ      $8, CX
-	JGT       loop
-	SFENCE
-	VZEROUPPER
-	RET
+	GATHER2(EVEN64, LINE64AVX512, 8)
 
 // func gather2x32AVX2NT(dst *uint32, src *uint32, n int)
-//
-// VSHUFPS $0x88 takes elements 0 and 2 of each 128-bit lane of both
-// sources, which leaves the halves of the result in the order 0 2 1 3;
-// VPERMPD $0xD8 puts them back.
 TEXT ·gather2x32AVX2NT(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-
-loop:
-	VMOVUPS  (SI), Y0
-	VSHUFPS  $0x88, 32(SI), Y0, Y0
-	VPERMPD  $0xd8, Y0, Y0
-	VMOVUPS  64(SI), Y1
-	VSHUFPS  $0x88, 96(SI), Y1, Y1
-	VPERMPD  $0xd8, Y1, Y1
-	VMOVNTPS Y0, (DI)
-	VMOVNTPS Y1, 32(DI)
-	ADDQ     $128, SI
-	ADDQ     $64, DI
-	SUBQ     $16, CX
-	JGT      loop
-	SFENCE
-	VZEROUPPER
-	RET
+	GATHER2(NOP, LINE32AVX2, 16)
 
 // func gather2x64AVX2NT(dst *uint64, src *uint64, n int)
-//
-// VUNPCKLPD takes element 0 of each 128-bit lane of both sources (order
-// 0 2 1 3 again); VPERMPD $0xD8 puts them back.
 TEXT ·gather2x64AVX2NT(SB), NOSPLIT, $0-24
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ n+16(FP), CX
-
-loop:
-	VMOVUPD   (SI), Y0
-	VUNPCKLPD 32(SI), Y0, Y0
-	VPERMPD   $0xd8, Y0, Y0
-	VMOVUPD   64(SI), Y1
-	VUNPCKLPD 96(SI), Y1, Y1
-	VPERMPD   $0xd8, Y1, Y1
-	VMOVNTPD  Y0, (DI)
-	VMOVNTPD  Y1, 32(DI)
-	ADDQ      $128, SI
-	ADDQ      $64, DI
-	SUBQ      $8, CX
-	JGT       loop
-	SFENCE
-	VZEROUPPER
-	RET
+	GATHER2(NOP, LINE64AVX2, 8)
