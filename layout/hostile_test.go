@@ -18,6 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/choose"
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -31,7 +32,7 @@ var sentinels = []error{
 // extremes are the integers every hostile argument is drawn from.
 var extremes = []int{
 	0, 1, 2, 3, -1, -2, -3, 63, 64, 65, -64, -65, 200,
-	1 << 31, 1 << 32, -(1 << 32), 1 << 62, -(1 << 62),
+	testint.Half / 2, testint.Half, -testint.Half, testint.Huge, -testint.Huge,
 	math.MaxInt / 2, math.MaxInt/2 + 1, math.MaxInt - 1, math.MaxInt,
 	math.MinInt + 1, math.MinInt,
 }
@@ -79,7 +80,7 @@ func catalogue(t testing.TB) []struct {
 		{"rank0", mustStrided(t, nil, nil, 0)},
 		{"rank0 far", mustStrided(t, nil, nil, math.MaxInt-1)},
 		{"empty", mustStrided(t, []int{0}, []int{1}, 0)},
-		{"empty 3d", mustStrided(t, []int{3, 0, 2}, []int{-7, 1 << 40, 5}, 14)},
+		{"empty 3d", mustStrided(t, []int{3, 0, 2}, []int{-7, testint.Half, 5}, 14)},
 		{"contiguous", mustStrided(t, []int{2, 3, 4}, []int{12, 4, 1}, 0)},
 		{"transposed", mustStrided(t, []int{4, 3}, []int{1, 4}, 0)},
 		{"flipped", mustStrided(t, []int{2, 3}, []int{-3, -1}, 5)},
@@ -88,7 +89,7 @@ func catalogue(t testing.TB) []struct {
 		{"overlapping", mustStrided(t, []int{3, 3}, []int{1, 1}, 0)},
 		{"rank9", nine},
 		{"maxrank", mustStrided(t, ones(layout.MaxRank), ones(layout.MaxRank), 0)},
-		{"huge strides", mustStrided(t, []int{2, 2}, []int{1 << 61, -(1 << 61)}, 1<<61)},
+		{"huge strides", mustStrided(t, []int{2, 2}, []int{testint.Huge / 2, -testint.Huge / 2}, testint.Huge/2)},
 		{"huge dim", mustStrided(t, []int{math.MaxInt - 1}, []int{1}, 0)},
 		{"near MaxInt", mustStrided(t, []int{2}, []int{math.MaxInt - 2}, 1)},
 		{"size-1 MinInt stride", mustStrided(t, []int{1, 2}, []int{math.MinInt, 1}, 0)},
@@ -154,7 +155,7 @@ func TestHostileRowMajor(t *testing.T) {
 				c("rank 65", layout.ErrRank, ones(65)...),
 				c("rank 200", layout.ErrRank, ones(200)...),
 				c("rank 200 zeros", layout.ErrRank, make([]int, 200)...),
-				c("size overflow", layout.ErrOverflow, 1<<32, 1<<32),
+				c("size overflow", layout.ErrOverflow, testint.Half, testint.Half),
 				c("MaxInt twice", layout.ErrOverflow, math.MaxInt, math.MaxInt),
 				c("overflow behind a zero", layout.ErrOverflow, 0, math.MaxInt, 2),
 				c("overflow by 2", layout.ErrOverflow, math.MaxInt/2+1, 2),
@@ -197,7 +198,7 @@ func TestHostileStrided(t *testing.T) {
 		c("offset plus extent", layout.ErrOverflow, []int{2}, []int{2}, math.MaxInt-1),
 		c("sum of extents", layout.ErrOverflow, []int{2, 2}, []int{math.MaxInt / 2, math.MaxInt / 2}, 2),
 		c("reaches MaxInt", layout.ErrOverflow, []int{2}, []int{1}, math.MaxInt-1),
-		c("size overflow", layout.ErrOverflow, []int{1 << 32, 1 << 32}, []int{0, 0}, 0),
+		c("size overflow", layout.ErrOverflow, []int{testint.Half, testint.Half}, []int{0, 0}, 0),
 		c("extent checked when empty", layout.ErrOverflow, []int{0, 3}, []int{1, math.MaxInt}, 0),
 	})
 }
@@ -213,7 +214,7 @@ func TestHostileBroadcastShapes(t *testing.T) {
 		c("MinInt", layout.ErrShape, []int{math.MinInt}, []int{1}),
 		c("rank 65", layout.ErrRank, ones(65)),
 		c("rank 200", layout.ErrRank, []int{2}, ones(200)),
-		c("overflow", layout.ErrOverflow, []int{1 << 32, 1}, []int{1 << 32}),
+		c("overflow", layout.ErrOverflow, []int{testint.Half, 1}, []int{testint.Half}),
 		c("overflow across shapes", layout.ErrOverflow, []int{math.MaxInt, 1}, []int{1, 2}),
 		c("MaxInt vs MaxInt-1", layout.ErrShape, []int{math.MaxInt}, []int{math.MaxInt - 1}),
 	})
@@ -448,7 +449,7 @@ func TestHostileExpand(t *testing.T) {
 		c("size overflow", layout.ErrOverflow, math.MaxInt/2, 3),
 		c("MaxInt leading", layout.ErrOverflow, math.MaxInt, 1, 3),
 		c("overflow behind zero", layout.ErrOverflow, 0, math.MaxInt, 1, 3),
-		c("product overflows", layout.ErrOverflow, 1<<32, 1<<32, 1, 3),
+		c("product overflows", layout.ErrOverflow, testint.Half, testint.Half, 1, 3),
 	})
 }
 
@@ -468,7 +469,7 @@ func TestHostileReshape(t *testing.T) {
 		c("MinInt twice", l, layout.ErrShape, math.MinInt, math.MinInt),
 		c("-1 with 0", l, layout.ErrShape, 0, -1),
 		c("-1 does not divide", l, layout.ErrShape, 5, -1),
-		c("product overflows", l, layout.ErrShape, 1<<32, 1<<32),
+		c("product overflows", l, layout.ErrShape, testint.Half, testint.Half),
 		c("product overflows to size", l, layout.ErrShape, math.MaxInt, math.MaxInt, 12),
 		c("MaxInt and -1", l, layout.ErrShape, math.MaxInt, -1),
 		c("rank 65", l, layout.ErrRank, append(ones(64), 12)...),
@@ -512,7 +513,7 @@ func hostileAxisLists(r int) [][]int {
 func hostileShapes(l layout.Layout) [][]int {
 	sh := l.Shape()
 	out := [][]int{nil, {-1}, {-1, -1}, {0, -1}, {-1, 0}, {math.MinInt}, {math.MaxInt},
-		{math.MaxInt, math.MaxInt}, {1 << 32, 1 << 32}, {0, math.MaxInt, math.MaxInt},
+		{math.MaxInt, math.MaxInt}, {testint.Half, testint.Half}, {0, math.MaxInt, math.MaxInt},
 		{l.Size()}, {1, l.Size()}, {l.Size(), 1, -1}, ones(64), ones(65), ones(200),
 		sh, append([]int{3}, sh...), append([]int{0}, sh...), append([]int{math.MaxInt}, sh...),
 		append([]int{-1}, sh...), append(slices.Clone(sh), 1)}

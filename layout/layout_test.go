@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -191,7 +192,7 @@ func TestConstructorErrors(t *testing.T) {
 			}
 		})
 	}
-	_, err := layout.RowMajor(1<<40, 1<<40)
+	_, err := layout.RowMajor(testint.Half, testint.Half)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
 	_, err = layout.ColumnMajor(-3)
 	assert.ErrorIs(t, err, layout.ErrShape)

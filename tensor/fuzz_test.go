@@ -10,14 +10,15 @@ import (
 
 	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
 // fuzzExtremes are the large values a fuzzed size, stride or offset may take.
 var fuzzExtremes = []int{
-	math.MaxInt, math.MaxInt - 1, math.MaxInt / 2, math.MaxInt/2 + 1, 1 << 62, 1 << 32, 1 << 31,
-	math.MinInt, math.MinInt + 1, math.MinInt / 2, -(1 << 62), -(1 << 32), 63, 64, -64, 200,
+	math.MaxInt, math.MaxInt - 1, math.MaxInt / 2, math.MaxInt/2 + 1, testint.Huge, testint.Half, testint.Half / 2,
+	math.MinInt, math.MinInt + 1, math.MinInt / 2, -testint.Huge, -testint.Half, 63, 64, -64, 200,
 }
 
 // fuzzVal decodes one byte: mostly small values, sometimes an extreme.

@@ -21,6 +21,7 @@ import (
 
 	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -104,7 +105,7 @@ func TestHostileNew(t *testing.T) {
 		{"MinInt", []int{math.MinInt}, layout.ErrShape},
 		{"rank 65", hones(65), layout.ErrRank},
 		{"rank 200", hones(200), layout.ErrRank},
-		{"size overflow", []int{1 << 32, 1 << 32}, layout.ErrOverflow},
+		{"size overflow", []int{testint.Half, testint.Half}, layout.ErrOverflow},
 		{"MaxInt twice", []int{math.MaxInt, math.MaxInt}, layout.ErrOverflow},
 		{"overflow behind a zero", []int{0, math.MaxInt, 2}, layout.ErrOverflow},
 	}
@@ -223,7 +224,7 @@ func TestHostileParallelism(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range []int{math.MaxInt, math.MinInt, -1, 1, 3, 1 << 40} {
+	for _, p := range []int{math.MaxInt, math.MinInt, -1, 1, 3, testint.Half} {
 		noPanicT(t, func() { tensor.SetParallelism(p) })
 		check(tr.Clone().Data())
 	}
@@ -260,7 +261,7 @@ func TestNewViewBounds(t *testing.T) {
 		{"strided one past", []int{2, 2}, []int{6, 6}, 0, false, nil},
 		{"gap ends at last", []int{2, 2}, []int{6, 5}, 0, true, nil},
 		{"empty", []int{0}, []int{1}, 0, true, nil},
-		{"empty far", []int{4, 0}, []int{1000, 1}, 1 << 40, true, nil},
+		{"empty far", []int{4, 0}, []int{1000, 1}, testint.Half, true, nil},
 		{"empty huge dims", []int{0, math.MaxInt}, []int{1, 0}, 0, true, nil},
 		{"length 1 last", []int{1}, []int{1}, n - 1, true, nil},
 		{"length 1 past", []int{1}, []int{1}, n, false, nil},

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -69,7 +70,7 @@ func TestConstructors(t *testing.T) {
 	assert.EqualError(t, err, "tensor: FromSlice: 6 elements for shape [4 2] of size 8")
 	_, err = tensor.New[float32](2, -1)
 	assert.ErrorIs(t, err, layout.ErrShape)
-	_, err = tensor.New[float32](1<<40, 1<<40)
+	_, err = tensor.New[float32](testint.Half, testint.Half)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
 	_, err = tensor.Arange[int](-1)
 	assert.ErrorIs(t, err, layout.ErrShape)
@@ -333,16 +334,16 @@ func TestConcurrentViews(t *testing.T) {
 // TestAllocationLimits pins bugs found by the hostile-input tests: sizes
 // that fit in an int but not in an allocation are errors, not panics.
 func TestAllocationLimits(t *testing.T) {
-	_, err := tensor.New[float64](1 << 50)
+	_, err := tensor.New[float64](testint.Alloc8)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
-	assert.EqualError(t, err, "tensor: New: 1125899906842624 elements of 8 bytes exceed the largest allocation")
+	assert.EqualError(t, err, fmt.Sprintf("tensor: New: %d elements of 8 bytes exceed the largest allocation", testint.Alloc8))
 	_, err = tensor.Arange[float64](math.MaxInt)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
 	_, err = tensor.Full(1.0, -1)
 	assert.ErrorIs(t, err, layout.ErrShape)
 	assert.True(t, strings.HasPrefix(err.Error(), "tensor: Full: "), err.Error())
 	two := tensor.Must(tensor.New[float64](2)).View()
-	l := tensor.Must(two.Layout().Expand(1<<50, 2))
+	l := tensor.Must(two.Layout().Expand(testint.Alloc8/2, 2))
 	huge := tensor.Must(tensor.NewView(two.Data(), l))
 	_, err = huge.CloneChecked()
 	assert.ErrorIs(t, err, layout.ErrOverflow)
