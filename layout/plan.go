@@ -291,7 +291,7 @@ func (p *Plan) Part(i, n int) Plan {
 	case p.rows > 1:
 		size, stride = &q.rows, q.ld
 	}
-	lo, hi := *size*i/n, *size*(i+1)/n
+	lo, hi := partBounds(*size, i, n)
 	if lo == hi {
 		return Plan{}
 	}
@@ -362,4 +362,17 @@ func equalInts(a, b []int) bool {
 		}
 	}
 	return true
+}
+
+// partBounds returns the bounds [lo, hi) of part i of n of the range
+// [0, size): the first size%n parts have one element more than the others.
+// It never forms a product larger than size, so it cannot overflow.
+func partBounds(size, i, n int) (lo, hi int) {
+	q, r := size/n, size%n
+	lo = i*q + min(i, r)
+	hi = lo + q
+	if i < r {
+		hi++
+	}
+	return lo, hi
 }

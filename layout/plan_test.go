@@ -3,6 +3,7 @@ package layout_test
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -313,4 +315,41 @@ func TestPlanReset(t *testing.T) {
 	require.ErrorIs(t, p.Reset(&big, &small), layout.ErrShape)
 	require.Equal(t, layout.Plan{}, p)
 	require.Zero(t, p.Count())
+}
+
+// TestPartNearMaxInt checks that the parts of plans whose sizes approach
+// math.MaxInt still cover the plan exactly, in order and without overlap
+// (Part once computed size*i/n and overflowed).
+func TestPartNearMaxInt(t *testing.T) {
+	for _, shape := range [][]int{
+		{math.MaxInt - 1}, {testint.Huge}, {math.MaxInt / 3}, {math.MaxInt / 2, 2},
+		{3, math.MaxInt / 4}, {testint.Huge / 8, 2, 3},
+	} {
+		l, err := layout.RowMajor(shape...)
+		require.NoError(t, err)
+		tr := l
+		if len(shape) > 1 { // a plan with outer axes and several runs
+			tr, err = l.Flip(0)
+			require.NoError(t, err)
+		}
+		p, err := layout.NewPlan(l, tr)
+		require.NoError(t, err)
+		for _, n := range []int{1, 2, 3, 4, 7, 64, 1000} {
+			total := 0
+			for i := range n {
+				q := p.Part(i, n)
+				size := q.Size()
+				require.GreaterOrEqual(t, size, 0, "%v: part %d of %d", shape, i, n)
+				if len(shape) == 1 && size > 0 { // one run: parts follow each other
+					for d, s := range q.Runs() {
+						require.Equal(t, total, d, "%v: part %d of %d starts at %d", shape, i, n, d)
+						require.Equal(t, total, s)
+						break
+					}
+				}
+				total += size
+			}
+			assert.Equal(t, p.Size(), total, "%v: parts of %d", shape, n)
+		}
+	}
 }
