@@ -10,7 +10,7 @@ package layout
 //
 // It returns ErrShape when the sizes differ, a dimension is negative other
 // than a single -1, or -1 is used where the other dimensions multiply to 0;
-// ErrRank above MaxRank; and ErrNotViewable when the elements cannot be
+// ErrOverflow when the size of shape overflows int; ErrRank above MaxRank; and ErrNotViewable when the elements cannot be
 // reached with strides, in which case the data must be copied first (see
 // tensor.View.Contiguous, or ops.Reshape which does it for you).
 func (l Layout) Reshape(shape ...int) (out Layout, err error) {
@@ -68,7 +68,7 @@ func (l *Layout) reshape(op string, shape []int) (Layout, error) {
 		}
 		var ok bool
 		if known, ok = mul(known, d); !ok {
-			return Layout{}, errorf(op, ErrShape, "cannot reshape size %d to %v", size, ints(shape))
+			return Layout{}, errorf(op, ErrOverflow, "cannot reshape size %d to %v: its size overflows int", size, ints(shape))
 		}
 	}
 	if infer >= 0 {

@@ -134,7 +134,7 @@ func TestTransformationErrors(t *testing.T) {
 		{"reshape scalar of size 12", func() (layout.Layout, error) { return m.Reshape() }, layout.ErrShape, ""},
 		{"reshape not viewable", func() (layout.Layout, error) { return tr.Reshape(12) }, layout.ErrNotViewable, "layout: Reshape: cannot view [4 3] with strides [1 4] as [12]"},
 		{"flatten not viewable", func() (layout.Layout, error) { return tr.Flatten() }, layout.ErrNotViewable, "layout: Flatten: cannot view [4 3] with strides [1 4] as [-1]"},
-		{"reshape overflow", func() (layout.Layout, error) { return m.Reshape(testint.Half, testint.Half, 0) }, layout.ErrShape, ""},
+		{"reshape overflow", func() (layout.Layout, error) { return m.Reshape(testint.Half, testint.Half, 0) }, layout.ErrOverflow, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := m

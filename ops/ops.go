@@ -72,8 +72,9 @@ func Expand[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], er
 
 // View returns v with a new shape, strictly without copying, like PyTorch's
 // view: it shares data with v. One dimension may be -1. It returns ErrShape
-// when the sizes differ and ErrNotViewable when v's strides cannot express
-// the new shape; then use Reshape, which copies.
+// when the sizes differ, ErrOverflow when the size of shape overflows int,
+// ErrRank above layout.MaxRank, and ErrNotViewable when v's strides cannot
+// express the new shape; then use Reshape, which copies.
 func View[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
 	return v.View(shape...)
 }
@@ -82,13 +83,17 @@ func View[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], erro
 // v's data when the strides allow it (see View), and otherwise a view of a
 // fresh row-major copy of v's elements — then writes to the result do not
 // reach v. Use View to forbid the copy. One dimension may be -1. It returns
-// ErrShape when the sizes differ.
+// ErrShape when the sizes differ, ErrRank above layout.MaxRank, and
+// ErrOverflow when the size of shape overflows int or the copy cannot be
+// allocated (an expanded view).
 func Reshape[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], error) {
 	return v.Reshape(shape...)
 }
 
 // Flatten returns v as one axis, like Reshape(v, -1): a view sharing v's
-// data when the strides allow it, a view of a fresh copy otherwise.
+// data when the strides allow it, a view of a fresh copy otherwise. It
+// returns an error wrapping layout.ErrOverflow when the copy cannot be
+// allocated (an expanded view).
 func Flatten[T tensor.Number](v tensor.View[T]) (tensor.View[T], error) {
 	return v.Flatten()
 }

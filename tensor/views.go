@@ -117,8 +117,9 @@ func (v View[T]) Expand(shape ...int) (out View[T], err error) {
 
 // View returns v with a new shape, strictly without copying, like PyTorch's
 // view: it shares data with v. One dimension may be -1. It returns ErrShape
-// when the sizes differ and ErrNotViewable when v's strides cannot express
-// the new shape; then use Reshape, which copies.
+// when the sizes differ, ErrOverflow when the size of shape overflows int,
+// ErrRank above layout.MaxRank, and ErrNotViewable when v's strides cannot
+// express the new shape; then use Reshape, which copies.
 func (v View[T]) View(shape ...int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetReshape(&v.lay, shape...); err != nil {
@@ -131,14 +132,17 @@ func (v View[T]) View(shape ...int) (out View[T], err error) {
 // v's data when the strides allow it (see View), and otherwise a view of a
 // fresh row-major copy of v's elements — then writes to the result do not
 // reach v. Use View to forbid the copy. One dimension may be -1. It returns
-// ErrShape when the sizes differ, and ErrOverflow when the copy cannot be
+// ErrShape when the sizes differ, ErrRank above layout.MaxRank, and
+// ErrOverflow when the size of shape overflows int or the copy cannot be
 // allocated (an expanded view).
 func (v View[T]) Reshape(shape ...int) (View[T], error) {
 	return v.reshape("Reshape", shape)
 }
 
 // Flatten returns v as one axis, like Reshape(-1): a view sharing v's data
-// when the strides allow it, a view of a fresh copy otherwise.
+// when the strides allow it, a view of a fresh copy otherwise. It returns
+// an error wrapping layout.ErrOverflow when the copy cannot be allocated
+// (an expanded view).
 func (v View[T]) Flatten() (View[T], error) {
 	return v.reshape("Flatten", []int{-1})
 }
