@@ -78,31 +78,44 @@ func (v View[T]) CopyTo(dst []T) error {
 //
 // It returns an error wrapping layout.ErrShape when src does not broadcast
 // to v's shape, and layout.ErrOverlap when two indices of v reach the same
-// element (an expanded view), since a copy into it would lose data. On
-// error v is unchanged.
+// element (an expanded view), since a copy into it would lose data, or when
+// layout.Layout.SelfOverlap cannot decide that they do not (the message
+// says so). On error v is unchanged.
 func (v View[T]) CopyFrom(src View[T]) error {
 	sl, err := src.lay.Expand(v.lay.Shape()...)
 	if err != nil {
 		return errorf("CopyFrom", layout.ErrShape, "cannot broadcast source shape %v to destination shape %v", src.lay.Shape(), v.lay.Shape())
 	}
-	if v.lay.Overlapping() {
-		return errorf("CopyFrom", layout.ErrOverlap, "destination layout %v reaches some elements more than once", v.lay)
+	if err := overlapError("CopyFrom", &v.lay); err != nil {
+		return err
 	}
 	assign(v.data, &v.lay, src.data, &sl)
 	return nil
 }
 
 // Fill sets every element of v to x. It returns an error wrapping
-// layout.ErrOverlap when two indices of v reach the same element, as
-// CopyFrom does; v is then unchanged.
+// layout.ErrOverlap when two indices of v reach the same element, or may,
+// as CopyFrom does; v is then unchanged.
 func (v View[T]) Fill(x T) error {
-	if v.lay.Overlapping() {
-		return errorf("Fill", layout.ErrOverlap, "destination layout %v reaches some elements more than once", v.lay)
+	if err := overlapError("Fill", &v.lay); err != nil {
+		return err
 	}
 	one := [1]T{x}
 	sl, _ := layout.Strided(nil, nil, 0)
 	sl, _ = sl.Expand(v.lay.Shape()...)
 	move(v.data, &v.lay, one[:], &sl)
+	return nil
+}
+
+// overlapError returns the error of a copy into l when two indices of l
+// reach the same element, or may: see layout.Layout.SelfOverlap.
+func overlapError(op string, l *layout.Layout) error {
+	switch l.SelfOverlap() {
+	case layout.Overlaps:
+		return errorf(op, layout.ErrOverlap, "destination layout %v reaches some elements more than once", *l)
+	case layout.MayOverlap:
+		return errorf(op, layout.ErrOverlap, "cannot decide within %d steps whether destination layout %v reaches some element more than once", layout.MaxOverlapWork, *l)
+	}
 	return nil
 }
 
