@@ -242,6 +242,19 @@ func Strided(shape, strides []int, offset int) (Layout, error) {
 	return out, nil
 }
 
+// WithOffset returns l with its offset replaced by offset: the same shape
+// and strides, moved within the buffer. It returns the errors of Strided
+// (ErrBounds when the layout would reach below offset 0, ErrOverflow past
+// math.MaxInt).
+func (l Layout) WithOffset(offset int) (Layout, error) {
+	sh, st := l.dims()
+	out, err := Strided(sh, st, offset)
+	if err != nil {
+		return Layout{}, errs.Wrap("layout", "WithOffset", nil, err, "layout %v", l)
+	}
+	return out, nil
+}
+
 // Rank returns the number of dimensions.
 func (l Layout) Rank() int { return l.rank() }
 

@@ -248,3 +248,21 @@ func TestErrorsAreWrapped(t *testing.T) {
 	assert.EqualError(t, err, "layout: Permute: duplicate axis 1 in [1 0 1]")
 	assert.True(t, errors.Is(err, layout.ErrDuplicateAxis))
 }
+
+func TestWithOffset(t *testing.T) {
+	l := strided(t, []int{3, 4}, []int{-4, 1}, 8) // a flipped matrix
+	m, err := l.WithOffset(20)
+	require.NoError(t, err)
+	assert.Equal(t, l.Shape(), m.Shape())
+	assert.Equal(t, l.Strides(), m.Strides())
+	assert.Equal(t, 20, m.Offset())
+	lo, hi := m.Span()
+	assert.Equal(t, [2]int{12, 24}, [2]int{lo, hi})
+	_, err = l.WithOffset(7) // would reach -1
+	assert.ErrorIs(t, err, layout.ErrBounds)
+	assert.ErrorContains(t, err, "layout: WithOffset: ")
+	_, err = l.WithOffset(math.MaxInt - 3)
+	assert.ErrorIs(t, err, layout.ErrOverflow)
+	_, err = l.WithOffset(-1)
+	assert.ErrorIs(t, err, layout.ErrBounds)
+}

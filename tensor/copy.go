@@ -125,10 +125,26 @@ func overlapError(op string, l *layout.Layout) error {
 // 152 bytes each, copying them costs more than a small copy's data.
 func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if overlaps(dst, dl, src, sl) {
-		tmp := View[T]{data: src, lay: *sl}.Clone()
-		src, sl = tmp.data, &tmp.lay
+		src, sl = snapshot(src, sl)
 	}
 	move(dst, dl, src, sl)
+}
+
+// snapshot returns a copy of what src reaches through sl, and its layout:
+// the span of sl, copied as it lies, when that is no larger than the
+// elements (an expanded source, whose span can be a single element), and a
+// packed copy of the elements otherwise (a sliced source with a step).
+func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
+	lo, hi := sl.Span()
+	if hi-lo <= sl.Size() {
+		l, err := sl.WithOffset(sl.Offset() - lo)
+		if err != nil {
+			panic("tensor: internal error: " + err.Error())
+		}
+		return slices.Clone(src[lo:hi]), &l
+	}
+	tmp := View[T]{data: src, lay: *sl}.Clone()
+	return tmp.data, &tmp.lay
 }
 
 // overlaps reports whether the memory reached by two layouts over two

@@ -1,6 +1,7 @@
 package tensor_test
 
 import (
+	"runtime"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -49,4 +50,38 @@ func TestCopyUndecidedOverlap(t *testing.T) {
 			t.Fatalf("element %d written on error", i)
 		}
 	}
+}
+
+// TestCopyBroadcastInsideDestination pins issue 11.11: copying a broadcast
+// source that lies inside the destination snapshotted the whole expanded
+// source (113 MiB for a 1-element source into 64 MiB); it must copy only
+// the source's own span.
+func TestCopyBroadcastInsideDestination(t *testing.T) {
+	const n = 8 << 20 // 64 MiB of float64
+	v := tensor.Must(tensor.Arange[float64](n)).View()
+	one := tensor.Must(v.Slice(0, 5, 6, 1))
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	require.NoError(t, v.CopyFrom(one))
+	runtime.ReadMemStats(&after)
+	assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(1<<20), "bytes allocated by the copy")
+	for i, x := range v.Data() {
+		if x != 5 {
+			t.Fatalf("element %d is %v, want 5", i, x)
+		}
+	}
+	// A row broadcast over a matrix that holds it.
+	m := tensor.Must(tensor.Arange[float64](12)).View()
+	m = tensor.Must(m.View(3, 4))
+	row := tensor.Must(m.Select(0, 1))
+	require.NoError(t, m.CopyFrom(row))
+	assert.Equal(t, []float64{4, 5, 6, 7, 4, 5, 6, 7, 4, 5, 6, 7}, m.Data())
+	// A column with a stride, broadcast along rows: its span (9 elements)
+	// is larger than its 3 elements, so it is packed instead.
+	m = tensor.Must(tensor.Arange[float64](12)).View()
+	m = tensor.Must(m.View(3, 4))
+	col := tensor.Must(tensor.Must(m.Select(1, 2)).Unsqueeze(1))
+	require.NoError(t, m.CopyFrom(col))
+	assert.Equal(t, []float64{2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10}, m.Data())
 }
