@@ -60,11 +60,13 @@ func newTensor[T Number](op string, shape []int) (Tensor[T], error) {
 	return Tensor[T]{data: data, lay: l}, nil
 }
 
-// maxBytes is the largest buffer Tessera asks make for: Go's own limit on
-// 64-bit platforms (2^48 bytes) or MaxInt. Larger requests fail with
-// ErrOverflow instead of panicking in make. (A request below it can still
-// exceed the machine's memory, which, as for make, is fatal.)
-const maxBytes = min(math.MaxInt, 1<<48)
+// maxBytes is the largest buffer Tessera asks make for: less than 2^47
+// bytes (128 TiB) on 64-bit platforms, the user address space of amd64 and
+// of arm64 with 4-level page tables, where a larger make is a fatal
+// out-of-memory error or a panic; math.MaxInt on 32-bit platforms. Larger
+// requests fail with ErrOverflow. (A request below it can still exceed the
+// machine's memory, which, as for make, is a fatal error of the runtime.)
+const maxBytes = min(math.MaxInt, 1<<47-1)
 
 // alloc returns a zeroed buffer of n elements.
 func alloc[T Number](op string, n int) ([]T, error) {

@@ -334,6 +334,17 @@ func TestConcurrentViews(t *testing.T) {
 // TestAllocationLimits pins bugs found by the hostile-input tests: sizes
 // that fit in an int but not in an allocation are errors, not panics.
 func TestAllocationLimits(t *testing.T) {
+	if testint.Bits == 64 {
+		// Issue 11.7: 2^48 bytes passed the check and was a fatal
+		// out-of-memory error; user space has 2^47 bytes.
+		const addressSpace = 1 << (testint.Bits - 17) // 1<<47
+		for _, n := range []int{addressSpace, addressSpace + 1, 1 << (testint.Bits - 16)} {
+			_, err := tensor.New[int8](n)
+			assert.ErrorIs(t, err, layout.ErrOverflow, "New[int8](%d)", n)
+		}
+		_, err := tensor.New[int64](addressSpace / 8)
+		assert.ErrorIs(t, err, layout.ErrOverflow)
+	}
 	_, err := tensor.New[float64](testint.Alloc8)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
 	assert.EqualError(t, err, fmt.Sprintf("tensor: New: %d elements of 8 bytes exceed the largest allocation", testint.Alloc8))
