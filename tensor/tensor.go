@@ -3,6 +3,7 @@ package tensor
 import (
 	"fmt"
 	"math"
+	"reflect"
 	"unsafe"
 
 	"golang.org/x/exp/constraints"
@@ -109,23 +110,76 @@ func Full[T Number](v T, shape ...int) (Tensor[T], error) {
 }
 
 // Arange returns the one-dimensional tensor 0, 1, …, n-1, like NumPy's
-// arange(n). Reshape it with ops.Reshape. It returns an error wrapping
-// layout.ErrShape for a negative n. Float element types count exactly up
-// to their integer precision (2^24 for float32).
+// arange(n). Reshape it with ops.Reshape. Each value is the integer i
+// converted to T, rounded once as a Go conversion rounds: float32 holds
+// every integer up to 2^24 exactly, and beyond that each value is the
+// nearest float32 to i (NumPy's values).
+//
+// It returns an error wrapping layout.ErrShape for a negative n, and
+// layout.ErrOverflow when n-1 does not fit in an integer T (Arange[uint8]
+// takes n up to 256), as well as the errors of New.
 func Arange[T Number](n int) (Tensor[T], error) {
 	if n < 0 {
 		return Tensor[T]{}, errorf("Arange", layout.ErrShape, "negative length %d", n)
+	}
+	if top, ok := maxInteger[T](); ok && n > 0 && uint64(n-1) > top {
+		return Tensor[T]{}, errorf("Arange", layout.ErrOverflow, "length %d: the last value %d does not fit in %T (at most %d)", n, n-1, *new(T), top)
 	}
 	t, err := newTensor[T]("Arange", []int{n})
 	if err != nil {
 		return t, err
 	}
-	var x T
-	for i := range t.data {
-		t.data[i] = x
-		x++
-	}
+	fillIota(t.data)
 	return t, nil
+}
+
+// maxInteger returns the largest value of T when T is an integer type.
+func maxInteger[T Number]() (uint64, bool) {
+	typ := reflect.TypeFor[T]()
+	bits := 8 * typ.Size()
+	switch typ.Kind() {
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return 1<<(bits-1) - 1, true
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return 1<<(bits-1) - 1 + 1<<(bits-1), true
+	}
+	return 0, false
+}
+
+// fillIota sets d[i] to i, converted to T and rounded once. Go cannot convert
+// an int to a type parameter whose type set holds complex types, so floats
+// and complex numbers go through their underlying type; integers, which
+// maxInteger has checked, count exactly.
+func fillIota[T Number](d []T) {
+	p := unsafe.Pointer(unsafe.SliceData(d))
+	switch reflect.TypeFor[T]().Kind() {
+	case reflect.Float32:
+		iotaOf(unsafe.Slice((*float32)(p), len(d)))
+	case reflect.Float64:
+		iotaOf(unsafe.Slice((*float64)(p), len(d)))
+	case reflect.Complex64:
+		c := unsafe.Slice((*complex64)(p), len(d))
+		for i := range c {
+			c[i] = complex(float32(i), 0)
+		}
+	case reflect.Complex128:
+		c := unsafe.Slice((*complex128)(p), len(d))
+		for i := range c {
+			c[i] = complex(float64(i), 0)
+		}
+	default:
+		var x T
+		for i := range d {
+			d[i] = x
+			x++
+		}
+	}
+}
+
+func iotaOf[F float32 | float64](d []F) {
+	for i := range d {
+		d[i] = F(i)
+	}
 }
 
 // Must returns v and panics if err is not nil. It suits code that prefers

@@ -360,3 +360,37 @@ func TestAllocationLimits(t *testing.T) {
 	assert.ErrorIs(t, err, layout.ErrOverflow)
 	assert.Panics(t, func() { huge.Clone() })
 }
+
+// TestArangeValues pins issue 11.13: Arange counted with x++, so float32
+// values stalled at 2^24, and integer types wrapped silently.
+func TestArangeValues(t *testing.T) {
+	f := tensor.Must(tensor.Arange[float32](1 << 25)).Data()
+	for _, i := range []int{0, 1, 1<<24 - 1, 1 << 24, 1<<24 + 1, 1<<24 + 3, 20000000, 1<<25 - 1} {
+		assert.Equal(t, float32(i), f[i], "Arange[float32] value %d", i)
+	}
+	type myFloat float32
+	assert.Equal(t, []myFloat{0, 1, 2}, tensor.Must(tensor.Arange[myFloat](3)).Data())
+	assert.Equal(t, []complex64{0, 1, 2}, tensor.Must(tensor.Arange[complex64](3)).Data())
+	assert.Equal(t, []complex128{0, 1}, tensor.Must(tensor.Arange[complex128](2)).Data())
+	assert.Equal(t, []float64{0, 1, 2, 3}, tensor.Must(tensor.Arange[float64](4)).Data())
+
+	u := tensor.Must(tensor.Arange[uint8](256)).Data()
+	assert.Equal(t, uint8(255), u[255])
+	i8 := tensor.Must(tensor.Arange[int8](128)).Data()
+	assert.Equal(t, int8(127), i8[127])
+	for _, tc := range []struct {
+		err  error
+		want string
+	}{
+		{e(tensor.Arange[uint8](260)), "tensor: Arange: length 260: the last value 259 does not fit in uint8 (at most 255)"},
+		{e(tensor.Arange[uint8](257)), "tensor: Arange: length 257: the last value 256 does not fit in uint8 (at most 255)"},
+		{e(tensor.Arange[int8](129)), "tensor: Arange: length 129: the last value 128 does not fit in int8 (at most 127)"},
+		{e(tensor.Arange[uint16](1<<16 + 1)), "tensor: Arange: length 65537: the last value 65536 does not fit in uint16 (at most 65535)"},
+	} {
+		assert.ErrorIs(t, tc.err, layout.ErrOverflow)
+		assert.EqualError(t, tc.err, tc.want)
+	}
+	assert.NoError(t, e(tensor.Arange[uint8](0)))
+}
+
+func e[T tensor.Number](_ tensor.Tensor[T], err error) error { return err }
