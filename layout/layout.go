@@ -62,8 +62,9 @@ func errorf(op string, kind error, format string, args ...any) error {
 // between goroutines. Up to rank 8 a Layout holds its dimensions inline and
 // the view transformations do not allocate.
 //
-// The zero Layout is an empty one-dimensional layout, shape [0], so that the
-// zero values of the tensor types are empty. A rank-0 (scalar) layout, which
+// The zero Layout is an empty one-dimensional layout, shape [0] and strides
+// [1], equal to RowMajor(0), so that the zero values of the tensor types
+// are empty. A rank-0 (scalar) layout, which
 // has one element, is made by RowMajor().
 //
 // # Invariants
@@ -131,9 +132,17 @@ func (l *Layout) dims() (shape, strides []int) {
 	if l.ext != nil {
 		return l.ext[0], l.ext[1]
 	}
+	if l.nd == 0 { // shape [0] with the packed stride of RowMajor(0)
+		return l.sh[:1:1], packedStride[:]
+	}
 	r := l.rank()
 	return l.sh[:r:r], l.st[:r:r]
 }
+
+// packedStride holds the stride of the zero Layout, shape [0] strides [1]
+// as RowMajor(0) has. It is never written: only a Layout just made by
+// alloc, never the zero one, has its dimensions filled in.
+var packedStride = [1]int{1}
 
 // RowMajor returns the C-order layout of the given shape: the last axis has
 // stride 1 and each other axis the product of the dimensions after it (a

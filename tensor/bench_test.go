@@ -103,7 +103,7 @@ func benchCases() []benchCase {
 }
 
 func makeView[T tensor.Number](b *testing.B, c benchCase) tensor.View[T] {
-	t := tensor.Must(tensor.Arange[T](sizeOf(c.shape)))
+	t := counting[T](sizeOf(c.shape))
 	l, err := t.Layout().Reshape(c.shape...)
 	if err == nil {
 		l, err = c.view(l)

@@ -120,8 +120,21 @@ func TestAtSetPanic(t *testing.T) {
 	assert.PanicsWithError(t, "tensor: At: index [3 0] out of range for shape [3 4]", func() { v.At(3, 0) })
 	assert.Panics(t, func() { v.At(0) })
 	assert.Panics(t, func() { v.At(0, -1) })
-	assert.Panics(t, func() { v.Set(1, 0, 4) })
+	assert.PanicsWithError(t, "tensor: Set: index [0 4] out of range for shape [3 4]", func() { v.Set(1, 0, 4) })
 	assert.NotPanics(t, func() { v.Set(1, 2, 3) })
+}
+
+// TestZeroValues pins issue 11.14: the zero Tensor had strides [0] where
+// New(0) has [1].
+func TestZeroLayouts(t *testing.T) {
+	var z tensor.Tensor[float32]
+	n := tensor.Must(tensor.New[float32](0))
+	for _, l := range []layout.Layout{z.Layout(), z.View().Layout(), (tensor.View[int]{}).Layout(), {}} {
+		assert.Equal(t, []int{0}, l.Shape())
+		assert.Equal(t, []int{1}, l.Strides())
+		assert.True(t, l.Equal(n.Layout()), "%v equals %v", l, n.Layout())
+		assert.Equal(t, n.Layout().String(), l.String())
+	}
 }
 
 // The materialization examples of the notes, in element strides.

@@ -69,26 +69,26 @@ func (v View[T]) IsColumnMajor() bool { return v.lay.IsColumnMajor() }
 // At returns the element at idx. Like Go's slice indexing it panics when
 // the number of indices is not the rank or an index is outside [0, dim).
 func (v View[T]) At(idx ...int) T {
-	return v.data[v.index(idx)]
+	return v.data[v.index("At", idx)]
 }
 
 // Set sets the element at idx to x. It panics like At. On a view with
 // overlapping elements (an expanded view), x is seen at every index that
 // reaches the same element.
 func (v View[T]) Set(x T, idx ...int) {
-	v.data[v.index(idx)] = x
+	v.data[v.index("Set", idx)] = x
 }
 
-func (v View[T]) index(idx []int) int {
+func (v View[T]) index(op string, idx []int) int {
 	off, err := v.lay.Index(idx...)
 	if err != nil {
-		panic(indexError(append([]int(nil), idx...), v.lay))
+		panic(indexError(op, append([]int(nil), idx...), v.lay))
 	}
 	return off
 }
 
-func indexError(idx []int, l layout.Layout) error {
-	return errs.New("tensor", "At", layout.ErrIndex, "index %v out of range for shape %v", idx, l.Shape())
+func indexError(op string, idx []int, l layout.Layout) error {
+	return errs.New("tensor", op, layout.ErrIndex, "index %v out of range for shape %v", idx, l.Shape())
 }
 
 // String formats the view with its metadata, as %+v does: a line with the
