@@ -9,9 +9,17 @@ import (
 
 // forEachLevel runs f as one subtest per level this CPU and build support,
 // with that level active. Subtests must not run in parallel with each other.
+//
+// With -race only the Go twins run: the race detector cannot see what the
+// assembly does (the library never runs it under -race), and the plain
+// test run already checks every level.
 func forEachLevel(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
-	for _, l := range Supported() {
+	levels := Supported()
+	if raceBuild {
+		levels = levels[:1]
+	}
+	for _, l := range levels {
 		t.Run(l.String(), func(t *testing.T) {
 			restore, err := setLevel(l)
 			if err != nil {
