@@ -11,8 +11,9 @@
 //	err = npy.Save("out.npy", v)
 //
 // This package moves no elements itself beyond the bytes of the file: views
-// that are not contiguous are materialized by [tensor.View.CopyTo], and
-// layouts come from package layout.
+// that are not contiguous are copied by [tensor.View.CopyTo] through a
+// buffer of at most 1 MiB as they are written, and layouts come from
+// package layout.
 //
 // # Formats and dtypes
 //
@@ -55,8 +56,16 @@
 // starting at an offset) is written in C order straight from its buffer; a
 // column-major view that is not also C-contiguous is written in Fortran
 // order straight from its buffer; any other view (transposed in a way that
-// is neither, sliced, flipped, broadcast) is copied into row-major order
-// first. A column-major view thus round-trips as one.
+// is neither, sliced, flipped, broadcast) is written in row-major order
+// through a bounded buffer. A column-major view thus round-trips as one.
+//
+// # Saving safely
+//
+// [Save] never loses the file it replaces: it writes a new file beside it,
+// syncs it, and renames it over the old one only once everything is
+// written, so a full disk or any other failure leaves the old file intact.
+// Paths that are not regular files (devices, pipes) are written in place
+// and never removed.
 //
 // # Memory mapping
 //
@@ -64,22 +73,24 @@
 // reads the file's pages in place: loading costs no reading and no copying,
 // and the pages are loaded by the operating system as they are touched.
 // The mapping is private and writable (MAP_PRIVATE with PROT_READ and
-// PROT_WRITE): writes through the view are copy-on-write changes seen only
+// PROT_WRITE) and reserves no memory (MAP_NORESERVE), so files larger than
+// memory map: writes through the view are copy-on-write changes seen only
 // by this process, never written to the file. The data must be in native
 // byte order and aligned for the element type, which every file NumPy or
 // Write produces is. The view must not be used after [Mapped.Close], and the
 // file must not be truncated while mapped (touching a page past its end
-// raises SIGBUS). On
-// other systems Map reads the file into memory instead, with the same
-// checks and results.
+// raises SIGBUS); a program that writes into the file in place changes
+// what the view reads, while [Save] replaces the file and leaves a mapped
+// view as it was. On other systems Map reads the file into memory instead,
+// with the same checks and results.
 //
 // # Errors
 //
 // Functions return errors rather than panicking, on any input (a mapped
 // view used after Close or over a file truncated meanwhile is the exception
 // noted above). Errors
-// about a file's contents wrap one of the sentinels [ErrFormat], [ErrDType]
-// and [ErrTruncated]; I/O errors are wrapped as they are, so errors.Is
+// about a file's contents wrap one of the sentinels [ErrFormat], [ErrDType],
+// [ErrTruncated] and [ErrTooLarge]; I/O errors are wrapped as they are, so errors.Is
 // finds both io and os errors. Every message is lowercase, starts with
 // "npy: " and the operation, and carries the values involved:
 //
@@ -89,7 +100,11 @@
 // Reading never trusts the header's shape for allocation: Load and Map
 // compare it with the file size first, and Read grows its buffer as data
 // arrives, so a short or hostile file fails with ErrTruncated without
-// allocating what its header claims.
+// allocating what its header claims. A file that really is as large as
+// its header says (also a sparse one) is allocated whole by Load and Read,
+// which is a fatal out-of-memory error when it exceeds the machine's
+// memory: the option [MaxBytes] caps what they allocate, checked against
+// the header first (ErrTooLarge), and [Map] opens files of any size.
 //
 // # Concurrency
 //

@@ -8,7 +8,8 @@ import (
 )
 
 // Sentinel errors. Every error returned by this package that concerns the
-// contents of a file wraps exactly one of them, so callers test with
+// contents of a file wraps exactly one of them (or, for a view too large to write,
+// layout.ErrOverflow), so callers test with
 // [errors.Is]; the message itself carries the operation and the values, as in
 // "npy: Read: file dtype <f8 does not match float32 (<f4)".
 var (
@@ -25,6 +26,10 @@ var (
 	// ErrTruncated reports a file that ends before its header or its data
 	// does.
 	ErrTruncated = errors.New("npy: truncated file")
+
+	// ErrTooLarge reports an array whose data exceeds the limit set with
+	// [MaxBytes].
+	ErrTooLarge = errors.New("npy: array too large")
 )
 
 // errorf returns an error wrapping sentinel. Its operation is filled in by

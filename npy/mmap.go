@@ -10,8 +10,10 @@ import (
 //
 // A Mapped must be closed with [Mapped.Close] to release the mapping, and
 // neither its view nor anything sharing the view's data may be used after
-// that. The file must not be truncated while it is mapped: touching pages
-// past its new end raises SIGBUS.
+// that: touching the unmapped memory is a fatal fault (SIGSEGV), not a
+// panic. The file must not be truncated while it is mapped: touching pages
+// past its new end raises SIGBUS, also fatal. See [Map] for what writes to
+// the file by other programs do to the view.
 type Mapped[T tensor.Number] struct {
 	view tensor.View[T]
 	mem  []byte // the mapping; nil when closed or when nothing is mapped
@@ -23,8 +25,8 @@ type Mapped[T tensor.Number] struct {
 // Close. After Close it returns the zero View.
 func (m *Mapped[T]) View() tensor.View[T] { return m.view }
 
-// Close releases the mapping. The view returned by View must not be used
-// afterwards. Calling Close again does nothing and returns nil. It returns
+// Close releases the mapping. The view returned by View, and every view
+// sharing its data, must not be used afterwards: that is a fatal fault. Calling Close again does nothing and returns nil. It returns
 // the error of munmap, if any.
 func (m *Mapped[T]) Close() error {
 	mem := m.mem

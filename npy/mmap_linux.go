@@ -11,11 +11,22 @@ import (
 )
 
 // Map maps the .npy file at path into memory and returns its array without
-// reading or copying the data. On Linux it maps the file with mmap,
-// PROT_READ|PROT_WRITE and MAP_PRIVATE: the view may be written to, but
-// writes stay in this process (copy-on-write) and never reach the file. On
-// other systems Map reads the whole file into memory with [Load] instead;
-// the result behaves the same.
+// reading or copying the data, so files larger than memory open at once
+// and their pages are read as elements are touched. On Linux it maps the
+// file with mmap, PROT_READ|PROT_WRITE and MAP_PRIVATE|MAP_NORESERVE: the
+// view may be written to, but writes stay in this process (copy-on-write)
+// and never reach the file, and no memory is reserved for them up front
+// (a system set to strict overcommit, vm.overcommit_memory=2, reserves it
+// all the same and refuses mappings larger than it can commit). Each page
+// written to takes a page of memory. On other systems Map reads the whole
+// file into memory with [Load] instead; the result behaves the same.
+//
+// The view reads the file as it is on disk: [Save] replaces a file with a
+// new one, so re-saving the path leaves the mapped view as it was, but a
+// program that writes into the mapped file in place changes the elements
+// of the view that it has not written to itself, and one that truncates
+// the file makes touching the lost pages raise SIGBUS, a fatal fault. So
+// is any use of the view after [Mapped.Close].
 //
 // The file's dtype must store T in native byte order, since mapped data
 // cannot be converted; use Load for files in the other byte order. A
@@ -68,7 +79,7 @@ func mapFile[T tensor.Number](path string) (*Mapped[T], error) {
 	if total != int64(int(total)) {
 		return nil, errorf(ErrFormat, "file of %d bytes is too large to map", total)
 	}
-	mem, err := syscall.Mmap(int(f.Fd()), 0, int(total), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE)
+	mem, err := syscall.Mmap(int(f.Fd()), 0, int(total), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_NORESERVE)
 	if err != nil {
 		return nil, ioError(os.NewSyscallError("mmap", err), "mapping "+path)
 	}

@@ -24,11 +24,14 @@ import (
 // huge shape on a short input fails with ErrTruncated without allocating
 // the declared size.
 //
+// The options limit what Read allocates (see [MaxBytes]).
+//
 // It returns an error wrapping ErrFormat for a malformed file, ErrDType for
-// a dtype that does not store T, ErrTruncated when r ends early, and the
-// reader's own error otherwise.
-func Read[T tensor.Number](r io.Reader) (tensor.View[T], error) {
-	v, err := read[T](r, -1, false)
+// a dtype that does not store T, ErrTruncated when r ends early,
+// ErrTooLarge when the data exceeds MaxBytes, and the reader's own error
+// otherwise.
+func Read[T tensor.Number](r io.Reader, opts ...Option) (tensor.View[T], error) {
+	v, err := read[T](r, -1, false, newOptions(opts))
 	return v, withOp("Read", err)
 }
 
@@ -36,15 +39,19 @@ func Read[T tensor.Number](r io.Reader) (tensor.View[T], error) {
 // file before allocating, so a file shorter than its header says fails with
 // ErrTruncated at once. Bytes after the array data are ignored.
 //
+// Load allocates the whole array: a file larger than memory is a fatal
+// out-of-memory error unless [MaxBytes] limits it; [Map] opens such files
+// without reading them.
+//
 // It returns the errors of Read, and the error of os.Open.
-func Load[T tensor.Number](path string) (tensor.View[T], error) {
-	v, err := load[T](path, false)
+func Load[T tensor.Number](path string, opts ...Option) (tensor.View[T], error) {
+	v, err := load[T](path, false, newOptions(opts))
 	return v, withOp("Load", err)
 }
 
 // load implements Load; with nativeOnly it refuses data in the other byte
 // order, as Map does.
-func load[T tensor.Number](path string, nativeOnly bool) (tensor.View[T], error) {
+func load[T tensor.Number](path string, nativeOnly bool, o options) (tensor.View[T], error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return tensor.View[T]{}, err
@@ -54,11 +61,11 @@ func load[T tensor.Number](path string, nativeOnly bool) (tensor.View[T], error)
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		avail = st.Size()
 	}
-	return read[T](f, avail, nativeOnly)
+	return read[T](f, avail, nativeOnly, o)
 }
 
 // read implements Read; avail is the number of bytes r holds, or -1.
-func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool) (tensor.View[T], error) {
+func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool, o options) (tensor.View[T], error) {
 	p, err := readPreamble(r)
 	if err != nil {
 		return tensor.View[T]{}, err
@@ -69,6 +76,9 @@ func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool) (tensor.Vi
 	}
 	if nativeOnly && !p.dtype.native() {
 		return tensor.View[T]{}, notNative[T](p.dtype)
+	}
+	if bytes := int64(n) * int64(p.dtype.size); o.maxBytes >= 0 && bytes > o.maxBytes {
+		return tensor.View[T]{}, errorf(ErrTooLarge, "data of %d bytes for shape %v of %s exceeds the limit of %d bytes", bytes, p.shape, p.dtype, o.maxBytes)
 	}
 	if avail >= 0 {
 		avail = max(avail-int64(p.size), 0)

@@ -2,9 +2,18 @@ package npy
 
 import (
 	"bufio"
+	"errors"
 	"io"
+	"io/fs"
+	"math"
 	"os"
+	"path/filepath"
+	"strconv"
+	"sync/atomic"
+	"time"
 
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -15,43 +24,33 @@ import (
 // A C-contiguous view is written in C order straight from its buffer, from
 // its offset on; a column-major (Fortran-contiguous) view that is not also
 // C-contiguous is written in Fortran order straight from its buffer; any
-// other view is first copied into row-major order with [tensor.View.CopyTo]
-// and written in C order. Write does not modify v.
+// other view (transposed, sliced, flipped, broadcast) is written in C order
+// through a buffer of at most 1 MiB, filled with [tensor.View.CopyTo] a
+// block of rows at a time. Writing thus needs O(1) memory whatever the
+// view's size, also for a broadcast view of far more elements than memory
+// holds. Write does not modify v.
 //
-// It returns an error wrapping w's error when writing fails, and the
-// error of CopyTo if it fails.
+// It returns an error wrapping layout.ErrOverflow when the data would take
+// more than math.MaxInt bytes (no reader could load it), and an error
+// wrapping w's error when writing fails; w may then hold part of the file.
 func Write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
 	return withOp("Write", write(w, v))
 }
 
-// Save writes v to the file at path like [Write], creating or truncating
-// it. If writing fails, it removes the file. It returns the errors of Write
-// and those of os.Create and (*os.File).Close.
-func Save[T tensor.Number](path string, v tensor.View[T]) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return withOp("Save", err)
-	}
-	bw := bufio.NewWriterSize(f, 1<<16)
-	err = write(bw, v)
-	if err == nil {
-		err = bw.Flush()
-	}
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		_ = os.Remove(path)
-	}
-	return withOp("Save", err)
-}
+// streamBytes is the size of the buffer through which write copies views
+// that are not contiguous.
+const streamBytes = 1 << 20
 
 func write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
 	d, _ := typeOf[T]()
 	shape := v.Shape()
 	n := v.Size()
+	if n > math.MaxInt/d.size {
+		return &errs.Error{Pkg: "npy", Kind: layout.ErrOverflow,
+			Msg: "shape " + fmtInts(shape) + " of " + strconv.Itoa(d.size) + "-byte elements takes more than math.MaxInt bytes"}
+	}
 	var data []T
-	fortran := false
+	fortran, strided := false, false
 	switch {
 	case n == 0:
 	case v.IsContiguous():
@@ -63,16 +62,212 @@ func write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
 		data = v.Data()[lo:hi]
 		fortran = true
 	default:
-		data = make([]T, n)
-		if err := v.CopyTo(data); err != nil {
-			return ioError(err, "copying view")
-		}
+		strided = true
 	}
 	if _, err := w.Write(formatHeader(d, fortran, shape)); err != nil {
 		return ioError(err, "writing header")
+	}
+	if strided {
+		buf := make([]T, min(n, streamBytes/d.size))
+		return writeBlocks(w, v, buf)
 	}
 	if _, err := w.Write(asBytes(data)); err != nil {
 		return ioError(err, "writing data")
 	}
 	return nil
+}
+
+// writeBlocks writes the elements of v in row-major order through buf: as
+// many whole rows of axis 0 at a time as buf holds, or, when one row is
+// larger than buf, each row in turn the same way.
+func writeBlocks[T tensor.Number](w io.Writer, v tensor.View[T], buf []T) error {
+	n := v.Size()
+	if n <= len(buf) {
+		if err := v.CopyTo(buf); err != nil {
+			return ioError(err, "copying view")
+		}
+		if _, err := w.Write(asBytes(buf[:n])); err != nil {
+			return ioError(err, "writing data")
+		}
+		return nil
+	}
+	// n > len(buf) >= 1, so v has at least one axis and no zero dimension.
+	rows, _ := v.Layout().Dim(0)
+	per := len(buf) / (n / rows) // whole rows per block
+	for i := 0; i < rows; i += max(per, 1) {
+		var block tensor.View[T]
+		var err error
+		if per >= 1 {
+			block, err = v.Slice(0, i, min(i+per, rows), 1)
+		} else {
+			block, err = v.Select(0, i)
+		}
+		if err == nil {
+			err = writeBlocks(w, block, buf)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func fmtInts(xs []int) string {
+	b := []byte{'['}
+	for i, x := range xs {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(x), 10)
+	}
+	return string(append(b, ']'))
+}
+
+// Save writes v to the file at path like [Write], without ever losing the
+// file it replaces: it writes a new file in the same directory, syncs it
+// to disk, and renames it over path only when everything was written. If
+// writing fails (a full disk, a file-size limit), the old file at path is
+// untouched and the new one is removed. A re-saved file is thus a new
+// file: a [Mapped] view of the old one keeps its contents. The new file
+// gets the permission bits of the file it replaces, or 0666 less the umask
+// for a new path. A symbolic link at path is followed: the file it points
+// to is replaced, and the link kept.
+//
+// A path that exists and is not a regular file (a device such as
+// /dev/stdout, a named pipe) is written in place, since it cannot be
+// replaced; Save never removes it, even when writing fails.
+//
+// It returns the errors of Write, and those of creating, syncing, closing
+// and renaming the file.
+func Save[T tensor.Number](path string, v tensor.View[T]) error {
+	return withOp("Save", save(path, func(w io.Writer) error { return write(w, v) }))
+}
+
+// save writes a file at path with body, as Save describes.
+func save(path string, body func(io.Writer) error) error {
+	st, err := os.Stat(path)
+	switch {
+	case err == nil && !st.Mode().IsRegular():
+		return writeInPlace(path, body)
+	case err != nil && !errors.Is(err, fs.ErrNotExist):
+		return err
+	}
+	target, err := resolveLinks(path)
+	if err != nil {
+		return err
+	}
+	f, err := createTemp(target)
+	if err != nil {
+		return err
+	}
+	tmp := f.Name()
+	if st != nil {
+		err = f.Chmod(st.Mode().Perm())
+	}
+	if err == nil {
+		err = writeFile(f, body)
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(tmp, target)
+	}
+	if err != nil {
+		_ = os.Remove(tmp) // the file save created, never path
+		return err
+	}
+	syncDir(filepath.Dir(target))
+	return nil
+}
+
+// testWriter, when set by a test, wraps the writer of the new file, so
+// that a failure in the middle of a write can be simulated.
+var testWriter func(io.Writer) io.Writer
+
+// writeFile writes body to f through a buffer and syncs f.
+func writeFile(f *os.File, body func(io.Writer) error) error {
+	var w io.Writer = f
+	if testWriter != nil {
+		w = testWriter(w)
+	}
+	bw := bufio.NewWriterSize(w, 1<<16)
+	err := body(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	return err
+}
+
+// writeInPlace writes body to the existing non-regular file at path.
+func writeInPlace(path string, body func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<16)
+	err = body(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// resolveLinks returns the file that path names once symbolic links are
+// followed, also when the last link dangles (the file it names is then
+// created, as os.Create would).
+func resolveLinks(path string) (string, error) {
+	for range 40 { // the limit of symbolic links Linux follows
+		fi, err := os.Lstat(path)
+		if errors.Is(err, fs.ErrNotExist) {
+			return path, nil
+		}
+		if err != nil {
+			return "", err
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			return path, nil
+		}
+		dest, err := os.Readlink(path)
+		if err != nil {
+			return "", err
+		}
+		if !filepath.IsAbs(dest) {
+			dest = filepath.Join(filepath.Dir(path), dest)
+		}
+		path = dest
+	}
+	return "", &fs.PathError{Op: "open", Path: path, Err: errors.New("too many levels of symbolic links")}
+}
+
+var tempSeq atomic.Uint64
+
+// createTemp creates a new file beside target, with mode 0666 less the
+// umask (os.CreateTemp would use 0600).
+func createTemp(target string) (*os.File, error) {
+	dir, base := filepath.Split(target)
+	seed := uint64(time.Now().UnixNano()) ^ uint64(os.Getpid())<<32
+	for range 1000 {
+		n := seed + tempSeq.Add(1)*0x9E3779B97F4A7C15
+		name := filepath.Join(dir, "."+base+".tmp"+strconv.FormatUint(n%1e12, 36))
+		f, err := os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o666)
+		if !errors.Is(err, fs.ErrExist) {
+			return f, err
+		}
+	}
+	return nil, &fs.PathError{Op: "createtemp", Path: target, Err: fs.ErrExist}
+}
+
+// syncDir makes a rename in dir durable where the system supports it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
 }
