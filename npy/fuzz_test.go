@@ -5,7 +5,9 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/tessera-go/tessera/npy"
 	"github.com/tessera-go/tessera/tensor"
@@ -60,4 +62,61 @@ func bytesOf[T tensor.Number](s []T) []byte {
 	var buf bytes.Buffer
 	_ = npy.Write(&buf, tensor.Must(tensor.FromSlice(s)).View())
 	return buf.Bytes()
+}
+
+// FuzzLoadMap writes whole files to disk and opens them with Load and Map,
+// with and without a MaxBytes limit: neither may panic or fail without a
+// sentinel, and where both succeed they must give the same array.
+func FuzzLoadMap(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "*.npy"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b, int64(-1))
+			f.Add(b, int64(len(b)/2))
+		}
+	}
+	dir := f.TempDir()
+	f.Fuzz(func(t *testing.T, b []byte, limit int64) {
+		path := filepath.Join(dir, "f.npy")
+		if err := os.WriteFile(path, b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+		fuzzLoadMap[float64](t, path, limit)
+		fuzzLoadMap[float32](t, path, limit)
+		fuzzLoadMap[int16](t, path, limit)
+		fuzzLoadMap[uint8](t, path, limit)
+		fuzzLoadMap[complex64](t, path, limit)
+	})
+}
+
+func fuzzLoadMap[T tensor.Number](t *testing.T, path string, limit int64) {
+	sentinel := func(err error) bool {
+		return errors.Is(err, npy.ErrFormat) || errors.Is(err, npy.ErrDType) ||
+			errors.Is(err, npy.ErrTruncated) || errors.Is(err, npy.ErrTooLarge)
+	}
+	v, lerr := npy.Load[T](path, npy.MaxBytes(limit))
+	if lerr != nil && !sentinel(lerr) {
+		t.Fatalf("Load: error wraps no sentinel: %v", lerr)
+	}
+	if lerr == nil && limit >= 0 && int64(v.Size())*int64(unsafe.Sizeof(*new(T))) > limit {
+		t.Fatalf("Load returned %d elements over the limit of %d bytes", v.Size(), limit)
+	}
+	m, merr := npy.Map[T](path)
+	if merr != nil {
+		if !sentinel(merr) {
+			t.Fatalf("Map: error wraps no sentinel: %v", merr)
+		}
+		return
+	}
+	defer m.Close()
+	if lerr != nil {
+		return // over the limit, or in the other byte order (Load converts, Map refuses)
+	}
+	w := m.View()
+	if !slices.Equal(v.Shape(), w.Shape()) || v.IsContiguous() != w.IsContiguous() {
+		t.Fatalf("Load gives shape %v, Map %v", v.Shape(), w.Shape())
+	}
+	if !bytes.Equal(bytesOf(v.Contiguous().Data()), bytesOf(w.Contiguous().Data())) {
+		t.Fatalf("Load and Map give different data")
+	}
 }
