@@ -117,3 +117,15 @@ func ExampleLayout_Plan() {
 	// runs of 3 with stride 4
 	// 0 1 2 3
 }
+
+// SelfOverlap tells whether a layout can be written through: two indices
+// reaching one element would lose data.
+func ExampleLayout_SelfOverlap() {
+	row, _ := layout.RowMajor(3, 4)
+	t, _ := row.Transpose(0, 1)
+	b, _ := layout.RowMajor(1, 4)
+	b, _ = b.Expand(3, 4)                                         // stride 0
+	odd, _ := layout.Strided([]int{1<<21 + 1, 2}, []int{2, 3}, 0) // 2i+3j: all distinct
+	fmt.Println(row.SelfOverlap(), t.SelfOverlap(), b.SelfOverlap(), odd.SelfOverlap())
+	// Output: disjoint disjoint overlaps disjoint
+}

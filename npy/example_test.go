@@ -96,3 +96,18 @@ func ExampleMap() {
 	// Output:
 	// [3 4] -32768 32767
 }
+
+// MaxBytes caps what Load allocates for a file from an untrusted source:
+// the header is checked before anything is read.
+func ExampleMaxBytes() {
+	// f8_f_2d.npy holds 3x4 float64: 96 bytes of data.
+	_, err := npy.Load[float64]("testdata/f8_f_2d.npy", npy.MaxBytes(64))
+	fmt.Println(errors.Is(err, npy.ErrTooLarge))
+	fmt.Println(err)
+	v, err := npy.Load[float64]("testdata/f8_f_2d.npy", npy.MaxBytes(1<<20))
+	fmt.Println(v.Shape(), err)
+	// Output:
+	// true
+	// npy: Load: data of 96 bytes for shape [3 4] of <f8 exceeds the limit of 64 bytes
+	// [3 4] <nil>
+}

@@ -16,6 +16,11 @@ import (
 // shares the view's data — also when the view starts at a non-zero offset —
 // and nothing is copied; otherwise the elements are copied into a fresh
 // buffer. Use [View.Clone] to always copy.
+//
+// Like Clone, it panics when the copy would exceed the largest allocation
+// (see [New]), which only an expanded (broadcast) view can ask for, and a
+// copy larger than the machine's memory is a fatal out-of-memory error, as
+// for make. Use [View.CloneChecked] for views that may be that large.
 func (v View[T]) Contiguous() Tensor[T] {
 	if start, end, ok := v.lay.ContiguousRange(); ok {
 		return Tensor[T]{data: v.data[start:end:end], lay: v.lay.Packed()}

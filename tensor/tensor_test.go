@@ -407,3 +407,15 @@ func TestArangeValues(t *testing.T) {
 }
 
 func e[T tensor.Number](_ tensor.Tensor[T], err error) error { return err }
+
+// TestContiguousPanicsAsDocumented pins issue 11.6: Contiguous of a huge
+// broadcast view panics (as documented, with the error of CloneChecked),
+// and CloneChecked returns that error instead.
+func TestContiguousPanicsAsDocumented(t *testing.T) {
+	one := tensor.Must(tensor.Full[int8](1)).View()
+	huge := tensor.Must(one.Expand(testint.Huge))
+	_, err := huge.CloneChecked()
+	require.ErrorIs(t, err, layout.ErrOverflow)
+	assert.PanicsWithError(t, err.Error(), func() { huge.Contiguous() })
+	assert.PanicsWithError(t, err.Error(), func() { huge.Clone() })
+}
