@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/choose"
+	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -23,7 +24,8 @@ func maxPrint(w, r int) int { return 4096*(w+1) + 4096*(4*r+8) }
 // axis is long enough for NumPy's summary.
 func TestPrintManySmallAxes(t *testing.T) {
 	one := tensor.Must(tensor.Full[int8](7)).View()
-	shape := make([]int, 40)
+	rank := min(40, testint.Bits-2) // 2^rank elements must fit an int
+	shape := make([]int, rank)
 	for i := range shape {
 		shape[i] = 2
 	}
@@ -31,9 +33,9 @@ func TestPrintManySmallAxes(t *testing.T) {
 	start := time.Now()
 	s := fmt.Sprint(v)
 	assert.Less(t, time.Since(start), 2*time.Second)
-	assert.LessOrEqual(t, len(s), maxPrint(1, 40))
+	assert.LessOrEqual(t, len(s), maxPrint(1, rank))
 	assert.Contains(t, s, "...")
-	assert.True(t, strings.HasPrefix(s, strings.Repeat("[", 40)+"7 7]"), s[:60])
+	assert.True(t, strings.HasPrefix(s, strings.Repeat("[", rank)+"7 7]"), s[:60])
 
 	// Six axes of 6: 46656 elements, each axis too short to summarize.
 	v = tensor.Must(one.Expand(6, 6, 6, 6, 6, 6))
