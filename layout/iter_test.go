@@ -1,0 +1,201 @@
+package layout_test
+
+import (
+	"cmp"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/layout"
+)
+
+type tuple = [layout.MaxOperands]int
+
+// iterTuples lists the offsets an Iter visits, one tuple per index.
+func iterTuples(it *layout.Iter) []tuple {
+	var out []tuple
+	inc := it.Inc()
+	for o := range it.Runs() {
+		for c := range it.Len() {
+			var t tuple
+			for j := range it.Operands() {
+				t[j] = o[j] + c*inc[j]
+			}
+			out = append(out, t)
+		}
+	}
+	slices.SortFunc(out, func(a, b tuple) int {
+		for j := range a {
+			if c := cmp.Compare(a[j], b[j]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	return out
+}
+
+// wantTuples lists the offsets of every index of out and of the inputs
+// broadcast to it, by unravelling each index.
+func wantTuples(t *testing.T, out layout.Layout, ins []layout.Layout) []tuple {
+	sh := out.Shape()
+	var want []tuple
+	for a := range out.Size() {
+		idx := make([]int, len(sh))
+		for k, r := len(sh)-1, a; k >= 0; k-- {
+			idx[k], r = r%sh[k], r/sh[k]
+		}
+		var tp tuple
+		off, err := out.Index(idx...)
+		require.NoError(t, err)
+		tp[0] = off
+		for j, in := range ins {
+			ish := in.Shape()
+			sub := make([]int, len(ish))
+			for k := range ish {
+				if ish[k] != 1 {
+					sub[k] = idx[len(sh)-len(ish)+k]
+				}
+			}
+			tp[1+j], err = in.Index(sub...)
+			require.NoError(t, err)
+		}
+		want = append(want, tp)
+	}
+	slices.SortFunc(want, func(a, b tuple) int {
+		for j := range a {
+			if c := cmp.Compare(a[j], b[j]); c != 0 {
+				return c
+			}
+		}
+		return 0
+	})
+	return want
+}
+
+// TestIterRandom checks Iter against an enumeration of the indices on
+// random views with random broadcast inputs, and checks that its parts
+// cover it without two parts writing one output element.
+func TestIterRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 5))
+	for iter := range 3000 {
+		rank := r.IntN(6)
+		shape := make([]int, rank)
+		for k := range shape {
+			shape[k] = 1 + r.IntN(5)
+			if r.IntN(20) == 0 {
+				shape[k] = 0
+			}
+		}
+		out := randomView(r, shape)
+		if out.Overlapping() {
+			out = mustL(layout.RowMajor(shape...))
+		}
+		ins := make([]layout.Layout, r.IntN(layout.MaxOperands))
+		for j := range ins {
+			// A broadcastable shape: a suffix of shape, some axes 1.
+			drop := r.IntN(rank + 1)
+			ish := slices.Clone(shape[drop:])
+			for k := range ish {
+				if r.IntN(4) == 0 {
+					ish[k] = 1
+				}
+			}
+			ins[j] = randomView(r, ish)
+		}
+		it, err := layout.NewIter(out, ins...)
+		require.NoError(t, err)
+		want := wantTuples(t, out, ins)
+		got := iterTuples(&it)
+		require.Equal(t, want, got, "iteration %d: %v <- %v", iter, out, ins)
+		assert.Equal(t, len(want), it.Size())
+		n := 1 + r.IntN(5)
+		var parts []tuple
+		seen := map[int]bool{}
+		for i := range n {
+			q := it.Part(i, n)
+			pt := iterTuples(&q)
+			for _, tp := range pt {
+				require.False(t, seen[tp[0]], "two parts write output offset %d", tp[0])
+				seen[tp[0]] = true
+			}
+			parts = append(parts, pt...)
+		}
+		slices.SortFunc(parts, func(a, b tuple) int {
+			for j := range a {
+				if c := cmp.Compare(a[j], b[j]); c != 0 {
+					return c
+				}
+			}
+			return 0
+		})
+		require.Equal(t, want, parts, "parts of %d: %v <- %v", n, out, ins)
+	}
+}
+
+func mustL(l layout.Layout, err error) layout.Layout {
+	if err != nil {
+		panic(err)
+	}
+	return l
+}
+
+// TestIterShapes checks the merging, flipping and ordering of an Iter and
+// its errors.
+func TestIterShapes(t *testing.T) {
+	m := mustL(layout.RowMajor(64, 32))
+	tr := mustL(mustL(layout.RowMajor(32, 64)).Transpose(0, 1))
+	bias := mustL(layout.RowMajor(32))
+	col := mustL(layout.RowMajor(64, 1))
+	scalar := mustL(layout.RowMajor())
+
+	it, err := layout.NewIter(m, m, m)
+	require.NoError(t, err)
+	assert.Equal(t, 64*32, it.Len(), "contiguous operands merge into one run")
+	assert.Equal(t, 1, it.Count())
+	assert.Equal(t, [4]int{1, 1, 1, 0}, it.Inc())
+
+	it, err = layout.NewIter(m, m, bias)
+	require.NoError(t, err)
+	assert.Equal(t, 32, it.Len(), "a row bias keeps the rows apart")
+	assert.Equal(t, [4]int{1, 1, 1, 0}, it.Inc())
+
+	it, err = layout.NewIter(m, col, scalar)
+	require.NoError(t, err)
+	assert.Equal(t, [4]int{1, 0, 0, 0}, it.Inc(), "broadcast inputs have stride 0")
+
+	it, err = layout.NewIter(m, m, tr)
+	require.NoError(t, err)
+	assert.Equal(t, [4]int{1, 1, 64, 0}, it.Inc(), "the output is written in memory order")
+
+	f := mustL(m.Flip(0, 1))
+	it, err = layout.NewIter(f, f)
+	require.NoError(t, err)
+	assert.Equal(t, [4]int{1, 1, 0, 0}, it.Inc(), "axes every operand walks backwards are flipped")
+	assert.Equal(t, 64*32, it.Len())
+
+	it, err = layout.NewIter(mustL(layout.RowMajor(3, 0, 2)), bias)
+	assert.Error(t, err)
+	it, err = layout.NewIter(mustL(layout.RowMajor(3, 0, 2)), mustL(layout.RowMajor(2)))
+	require.NoError(t, err)
+	assert.Zero(t, it.Size())
+	assert.Empty(t, iterTuples(&it))
+
+	_, err = layout.NewIter(m, mustL(layout.RowMajor(5)))
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "layout: NewIter: input 0 of shape [5] does not broadcast to output shape [64 32]")
+	_, err = layout.NewIter(bias, m)
+	assert.ErrorIs(t, err, layout.ErrShape, "an input never stretches the output")
+	_, err = layout.NewIter(m, m, m, m, m)
+	assert.ErrorIs(t, err, layout.ErrRank)
+
+	assert.Zero(t, testing.AllocsPerRun(20, func() {
+		var it layout.Iter
+		_ = it.Reset(&m, &tr, &bias)
+		for range it.Runs() {
+		}
+	}))
+}
