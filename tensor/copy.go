@@ -1,12 +1,12 @@
 package tensor
 
 import (
-	"runtime"
 	"slices"
 	"sync"
-	"sync/atomic"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/mem"
+	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/simd"
 )
@@ -129,7 +129,7 @@ func overlapError(op string, l *layout.Layout) error {
 // overlaps, it takes the layouts by pointer, which it does not modify: at
 // 152 bytes each, copying them costs more than a small copy's data.
 func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
-	if overlaps(dst, dl, src, sl) {
+	if mem.Overlaps(dst, dl, src, sl) {
 		src, sl = snapshot(src, sl)
 	}
 	move(dst, dl, src, sl)
@@ -152,60 +152,23 @@ func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
 	return tmp.data, &tmp.lay
 }
 
-// overlaps reports whether the memory reached by two layouts over two
-// buffers intersects.
-func overlaps[T Number](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool {
-	if len(a) == 0 || len(b) == 0 {
-		return false
-	}
-	// Each layout lies inside its buffer, so disjoint buffers (the usual
-	// case) need no spans: Span's value receiver copies the Layout.
-	size := unsafe.Sizeof(a[0])
-	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
-	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
-	if pa+uintptr(len(a))*size <= pb || pb+uintptr(len(b))*size <= pa {
-		return false
-	}
-	alo, ahi := al.Span()
-	blo, bhi := bl.Span()
-	if alo == ahi || blo == bhi {
-		return false
-	}
-	return pa+uintptr(alo)*size < pb+uintptr(bhi)*size && pb+uintptr(blo)*size < pa+uintptr(ahi)*size
-}
-
-// Copies of at least parallelBytes are split over several goroutines, and
+// Copies of at least par.MinBytes are split over several goroutines, and
 // transposes and gathers whose destination has at least streamBytes use
 // non-temporal stores (see simd.TransposeStream and simd.StridedStream).
 // Copies whose runs are shorter than chunkBytes use the builtin copy
 // directly.
 const (
-	parallelBytes = 4 << 20
-	streamBytes   = 8 << 20
-	chunkBytes    = 1 << 20
+	streamBytes = 8 << 20
+	chunkBytes  = 1 << 20
 )
 
-var parallelism atomic.Int64
-
-// SetParallelism sets how many goroutines one large copy (Contiguous,
-// Clone, CopyTo, CopyFrom, Fill of 4 MiB or more) may use, and returns the
-// previous setting. n <= 0 restores the default, GOMAXPROCS. Copies below
-// 4 MiB always run on the calling goroutine, without spawning or
-// allocating. It is safe to call concurrently with copies.
-func SetParallelism(n int) int {
-	return int(parallelism.Swap(int64(max(n, 0))))
-}
-
-func workers(bytes int) int {
-	if bytes < parallelBytes {
-		return 1
-	}
-	n := int(parallelism.Load())
-	if n <= 0 {
-		n = runtime.GOMAXPROCS(0)
-	}
-	return max(1, min(n, bytes/(parallelBytes/2)))
-}
+// SetParallelism sets how many goroutines one large operation (Contiguous,
+// Clone, CopyTo, CopyFrom, Fill, and the computations of package ops, of
+// 4 MiB or more) may use, and returns the previous setting. n <= 0
+// restores the default, GOMAXPROCS. Operations below 4 MiB always run on
+// the calling goroutine, without spawning or allocating. It is safe to
+// call concurrently with copies.
+func SetParallelism(n int) int { return par.Set(n) }
 
 // move copies src (layout sl) into dst (layout dl), index by index. The
 // shapes are equal, both layouts lie inside their buffers, dl does not
@@ -220,7 +183,7 @@ func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	var zero T
 	bytes := p.Size() * int(unsafe.Sizeof(zero))
 	stream := bytes >= streamBytes
-	n := workers(bytes)
+	n := par.Workers(bytes)
 	if n == 1 {
 		run(dst, src, &p, stream)
 		return

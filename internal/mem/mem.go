@@ -1,0 +1,39 @@
+// Package mem answers whether the memory two layouts reach over two
+// buffers intersects, for the engines that must read a source before they
+// write a destination that shares memory with it.
+package mem
+
+import (
+	"unsafe"
+
+	"github.com/tessera-go/tessera/layout"
+)
+
+// Overlaps reports whether the memory reached by layout al over a and by
+// bl over b intersects. Each layout must lie inside its buffer. The layouts
+// are taken by pointer and not modified: at 152 bytes each, copying them
+// costs more than a small copy's data.
+func Overlaps[T any](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool {
+	if len(a) == 0 || len(b) == 0 {
+		return false
+	}
+	// Disjoint buffers (the usual case) need no spans.
+	size := unsafe.Sizeof(a[0])
+	pa := uintptr(unsafe.Pointer(unsafe.SliceData(a)))
+	pb := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	if pa+uintptr(len(a))*size <= pb || pb+uintptr(len(b))*size <= pa {
+		return false
+	}
+	alo, ahi := al.Span()
+	blo, bhi := bl.Span()
+	if alo == ahi || blo == bhi {
+		return false
+	}
+	return pa+uintptr(alo)*size < pb+uintptr(bhi)*size && pb+uintptr(blo)*size < pa+uintptr(ahi)*size
+}
+
+// Same reports whether a and b are the same buffer (the same first
+// element), so that equal layouts over them reach the same elements.
+func Same[T any](a, b []T) bool {
+	return len(a) > 0 && len(b) > 0 && unsafe.SliceData(a) == unsafe.SliceData(b)
+}

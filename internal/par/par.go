@@ -1,0 +1,35 @@
+// Package par holds what the copy and compute engines share about running
+// one operation on several goroutines: the parallelism setting of
+// tensor.SetParallelism and the rule for how many goroutines an operation
+// of a given size uses.
+package par
+
+import (
+	"runtime"
+	"sync/atomic"
+)
+
+// MinBytes is the size from which an operation is split over several
+// goroutines; below it, it runs on the calling goroutine without spawning
+// or allocating.
+const MinBytes = 4 << 20
+
+var parallelism atomic.Int64
+
+// Set sets the largest number of goroutines of one operation and returns
+// the previous setting; n <= 0 means GOMAXPROCS.
+func Set(n int) int { return int(parallelism.Swap(int64(max(n, 0)))) }
+
+// Workers returns how many goroutines an operation touching bytes bytes
+// uses: 1 below MinBytes, else up to the setting, with at least MinBytes/2
+// bytes each.
+func Workers(bytes int) int {
+	if bytes < MinBytes {
+		return 1
+	}
+	n := int(parallelism.Load())
+	if n <= 0 {
+		n = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(n, bytes/(MinBytes/2)))
+}
