@@ -275,3 +275,44 @@ func Viewable(offs []int, shape []int) bool {
 	}
 	return true
 }
+
+// BroadcastShape returns the shape a and b broadcast to by NumPy's rules,
+// and false when they do not broadcast.
+func BroadcastShape(a, b []int) ([]int, bool) {
+	n := max(len(a), len(b))
+	out := make([]int, n)
+	for i := range n {
+		x, y := 1, 1
+		if k := i - (n - len(a)); k >= 0 {
+			x = a[k]
+		}
+		if k := i - (n - len(b)); k >= 0 {
+			y = b[k]
+		}
+		switch {
+		case x == y || y == 1:
+			out[i] = x
+		case x == 1:
+			out[i] = y
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// Zip returns f of the elements of a and b at every index of the shape
+// they broadcast to, and false when they do not broadcast.
+func Zip[T any](a, b Array[T], f func(x, y T) T) (Array[T], bool) {
+	shape, ok := BroadcastShape(a.Shape, b.Shape)
+	if !ok {
+		return Array[T]{}, false
+	}
+	ea, _ := a.Expand(shape...)
+	eb, _ := b.Expand(shape...)
+	out := Array[T]{Shape: shape, Data: make([]T, Size(shape))}
+	for i := range out.Data {
+		out.Data[i] = f(ea.Data[i], eb.Data[i])
+	}
+	return out, true
+}

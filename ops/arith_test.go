@@ -1,0 +1,311 @@
+package ops_test
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// randomOperand returns a view of shape made by a random chain over a
+// random buffer (permuted, sliced with a step, flipped, or broadcast from
+// size 1), and its values as a naive array.
+func randomOperand[T tensor.Number](r *rand.Rand, shape []int, gen func(*rand.Rand) T) (tensor.View[T], naive.Array[T]) {
+	rank := len(shape)
+	perm := r.Perm(rank)
+	base := make([]int, rank)
+	for i, p := range perm {
+		base[p] = shape[i]
+		switch r.IntN(5) {
+		case 0:
+			base[p] = 2*shape[i] + 1 // sliced with a step below
+		case 1:
+			base[p] = 1 // expanded below
+		}
+	}
+	t := tensor.Must(tensor.New[T](base...))
+	for i := range t.Data() {
+		t.Data()[i] = gen(r)
+	}
+	v := tensor.Must(t.View().Permute(perm...))
+	for k := range rank {
+		d := v.Shape()[k]
+		switch {
+		case d > shape[k]:
+			v = tensor.Must(v.Slice(k, 1, 1+2*shape[k], 2))
+		case d == 1 && shape[k] != 1:
+			sh := v.Shape()
+			sh[k] = shape[k]
+			v = tensor.Must(v.Expand(sh...))
+		}
+		if r.IntN(3) == 0 {
+			v = tensor.Must(v.Flip(k))
+		}
+	}
+	if !slices.Equal(v.Shape(), shape) {
+		panic("randomOperand: wrong shape")
+	}
+	return v, values(v)
+}
+
+// values reads v into a naive array with At, the definition of a view's
+// elements.
+func values[T tensor.Number](v tensor.View[T]) naive.Array[T] {
+	a := naive.Array[T]{Shape: v.Shape(), Data: make([]T, v.Size())}
+	for i := range a.Data {
+		a.Data[i] = v.At(naive.Unravel(a.Shape, i)...)
+	}
+	return a
+}
+
+// randomPair returns two random shapes that broadcast: suffixes of one
+// shape with some axes set to 1, some of size 0 now and then.
+func randomPair(r *rand.Rand) (a, b []int) {
+	rank := r.IntN(5)
+	shape := make([]int, rank)
+	for k := range shape {
+		shape[k] = 1 + r.IntN(6)
+		if r.IntN(25) == 0 {
+			shape[k] = 0
+		}
+	}
+	pick := func() []int {
+		s := slices.Clone(shape[r.IntN(rank+1):])
+		for k := range s {
+			if r.IntN(4) == 0 {
+				s[k] = 1
+			}
+		}
+		return s
+	}
+	return pick(), pick()
+}
+
+type binCase[T tensor.Number] struct {
+	name string
+	op   func(a, b tensor.View[T]) (tensor.Tensor[T], error)
+	into func(dst, a, b tensor.View[T]) error
+	f    func(x, y T) T
+}
+
+func arithCases[T tensor.Number]() []binCase[T] {
+	return []binCase[T]{
+		{"Add", ops.Add[T], ops.AddInto[T], func(x, y T) T { return x + y }},
+		{"Sub", ops.Sub[T], ops.SubInto[T], func(x, y T) T { return x - y }},
+		{"Mul", ops.Mul[T], ops.MulInto[T], func(x, y T) T { return x * y }},
+		{"Div", ops.Div[T], ops.DivInto[T], func(x, y T) T { return x / y }},
+		{"Zip", func(a, b tensor.View[T]) (tensor.Tensor[T], error) {
+			return ops.Zip(a, b, func(x, y T) T { return 3*x - y })
+		}, func(d, a, b tensor.View[T]) error {
+			return ops.ZipInto(d, a, b, func(x, y T) T { return 3*x - y })
+		}, func(x, y T) T { return 3*x - y }},
+	}
+}
+
+func realCases[T ops.Real]() []binCase[T] {
+	return append(arithCases[T](),
+		binCase[T]{"Maximum", ops.Maximum[T], ops.MaximumInto[T], func(x, y T) T {
+			if x > y || x != x {
+				return x
+			}
+			return y
+		}},
+		binCase[T]{"Minimum", ops.Minimum[T], ops.MinimumInto[T], func(x, y T) T {
+			if x < y || x != x {
+				return x
+			}
+			return y
+		}})
+}
+
+// equalValues compares elementwise, NaN equal to NaN.
+func equalValues[T tensor.Number](a, b []T) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] && (a[i] == a[i] || b[i] == b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// checkBinary runs each case on random operand pairs against naive.Zip,
+// both forms, with the Into form writing into a random view.
+func checkBinary[T tensor.Number](t *testing.T, cases []binCase[T], gen func(*rand.Rand) T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for iter := range 400 {
+		ash, bsh := randomPair(r)
+		a, ra := randomOperand(r, ash, gen)
+		b, rb := randomOperand(r, bsh, gen)
+		shape, _ := naive.BroadcastShape(ash, bsh)
+		for _, c := range cases {
+			want, _ := naive.Zip(ra, rb, c.f)
+			got, err := c.op(a, b)
+			require.NoError(t, err, "%s %d: %v %v", c.name, iter, ash, bsh)
+			require.Equal(t, shape, got.Shape())
+			require.True(t, equalValues(want.Data, got.Data()), "%s %d: %v op %v: got %v want %v", c.name, iter, a, b, got.Data(), want.Data)
+			// Into a random non-overlapping view of the shape.
+			dv, _ := randomOperand(r, shape, gen)
+			if dv.Layout().Overlapping() {
+				dv = tensor.Must(tensor.New[T](shape...)).View()
+			}
+			require.NoError(t, c.into(dv, a, b), "%s %d", c.name, iter)
+			require.True(t, equalValues(want.Data, values(dv).Data), "%s Into %d", c.name, iter)
+		}
+	}
+}
+
+func TestArithRandom(t *testing.T) {
+	// Divisors never zero, so that integer Div is defined.
+	nonzero := func(x int) int {
+		if x == 0 {
+			return 1
+		}
+		return x
+	}
+	t.Run("float64", func(t *testing.T) {
+		checkBinary(t, realCases[float64](), func(r *rand.Rand) float64 {
+			if r.IntN(50) == 0 {
+				return math.NaN()
+			}
+			return float64(r.IntN(200)-100) / 8
+		})
+	})
+	t.Run("float32", func(t *testing.T) {
+		checkBinary(t, realCases[float32](), func(r *rand.Rand) float32 { return float32(r.IntN(200)-100) / 4 })
+	})
+	t.Run("int8", func(t *testing.T) {
+		checkBinary(t, realCases[int8](), func(r *rand.Rand) int8 { return int8(nonzero(r.IntN(256) - 128)) })
+	})
+	t.Run("uint16", func(t *testing.T) {
+		checkBinary(t, realCases[uint16](), func(r *rand.Rand) uint16 { return uint16(nonzero(r.IntN(1 << 16))) })
+	})
+	t.Run("int", func(t *testing.T) {
+		checkBinary(t, realCases[int](), func(r *rand.Rand) int { return nonzero(r.IntN(2000) - 1000) })
+	})
+	t.Run("complex128", func(t *testing.T) {
+		checkBinary(t, arithCases[complex128](), func(r *rand.Rand) complex128 {
+			return complex(float64(r.IntN(9)+1), float64(r.IntN(9)-4))
+		})
+	})
+}
+
+// TestArithOverlap checks Into calls whose inputs share memory with the
+// destination against computing from snapshots.
+func TestArithOverlap(t *testing.T) {
+	base := func() tensor.View[float64] {
+		return tensor.Must(tensor.Arange[float64](24)).View()
+	}
+	m := func(v tensor.View[float64]) tensor.View[float64] { return tensor.Must(v.View(4, 6)) }
+	for name, mk := range map[string]func(x tensor.View[float64]) (dst, a, b tensor.View[float64]){
+		"in place":      func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) { return m(x), m(x), m(x) },
+		"flipped input": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) { return m(x), tensor.Must(m(x).Flip(0, 1)), m(x) },
+		"shifted": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) {
+			return tensor.Must(x.Slice(0, 0, 20, 1)), tensor.Must(x.Slice(0, 4, 24, 1)), tensor.Must(x.Slice(0, 2, 22, 1))
+		},
+		"transposed": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) {
+			sq := tensor.Must(tensor.Must(x.Slice(0, 0, 16, 1)).View(4, 4))
+			return sq, tensor.Must(sq.Transpose(0, 1)), sq
+		},
+		"broadcast row of dst": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) {
+			return m(x), m(x), tensor.Must(m(x).Select(0, 2))
+		},
+	} {
+		x := base()
+		dst, a, b := mk(x)
+		want, ok := naive.Zip(values(a), values(b), func(p, q float64) float64 { return p*10 + q })
+		require.True(t, ok)
+		require.NoError(t, ops.ZipInto(dst, a, b, func(p, q float64) float64 { return p*10 + q }), name)
+		assert.Equal(t, want.Data, values(dst).Data, name)
+	}
+}
+
+// TestArithErrors checks the errors, and that nothing is written on error.
+func TestArithErrors(t *testing.T) {
+	a := tensor.Must(tensor.Arange[float64](12)).View()
+	a = tensor.Must(a.View(3, 4))
+	b := tensor.Must(tensor.Arange[float64](5)).View()
+	_, err := ops.Add(a, b)
+	require.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "ops: Add: shapes [3 4] and [5] do not broadcast")
+
+	dst := tensor.Must(tensor.New[float64](4, 3)).View()
+	err = ops.AddInto(dst, a, a)
+	require.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "ops: AddInto: destination shape [4 3] is not the broadcast shape [3 4]")
+	row := tensor.Must(tensor.New[float64](4)).View()
+	err = ops.AddInto(row, row, a) // dst would have to stretch
+	require.ErrorIs(t, err, layout.ErrShape)
+
+	exp := tensor.Must(row.Expand(3, 4))
+	err = ops.MulInto(exp, a, a)
+	require.ErrorIs(t, err, layout.ErrOverlap)
+	assert.Contains(t, err.Error(), "ops: MulInto: destination layout")
+	assert.Equal(t, []float64{0, 0, 0, 0}, row.Data(), "nothing written")
+
+	i := tensor.Must(tensor.Arange[int32](12)).View()
+	out := tensor.Must(tensor.Full[int32](7, 12)).View()
+	err = ops.DivInto(out, i, i) // i[0] == 0
+	require.ErrorIs(t, err, ops.ErrDivideByZero)
+	assert.EqualError(t, err, "ops: DivInto: integer division by zero: the divisor of shape [12] holds a zero")
+	assert.Equal(t, tensor.Must(tensor.Full[int32](7, 12)).Data(), out.Data(), "nothing written")
+	_, err = ops.DivScalar(i, 0)
+	require.ErrorIs(t, err, ops.ErrDivideByZero)
+	f, err := ops.DivScalar(tensor.Must(tensor.Full[float64](1, 2)).View(), 0)
+	require.NoError(t, err)
+	assert.Equal(t, []float64{math.Inf(1), math.Inf(1)}, f.Data())
+	q, err := ops.Div(tensor.Must(tensor.Full[int8](math.MinInt8, 1)).View(), tensor.Must(tensor.Full[int8](-1)).View())
+	require.NoError(t, err)
+	assert.Equal(t, []int8{math.MinInt8}, q.Data(), "MinInt8 / -1 wraps as in Go")
+
+	one := tensor.Must(tensor.Full[int8](1)).View()
+	huge := tensor.Must(one.Expand(1<<20, 1<<20))
+	_, err = ops.Add(huge, tensor.Must(huge.Expand(1<<20, 1<<20, 1<<20)))
+	require.True(t, errors.Is(err, layout.ErrOverflow), "%v", err)
+}
+
+// TestScalarOps checks the scalar forms against Zip with a rank-0 view.
+func TestScalarOps(t *testing.T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	gen := func(r *rand.Rand) float32 { return float32(r.IntN(100)) - 50 }
+	for range 100 {
+		shape, _ := randomPair(r)
+		v, rv := randomOperand(r, shape, gen)
+		s := gen(r) + 0.5
+		for _, c := range []struct {
+			name string
+			op   func(tensor.View[float32], float32) (tensor.Tensor[float32], error)
+			into func(dst, v tensor.View[float32], s float32) error
+			f    func(x, y float32) float32
+		}{
+			{"AddScalar", ops.AddScalar[float32], ops.AddScalarInto[float32], func(x, y float32) float32 { return x + y }},
+			{"SubScalar", ops.SubScalar[float32], ops.SubScalarInto[float32], func(x, y float32) float32 { return x - y }},
+			{"MulScalar", ops.MulScalar[float32], ops.MulScalarInto[float32], func(x, y float32) float32 { return x * y }},
+			{"DivScalar", ops.DivScalar[float32], ops.DivScalarInto[float32], func(x, y float32) float32 { return x / y }},
+		} {
+			want, _ := naive.Zip(rv, naive.Array[float32]{Data: []float32{s}}, c.f)
+			got, err := c.op(v, s)
+			require.NoError(t, err)
+			require.Equal(t, want.Data, got.Data(), c.name)
+			dst := tensor.Must(tensor.New[float32](shape...)).View()
+			require.NoError(t, c.into(dst, v, s))
+			require.Equal(t, want.Data, values(dst).Data, c.name)
+		}
+		m, err := ops.Map(v, func(x float32) float32 { return -x })
+		require.NoError(t, err)
+		for i, x := range rv.Data {
+			require.Equal(t, -x, m.Data()[i])
+		}
+	}
+}

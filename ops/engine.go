@@ -1,0 +1,272 @@
+package ops
+
+import (
+	"errors"
+	"reflect"
+	"sync"
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/mem"
+	"github.com/tessera-go/tessera/internal/par"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// ErrDivideByZero reports an integer division by zero. It is found before
+// anything is written.
+var ErrDivideByZero = errors.New("ops: integer division by zero")
+
+func errorf(op string, kind error, format string, args ...any) error {
+	return errs.New("ops", op, kind, format, args...)
+}
+
+// binKernel computes one binary operation on runs. vv takes three slices
+// of one length, vs and sv a scalar for one input; at computes one element
+// and serves the strided runs.
+type binKernel[T any] struct {
+	vv func(d, x, y []T)
+	vs func(d, x []T, y T)
+	sv func(d []T, x T, y []T)
+	at func(x, y T) T
+}
+
+// unKernel computes one unary operation: v on a unit-stride run, at on one
+// element.
+type unKernel[T any] struct {
+	v  func(d, x []T)
+	at func(x T) T
+}
+
+// operand is a view as the engine reads it: the buffer and its layout.
+type operand[T tensor.Number] struct {
+	data []T
+	lay  layout.Layout
+}
+
+func operandOf[T tensor.Number](v tensor.View[T]) operand[T] {
+	return operand[T]{v.Data(), v.Layout()}
+}
+
+// broadcastShape returns the shape a and b broadcast to, or the error of op
+// naming both shapes.
+func broadcastShape(op string, a, b []int) ([]int, error) {
+	sh, err := layout.BroadcastShapes(a, b)
+	if err != nil {
+		if errors.Is(err, layout.ErrShape) {
+			return nil, errorf(op, layout.ErrShape, "shapes %v and %v do not broadcast", a, b)
+		}
+		return nil, errs.Wrap("ops", op, nil, err, "shapes %v and %v", a, b)
+	}
+	return sh, nil
+}
+
+// checkDst checks that dst has exactly shape and that no two of its
+// indices reach one element.
+func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
+	if got := dst.lay.Shape(); !equalInts(got, shape) {
+		return errorf(op, layout.ErrShape, "destination shape %v is not the broadcast shape %v", got, shape)
+	}
+	switch dst.lay.SelfOverlap() {
+	case layout.Overlaps:
+		return errorf(op, layout.ErrOverlap, "destination layout %v reaches some elements more than once", dst.lay)
+	case layout.MayOverlap:
+		return errorf(op, layout.ErrOverlap, "cannot decide within %d steps whether destination layout %v reaches some element more than once", layout.MaxOverlapWork, dst.lay)
+	}
+	return nil
+}
+
+func equalInts(a, b []int) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+// isolate returns in, or a snapshot of it when it shares memory with dst
+// in any other way than being dst itself element for element (then each
+// element is read before it is written, as in AddInto(x, x, y)). The
+// snapshot holds in's own elements, before broadcasting.
+func isolate[T tensor.Number](dst *operand[T], in operand[T]) operand[T] {
+	if !mem.Overlaps(dst.data, &dst.lay, in.data, &in.lay) {
+		return in
+	}
+	if mem.Same(dst.data, in.data) && dst.lay.Equal(in.lay) {
+		return in
+	}
+	v, _ := tensor.NewView(in.data, in.lay)
+	return operandOf(v.Clone().View())
+}
+
+// isInteger reports whether T is an integer type.
+func isInteger[T tensor.Number]() bool {
+	switch reflect.TypeFor[T]().Kind() {
+	case reflect.Float32, reflect.Float64, reflect.Complex64, reflect.Complex128:
+		return false
+	}
+	return true
+}
+
+// hasZero reports whether any element x reaches is zero.
+func hasZero[T tensor.Number](x *operand[T]) bool {
+	var it layout.Iter
+	if err := it.Reset(&x.lay); err != nil {
+		return false
+	}
+	n, inc := it.Len(), it.Inc()[0]
+	for o := range it.Runs() {
+		for c := range n {
+			if x.data[o[0]+c*inc] == 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runParallel runs f on the parts of it, on several goroutines when the
+// operation is large.
+func runParallel[T tensor.Number](it *layout.Iter, f func(q *layout.Iter)) {
+	var zero T
+	n := par.Workers(it.Size() * it.Operands() * int(unsafe.Sizeof(zero)))
+	if n == 1 {
+		f(it)
+		return
+	}
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		q := it.Part(i, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(&q)
+		}()
+	}
+	q := it.Part(0, n)
+	f(&q)
+	wg.Wait()
+}
+
+// binaryInto computes dst = k(a, b) elementwise with broadcasting, after
+// the checks every Into form makes.
+func binaryInto[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T], divide bool) error {
+	shape, err := broadcastShape(op, a.lay.Shape(), b.lay.Shape())
+	if err != nil {
+		return err
+	}
+	if err := checkDst(op, &dst, shape); err != nil {
+		return err
+	}
+	if divide && isInteger[T]() && hasZero(&b) {
+		return errorf(op, ErrDivideByZero, "integer division by zero: the divisor of shape %v holds a zero", b.lay.Shape())
+	}
+	a, b = isolate(&dst, a), isolate(&dst, b)
+	var it layout.Iter
+	if err := it.Reset(&dst.lay, &a.lay, &b.lay); err != nil {
+		return errs.Wrap("ops", op, nil, err, "shapes %v and %v", a.lay.Shape(), b.lay.Shape())
+	}
+	runParallel[T](&it, func(q *layout.Iter) { binaryRuns(k, q, dst.data, a.data, b.data) })
+	return nil
+}
+
+// binaryRuns computes the runs of q.
+func binaryRuns[T tensor.Number](k *binKernel[T], q *layout.Iter, d, x, y []T) {
+	n, inc := q.Len(), q.Inc()
+	switch {
+	case inc[0] == 1 && inc[1] == 1 && inc[2] == 1:
+		for o := range q.Runs() {
+			k.vv(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
+		}
+	case inc[0] == 1 && inc[1] == 1 && inc[2] == 0:
+		for o := range q.Runs() {
+			k.vs(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
+		}
+	case inc[0] == 1 && inc[1] == 0 && inc[2] == 1:
+		for o := range q.Runs() {
+			k.sv(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
+		}
+	default:
+		at := k.at
+		for o := range q.Runs() {
+			di, xi, yi := o[0], o[1], o[2]
+			for range n {
+				d[di] = at(x[xi], y[yi])
+				di, xi, yi = di+inc[0], xi+inc[1], yi+inc[2]
+			}
+		}
+	}
+}
+
+// unaryInto computes dst = k(a) elementwise; dst has a's shape.
+func unaryInto[T tensor.Number](op string, k *unKernel[T], dst, a operand[T]) error {
+	if err := checkDst(op, &dst, a.lay.Shape()); err != nil {
+		return err
+	}
+	a = isolate(&dst, a)
+	var it layout.Iter
+	if err := it.Reset(&dst.lay, &a.lay); err != nil {
+		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())
+	}
+	runParallel[T](&it, func(q *layout.Iter) { unaryRuns(k, q, dst.data, a.data) })
+	return nil
+}
+
+func unaryRuns[T tensor.Number](k *unKernel[T], q *layout.Iter, d, x []T) {
+	n, inc := q.Len(), q.Inc()
+	if inc[0] == 1 && inc[1] == 1 {
+		for o := range q.Runs() {
+			k.v(d[o[0]:o[0]+n], x[o[1]:o[1]+n])
+		}
+		return
+	}
+	at := k.at
+	for o := range q.Runs() {
+		di, xi := o[0], o[1]
+		for range n {
+			d[di] = at(x[xi])
+			di, xi = di+inc[0], xi+inc[1]
+		}
+	}
+}
+
+// newResult returns a row-major tensor of shape for the result of op.
+func newResult[T tensor.Number](op string, shape []int) (tensor.Tensor[T], error) {
+	t, err := tensor.New[T](shape...)
+	if err != nil {
+		return t, errs.Wrap("ops", op, nil, err, "result of shape %v", shape)
+	}
+	return t, nil
+}
+
+// binary computes k(a, b) into a new tensor of the broadcast shape.
+func binary[T tensor.Number](op string, k *binKernel[T], a, b tensor.View[T], divide bool) (tensor.Tensor[T], error) {
+	shape, err := broadcastShape(op, a.Shape(), b.Shape())
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	if err := binaryInto(op, k, operandOf(out.View()), operandOf(a), operandOf(b), divide); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	return out, nil
+}
+
+// unary computes k(a) into a new tensor of a's shape.
+func unary[T tensor.Number](op string, k *unKernel[T], a tensor.View[T]) (tensor.Tensor[T], error) {
+	out, err := newResult[T](op, a.Shape())
+	if err != nil {
+		return out, err
+	}
+	if err := unaryInto(op, k, operandOf(out.View()), operandOf(a)); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	return out, nil
+}

@@ -1,0 +1,150 @@
+package ops
+
+import (
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// scalarKernel returns the unary kernel that applies vs with s as its
+// second operand, and at elementwise.
+func scalarKernel[T tensor.Number](vs func(d, x []T, s T), s T, at func(x, y T) T) *unKernel[T] {
+	return &unKernel[T]{
+		v:  func(d, x []T) { vs(d, x, s) },
+		at: func(x T) T { return at(x, s) },
+	}
+}
+
+// scalarOp computes k(v) into a new tensor, or into dst when into is set.
+func scalarOp[T tensor.Number](op string, k *unKernel[T], dst, v tensor.View[T], into bool) (tensor.Tensor[T], error) {
+	if into {
+		return tensor.Tensor[T]{}, unaryInto(op, k, operandOf(dst), operandOf(v))
+	}
+	return unary(op, k, v)
+}
+
+// AddScalar returns v + s elementwise in a new row-major tensor of v's
+// shape, without making a tensor of s. It returns an error wrapping
+// layout.ErrOverflow when the result is too large to allocate.
+func AddScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
+	return scalarOp("AddScalar", scalarKernel(addVS[T], s, func(x, y T) T { return x + y }), v, v, false)
+}
+
+// AddScalarInto sets dst to v + s elementwise. dst must have v's shape; v
+// may share memory with dst as in [AddInto], and the errors are those of
+// AddInto.
+func AddScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
+	_, err := scalarOp("AddScalarInto", scalarKernel(addVS[T], s, func(x, y T) T { return x + y }), dst, v, true)
+	return err
+}
+
+// SubScalar returns v - s elementwise, like [AddScalar].
+func SubScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
+	return scalarOp("SubScalar", scalarKernel(subVS[T], s, func(x, y T) T { return x - y }), v, v, false)
+}
+
+// SubScalarInto sets dst to v - s elementwise, like [AddScalarInto].
+func SubScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
+	_, err := scalarOp("SubScalarInto", scalarKernel(subVS[T], s, func(x, y T) T { return x - y }), dst, v, true)
+	return err
+}
+
+// MulScalar returns v * s elementwise, like [AddScalar].
+func MulScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
+	return scalarOp("MulScalar", scalarKernel(mulVS[T], s, func(x, y T) T { return x * y }), v, v, false)
+}
+
+// MulScalarInto sets dst to v * s elementwise, like [AddScalarInto].
+func MulScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
+	_, err := scalarOp("MulScalarInto", scalarKernel(mulVS[T], s, func(x, y T) T { return x * y }), dst, v, true)
+	return err
+}
+
+// DivScalar returns v / s elementwise, like [AddScalar], with the rules of
+// [Div]: for an integer type, s == 0 is an error wrapping
+// ErrDivideByZero.
+func DivScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
+	if err := scalarZero("DivScalar", s); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	return scalarOp("DivScalar", scalarKernel(divVS[T], s, func(x, y T) T { return x / y }), v, v, false)
+}
+
+// DivScalarInto sets dst to v / s elementwise, like [AddScalarInto] and
+// [DivScalar].
+func DivScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
+	if err := scalarZero("DivScalarInto", s); err != nil {
+		return err
+	}
+	_, err := scalarOp("DivScalarInto", scalarKernel(divVS[T], s, func(x, y T) T { return x / y }), dst, v, true)
+	return err
+}
+
+func scalarZero[T tensor.Number](op string, s T) error {
+	if s == 0 && isInteger[T]() {
+		return errorf(op, ErrDivideByZero, "integer division by zero: divisor %v", s)
+	}
+	return nil
+}
+
+// Map returns f(x) for every element x of v, in a new row-major tensor of
+// v's shape. f is called once per element, in no particular order and
+// possibly from several goroutines at once for a large v, so it must not
+// depend on the order of calls. It returns an error wrapping
+// layout.ErrOverflow when the result is too large to allocate.
+func Map[T tensor.Number](v tensor.View[T], f func(T) T) (tensor.Tensor[T], error) {
+	return unary("Map", mapKernel(f), v)
+}
+
+// MapInto sets each element of dst to f of the element of v at the same
+// index, like [Map]. dst must have v's shape; v may share memory with dst
+// as in [AddInto], and the errors are those of AddInto.
+func MapInto[T tensor.Number](dst, v tensor.View[T], f func(T) T) error {
+	return unaryInto("MapInto", mapKernel(f), operandOf(dst), operandOf(v))
+}
+
+func mapKernel[T tensor.Number](f func(T) T) *unKernel[T] {
+	return &unKernel[T]{
+		v: func(d, x []T) {
+			x = x[:len(d)]
+			for i := range d {
+				d[i] = f(x[i])
+			}
+		},
+		at: f,
+	}
+}
+
+// Zip returns f(x, y) for the elements of a and b at every index of the
+// shape they broadcast to, in a new row-major tensor, like [Add]; f is
+// called as [Map] calls it.
+func Zip[T tensor.Number](a, b tensor.View[T], f func(x, y T) T) (tensor.Tensor[T], error) {
+	return binary("Zip", zipKernel(f), a, b, false)
+}
+
+// ZipInto sets dst to f(a, b) elementwise, like [AddInto] and [Zip].
+func ZipInto[T tensor.Number](dst, a, b tensor.View[T], f func(x, y T) T) error {
+	return binaryInto("ZipInto", zipKernel(f), operandOf(dst), operandOf(a), operandOf(b), false)
+}
+
+func zipKernel[T tensor.Number](f func(x, y T) T) *binKernel[T] {
+	return &binKernel[T]{
+		vv: func(d, x, y []T) {
+			x, y = x[:len(d)], y[:len(d)]
+			for i := range d {
+				d[i] = f(x[i], y[i])
+			}
+		},
+		vs: func(d, x []T, s T) {
+			x = x[:len(d)]
+			for i := range d {
+				d[i] = f(x[i], s)
+			}
+		},
+		sv: func(d []T, s T, y []T) {
+			y = y[:len(d)]
+			for i := range d {
+				d[i] = f(s, y[i])
+			}
+		},
+		at: f,
+	}
+}
