@@ -209,8 +209,10 @@ func TestArithOverlap(t *testing.T) {
 	}
 	m := func(v tensor.View[float64]) tensor.View[float64] { return tensor.Must(v.View(4, 6)) }
 	for name, mk := range map[string]func(x tensor.View[float64]) (dst, a, b tensor.View[float64]){
-		"in place":      func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) { return m(x), m(x), m(x) },
-		"flipped input": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) { return m(x), tensor.Must(m(x).Flip(0, 1)), m(x) },
+		"in place": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) { return m(x), m(x), m(x) },
+		"flipped input": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) {
+			return m(x), tensor.Must(m(x).Flip(0, 1)), m(x)
+		},
 		"shifted": func(x tensor.View[float64]) (_, _, _ tensor.View[float64]) {
 			return tensor.Must(x.Slice(0, 0, 20, 1)), tensor.Must(x.Slice(0, 4, 24, 1)), tensor.Must(x.Slice(0, 2, 22, 1))
 		},
