@@ -311,3 +311,65 @@ func TestScalarOps(t *testing.T) {
 		}
 	}
 }
+
+// FuzzBroadcast computes random broadcasting expressions on random views,
+// (a + b) * c - max(a, c) and in place into a random destination, against
+// the naive reference.
+func FuzzBroadcast(f *testing.F) {
+	for i := range uint64(8) {
+		f.Add(i, i*7+1)
+	}
+	f.Fuzz(func(t *testing.T, s1, s2 uint64) {
+		r := rand.New(rand.NewPCG(s1, s2))
+		gen := func(r *rand.Rand) float64 { return float64(r.IntN(40) - 20) }
+		ash, bsh := randomPair(r)
+		csh, _ := randomPair(r)
+		if _, ok := naive.BroadcastShape(ash, csh); !ok {
+			csh = ash
+		}
+		a, ra := randomOperand(r, ash, gen)
+		b, rb := randomOperand(r, bsh, gen)
+		c, rc := randomOperand(r, csh, gen)
+		sum, ok := naive.Zip(ra, rb, func(x, y float64) float64 { return x + y })
+		if !ok {
+			t.Fatalf("randomPair gave %v and %v", ash, bsh)
+		}
+		want, ok := naive.Zip(sum, rc, func(x, y float64) float64 { return x * y })
+		if !ok {
+			_, err := ops.Mul(tensor.Must(ops.Add(a, b)).View(), c)
+			if !errors.Is(err, layout.ErrShape) {
+				t.Fatalf("shapes %v %v %v: want ErrShape, got %v", ash, bsh, csh, err)
+			}
+			return
+		}
+		m, _ := naive.Zip(ra, rc, func(x, y float64) float64 { return max(x, y) })
+		want, ok = naive.Zip(want, m, func(x, y float64) float64 { return x - y })
+		if !ok {
+			return
+		}
+		s := tensor.Must(ops.Add(a, b))
+		p := tensor.Must(ops.Mul(s.View(), c))
+		mx := tensor.Must(ops.Maximum(a, c))
+		got, err := ops.Sub(p.View(), mx.View())
+		if err != nil {
+			t.Fatalf("Sub: %v", err)
+		}
+		if !slices.Equal(want.Data, got.Data()) {
+			t.Fatalf("%v %v %v: got %v, want %v", ash, bsh, csh, got.Data(), want.Data)
+		}
+		// In place: p -= mx, p a random view of the result's shape.
+		dst, _ := randomOperand(r, got.Shape(), gen)
+		if dst.Layout().Overlapping() {
+			return
+		}
+		if err := dst.CopyFrom(p.View()); err != nil {
+			t.Fatal(err)
+		}
+		if err := ops.SubInto(dst, dst, mx.View()); err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(want.Data, values(dst).Data) {
+			t.Fatalf("in place: got %v, want %v", values(dst).Data, want.Data)
+		}
+	})
+}

@@ -1,0 +1,104 @@
+package ops_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// pairBench times ours and ref alternately in one loop, so that both see
+// the same machine state, and reports both in GB/s (bytes read plus
+// written per call: bytes for ours, refBytes for ref) and their ratio
+// (x-<name>: ours over ref, above 1 is faster than ref).
+func pairBench(b *testing.B, bytes, refBytes int, name string, ours, ref func()) {
+	ours()
+	ref()
+	var to, tr time.Duration
+	b.ResetTimer()
+	for range b.N {
+		t0 := time.Now()
+		ours()
+		t1 := time.Now()
+		ref()
+		tr += time.Since(t1)
+		to += t1.Sub(t0)
+	}
+	b.StopTimer()
+	b.ReportMetric(float64(bytes)*float64(b.N)/to.Seconds()/1e9, "GB/s")
+	b.ReportMetric(float64(refBytes)*float64(b.N)/tr.Seconds()/1e9, "ref-GB/s")
+	b.ReportMetric(float64(bytes)/to.Seconds()/(float64(refBytes)/tr.Seconds()), "x-"+name)
+}
+
+func filledF32(shape ...int) tensor.View[float32] {
+	t := tensor.Must(tensor.New[float32](shape...))
+	for i := range t.Data() {
+		t.Data()[i] = float32(i%1000) * 0.5
+	}
+	return t.View()
+}
+
+// copyRef returns a copy() that moves the same bytes as an operation that
+// reads and writes total bytes of float32.
+func copyRef(total int) func() {
+	n := total / 2 / 4
+	src, dst := make([]float32, n), make([]float32, n)
+	return func() { copy(dst, src) }
+}
+
+// BenchmarkCompute runs the cases of issue 12 on float32 [4096,4096], on
+// one goroutine unless the name says otherwise.
+func BenchmarkCompute(b *testing.B) {
+	const n = 4096
+	a, c := filledF32(n, n), filledF32(n, n)
+	out := tensor.Must(tensor.New[float32](n, n)).View()
+	ct := tensor.Must(c.Transpose(0, 1))
+	bias := filledF32(n)
+	bytes := 3 * n * n * 4
+	defer tensor.SetParallelism(tensor.SetParallelism(1))
+	b.Run("Add/vs=copy", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "copy", func() { _ = ops.AddInto(out, a, c) }, copyRef(bytes))
+	})
+	b.Run("Add/vs=loop", func(b *testing.B) {
+		x, y, d := a.Data(), c.Data(), out.Data()
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.AddInto(out, a, c) }, func() {
+			for i := range d {
+				d[i] = x[i] + y[i]
+			}
+		})
+	})
+	b.Run("Add-T/vs=Add", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(out, a, ct) }, func() { _ = ops.AddInto(out, a, c) })
+	})
+	b.Run("Add-bias/vs=Add", func(b *testing.B) {
+		// Per byte: the bias case reads one matrix less.
+		pairBench(b, 2*n*n*4+n*4, bytes, "Add", func() { _ = ops.AddInto(out, a, bias) }, func() { _ = ops.AddInto(out, a, c) })
+	})
+	b.Run("Add-alloc/vs=make+AddInto", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "make+AddInto", func() { _, _ = ops.Add(a, c) }, func() {
+			o := tensor.Must(tensor.New[float32](n, n)).View()
+			_ = ops.AddInto(o, a, c)
+		})
+	})
+	b.Run("Add/procs=2/vs=procs=1", func(b *testing.B) {
+		tensor.SetParallelism(2)
+		defer tensor.SetParallelism(1)
+		pairBench(b, bytes, bytes, "procs1", func() { _ = ops.AddInto(out, a, c) }, func() {
+			tensor.SetParallelism(1)
+			_ = ops.AddInto(out, a, c)
+			tensor.SetParallelism(2)
+		})
+	})
+	const m = 256
+	sa, sc := filledF32(m, m), filledF32(m, m)
+	sout := tensor.Must(tensor.New[float32](m, m)).View()
+	b.Run("Add-small/vs=loop", func(b *testing.B) {
+		x, y, d := sa.Data(), sc.Data(), sout.Data()
+		pairBench(b, 3*m*m*4, 3*m*m*4, "loop", func() { _ = ops.AddInto(sout, sa, sc) }, func() {
+			for i := range d {
+				d[i] = x[i] + y[i]
+			}
+		})
+	})
+}
