@@ -15,7 +15,7 @@ import (
 func ExampleSub() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 10, 3, 30, 5, 50}, 3, 2)).View()
 	means := tensor.Must(tensor.FromSlice([]float64{3, 30}, 2)).View() // shape [2]
-	centred, _ := ops.Sub(m, means)                                   // [3 2] - [2]
+	centred, _ := ops.Sub(m, means)                                    // [3 2] - [2]
 	scaled, _ := ops.DivScalar(centred.View(), 2)
 	fmt.Println(scaled)
 	// Output:
