@@ -1,9 +1,34 @@
-// Package ops holds the view operations on [tensor.View]: Transpose,
+// Package ops holds the operations on [tensor.View]: the elementwise
+// computations (see Computing below) and the view operations Transpose,
 // Permute, Squeeze, Unsqueeze, Slice, Select, Flip, Expand, View, Reshape
 // and Flatten. Each is the method of the same name of tensor.View called as
 // a function — ops.Permute(v, 0, 2, 1) is v.Permute(0, 2, 1), as NumPy's
 // numpy.transpose(a) is a.transpose() — and the layout transformation of
 // the same name in package layout does the arithmetic.
+//
+// # Computing
+//
+// The elementwise operations compute on any views — transposed, sliced
+// with steps, flipped, broadcast — with NumPy's broadcasting: Add, Sub,
+// Mul, Div, Maximum and Minimum of two views; AddScalar, SubScalar,
+// MulScalar and DivScalar of a view and a value; Map and Zip with a
+// function. Each returns a new row-major tensor of the broadcast shape,
+// and has an Into form (AddInto, ...) that writes into a view of the
+// caller's, which must have exactly that shape and must not reach an
+// element twice (layout.ErrOverlap). Inputs may share memory with the
+// destination, even overlap it: the result is that of computing from a
+// snapshot of the inputs, and an input that is the destination itself
+// costs nothing (AddInto(x, x, y) adds in place).
+//
+// All of them run on one engine: a [layout.Iter] walks the output and the
+// inputs broadcast to it, with the axes merged and ordered so the output is
+// written in memory order, and a kernel computes each run — a loop over
+// unit-stride slices when every operand allows, with a scalar when an
+// input is broadcast along the run, and element by element otherwise.
+// Operations of 4 MiB or more run on up to tensor.SetParallelism
+// goroutines. Nothing is written when an operation returns an error, and
+// an integer division by zero is found before anything is computed
+// (ErrDivideByZero).
 //
 // # Cost
 //
