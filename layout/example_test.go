@@ -129,3 +129,22 @@ func ExampleLayout_SelfOverlap() {
 	fmt.Println(row.SelfOverlap(), t.SelfOverlap(), b.SelfOverlap(), odd.SelfOverlap())
 	// Output: disjoint disjoint overlaps disjoint
 }
+
+// An Iter walks an output and the inputs broadcast to it as runs: here a
+// [2 3] output, a transposed input and a row broadcast along the rows.
+func ExampleNewIter() {
+	out, _ := layout.RowMajor(2, 3)
+	t, _ := layout.RowMajor(3, 2)
+	t, _ = t.Transpose(0, 1)
+	row, _ := layout.RowMajor(3)
+	it, _ := layout.NewIter(out, t, row)
+	inc := it.Inc()
+	fmt.Println("runs of", it.Len(), "with strides", inc[:it.Operands()])
+	for o := range it.Runs() {
+		fmt.Println("run at", o[:it.Operands()])
+	}
+	// Output:
+	// runs of 3 with strides [1 2 1]
+	// run at [0 0 0]
+	// run at [3 1 0]
+}
