@@ -253,7 +253,7 @@ func (it *Iter) Runs() iter.Seq[[MaxOperands]int] {
 			return
 		}
 		var ibuf [inline]int
-		idx := ibuf[:0]
+		var idx []int
 		if len(sh) > inline {
 			idx = make([]int, len(sh))
 		} else {
