@@ -3,7 +3,7 @@ package ops
 import (
 	"errors"
 	"reflect"
-	"sync"
+	"slices"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/errs"
@@ -64,7 +64,7 @@ func broadcastShape(op string, a, b []int) ([]int, error) {
 // checkDst checks that dst has exactly shape and that no two of its
 // indices reach one element.
 func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
-	if got := dst.lay.Shape(); !equalInts(got, shape) {
+	if got := dst.lay.Shape(); !slices.Equal(got, shape) {
 		return errorf(op, layout.ErrShape, "destination shape %v is not the broadcast shape %v", got, shape)
 	}
 	switch dst.lay.SelfOverlap() {
@@ -74,18 +74,6 @@ func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
 		return errorf(op, layout.ErrOverlap, "cannot decide within %d steps whether destination layout %v reaches some element more than once", layout.MaxOverlapWork, dst.lay)
 	}
 	return nil
-}
-
-func equalInts(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 // isolate returns in, or a snapshot of it when it shares memory with dst
@@ -138,18 +126,10 @@ func runParallel[T tensor.Number](it *layout.Iter, f func(q *layout.Iter)) {
 		f(it)
 		return
 	}
-	var wg sync.WaitGroup
-	for i := 1; i < n; i++ {
+	par.Do(n, func(i int) {
 		q := it.Part(i, n)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			f(&q)
-		}()
-	}
-	q := it.Part(0, n)
-	f(&q)
-	wg.Wait()
+		f(&q)
+	})
 }
 
 // binaryInto computes dst = k(a, b) elementwise with broadcasting, after

@@ -2,7 +2,6 @@ package tensor
 
 import (
 	"slices"
-	"sync"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/mem"
@@ -188,18 +187,11 @@ func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 		run(dst, src, &p, stream)
 		return
 	}
-	var wg sync.WaitGroup
-	for i := 1; i < n; i++ {
-		q := p.Part(i, n)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			run(dst, src, &q, stream)
-		}()
-	}
-	q := p.Part(0, n)
-	run(dst, src, &q, stream)
-	wg.Wait()
+	whole := p // captured by the goroutines: p itself stays on the stack
+	par.Do(n, func(i int) {
+		q := whole.Part(i, n)
+		run(dst, src, &q, stream)
+	})
 }
 
 // run moves the blocks of p with the kernel its kind calls for. The planner

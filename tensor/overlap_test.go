@@ -85,3 +85,15 @@ func TestCopyBroadcastInsideDestination(t *testing.T) {
 	require.NoError(t, m.CopyFrom(col))
 	assert.Equal(t, []float64{2, 2, 2, 2, 6, 6, 6, 6, 10, 10, 10, 10}, m.Data())
 }
+
+// TestSmallCopyDoesNotAllocate backs the promise of SetParallelism: copies
+// below 4 MiB run on the calling goroutine without allocating. (Fill still
+// allocates its one-element source: it escapes to the parallel path.)
+func TestSmallCopyDoesNotAllocate(t *testing.T) {
+	a := tensor.Must(tensor.New[float32](16, 16)).View()
+	b := tensor.Must(a.Transpose(0, 1))
+	dst := make([]float32, 256)
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = b.CopyTo(dst) }), "CopyTo")
+	c := tensor.Must(tensor.New[float32](16, 16)).View()
+	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = c.CopyFrom(b) }), "CopyFrom")
+}

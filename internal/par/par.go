@@ -6,6 +6,7 @@ package par
 
 import (
 	"runtime"
+	"sync"
 	"sync/atomic"
 )
 
@@ -32,4 +33,19 @@ func Workers(bytes int) int {
 		n = runtime.GOMAXPROCS(0)
 	}
 	return max(1, min(n, bytes/(MinBytes/2)))
+}
+
+// Do runs f(0), …, f(n-1) at once, f(0) on the calling goroutine and the
+// others on new ones, and returns when all have returned.
+func Do(n int, f func(i int)) {
+	var wg sync.WaitGroup
+	for i := 1; i < n; i++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			f(i)
+		}()
+	}
+	f(0)
+	wg.Wait()
 }
