@@ -27,7 +27,12 @@ func iterTuples(it *layout.Iter) []tuple {
 			out = append(out, t)
 		}
 	}
-	slices.SortFunc(out, func(a, b tuple) int {
+	sortTuples(out)
+	return out
+}
+
+func sortTuples(ts []tuple) {
+	slices.SortFunc(ts, func(a, b tuple) int {
 		for j := range a {
 			if c := cmp.Compare(a[j], b[j]); c != 0 {
 				return c
@@ -35,7 +40,6 @@ func iterTuples(it *layout.Iter) []tuple {
 		}
 		return 0
 	})
-	return out
 }
 
 // wantTuples lists the offsets of every index of out and of the inputs
@@ -65,14 +69,7 @@ func wantTuples(t *testing.T, out layout.Layout, ins []layout.Layout) []tuple {
 		}
 		want = append(want, tp)
 	}
-	slices.SortFunc(want, func(a, b tuple) int {
-		for j := range a {
-			if c := cmp.Compare(a[j], b[j]); c != 0 {
-				return c
-			}
-		}
-		return 0
-	})
+	sortTuples(want)
 	return want
 }
 
@@ -124,14 +121,7 @@ func TestIterRandom(t *testing.T) {
 			}
 			parts = append(parts, pt...)
 		}
-		slices.SortFunc(parts, func(a, b tuple) int {
-			for j := range a {
-				if c := cmp.Compare(a[j], b[j]); c != 0 {
-					return c
-				}
-			}
-			return 0
-		})
+		sortTuples(parts)
 		require.Equal(t, want, parts, "parts of %d: %v <- %v", n, out, ins)
 	}
 }
