@@ -373,3 +373,31 @@ func FuzzBroadcast(f *testing.F) {
 		}
 	})
 }
+
+// TestArithStaged runs operations large enough for a strided input to be
+// staged through buffers (transposed, stepped, flipped inputs), on one and
+// on several goroutines, against the naive reference.
+func TestArithStaged(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 9))
+	gen := func(r *rand.Rand) float32 { return float32(r.IntN(64)) }
+	for iter := range 12 {
+		shape := [][]int{{130, 150}, {3, 100, 70}, {1000, 17}, {17, 1000}, {2, 9000}, {700, 600}}[iter%6]
+		a, ra := randomOperand(r, shape, gen)
+		b, rb := randomOperand(r, shape[r.IntN(len(shape)):], gen)
+		if iter%2 == 1 {
+			a, b = b, a
+			ra, rb = rb, ra
+		}
+		for _, procs := range []int{1, 2} {
+			old := tensor.SetParallelism(procs)
+			for _, c := range realCases[float32]() {
+				want, ok := naive.Zip(ra, rb, c.f)
+				require.True(t, ok)
+				got, err := c.op(a, b)
+				require.NoError(t, err)
+				require.True(t, equalValues(want.Data, got.Data()), "%s %d: %v op %v", c.name, iter, a.Layout(), b.Layout())
+			}
+			tensor.SetParallelism(old)
+		}
+	}
+}

@@ -150,8 +150,82 @@ func binaryInto[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T
 	if err := it.Reset(&dst.lay, &a.lay, &b.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shapes %v and %v", a.lay.Shape(), b.lay.Shape())
 	}
+	if inc := it.Inc(); inc[0] == 1 && (strided(inc[1]) || strided(inc[2])) && it.Size() >= minStaged && len(shape) >= 2 {
+		stagedBinary(k, &dst, &a, &b, strided(inc[1]), strided(inc[2]))
+		return nil
+	}
 	runParallel[T](&it, func(q *layout.Iter) { binaryRuns(k, q, dst.data, a.data, b.data) })
 	return nil
+}
+
+// An input whose runs are neither unit-stride nor broadcast (a transposed
+// operand) is staged: slabs of stageBytes of it are copied into a buffer
+// by tensor.View.CopyTo, whose tiled transposes read it in cache-friendly
+// blocks, and the kernel then computes on unit-stride runs. Below
+// minStaged elements the strided loop is cheaper than the staging.
+//
+// Slabs of 1 MiB measured best for a transposed float32 [4096,4096] on an
+// AMD EPYC (Zen 5, 1 MiB L2): 0.5-0.66 of the contiguous Add's bandwidth,
+// against 0.41-0.49 at 256 and 512 KiB and 0.09 at 64 KiB, whose slabs of
+// 4 rows are too thin for the tiled transpose (which needs 8).
+const (
+	stageBytes = 1 << 20
+	minStaged  = 1 << 14
+)
+
+func strided(inc int) bool { return inc != 0 && inc != 1 }
+
+// stagedBinary computes dst = k(a, b) in slabs of whole rows of dst's
+// axis 0, staging the inputs marked sa and sb through buffers. The inputs
+// no longer share memory with dst (isolate has run), so the slabs are
+// independent and run on several goroutines for a large dst.
+func stagedBinary[T tensor.Number](k *binKernel[T], dst, a, b *operand[T], sa, sb bool) {
+	shape := dst.lay.Shape()
+	ea, _ := a.lay.Expand(shape...)
+	eb, _ := b.lay.Expand(shape...)
+	size := dst.lay.Size()
+	rows := shape[0]
+	row := size / rows
+	var zero T
+	esize := int(unsafe.Sizeof(zero))
+	per := max(1, stageBytes/esize/row) // rows per slab
+	slabs := (rows + per - 1) / per
+	workers := min(par.Workers(3*size*esize), slabs)
+	par.Do(workers, func(w int) {
+		var bufA, bufB []T
+		if sa {
+			bufA = make([]T, min(per, rows)*row)
+		}
+		if sb {
+			bufB = make([]T, min(per, rows)*row)
+		}
+		var it layout.Iter
+		for s := w; s < slabs; s += workers {
+			r0, r1 := s*per, min(rows, (s+1)*per)
+			dl, _ := dst.lay.Slice(0, r0, r1, 1)
+			al, _ := ea.Slice(0, r0, r1, 1)
+			bl, _ := eb.Slice(0, r0, r1, 1)
+			ad, bd := a.data, b.data
+			if sa {
+				ad, al = stage(a.data, al, bufA)
+			}
+			if sb {
+				bd, bl = stage(b.data, bl, bufB)
+			}
+			if it.Reset(&dl, &al, &bl) == nil {
+				binaryRuns(k, &it, dst.data, ad, bd)
+			}
+		}
+	})
+}
+
+// stage copies the elements l reaches in data into buf, row-major, and
+// returns buf and its layout.
+func stage[T tensor.Number](data []T, l layout.Layout, buf []T) ([]T, layout.Layout) {
+	v, _ := tensor.NewView(data, l)
+	n := l.Size()
+	_ = v.CopyTo(buf[:n])
+	return buf[:n], l.Packed()
 }
 
 // binaryRuns computes the runs of q.
