@@ -132,16 +132,22 @@ func (l *Layout) dims() (shape, strides []int) {
 	if l.ext != nil {
 		return l.ext[0], l.ext[1]
 	}
-	if l.nd == 0 { // shape [0] with the packed stride of RowMajor(0)
-		return l.sh[:1:1], packedStride[:]
-	}
 	r := l.rank()
 	return l.sh[:r:r], l.st[:r:r]
 }
 
-// packedStride holds the stride of the zero Layout, shape [0] strides [1]
-// as RowMajor(0) has. It is never written: only a Layout just made by
-// alloc, never the zero one, has its dimensions filled in.
+// publicDims is dims as the exported methods show it: the zero Layout has
+// shape [0] and strides [1], as RowMajor(0) has, though it stores stride
+// 0. (dims itself stays small enough to inline into size and the other
+// hot paths, where the stride of an empty layout never matters.)
+func (l *Layout) publicDims() (shape, strides []int) {
+	if l.nd == 0 {
+		return l.sh[:1:1], packedStride[:]
+	}
+	return l.dims()
+}
+
+// packedStride holds the stride of the zero Layout. It is never written.
 var packedStride = [1]int{1}
 
 // RowMajor returns the C-order layout of the given shape: the last axis has
@@ -275,7 +281,7 @@ func (l Layout) Shape() []int {
 
 // Strides returns a copy of the strides, in elements.
 func (l Layout) Strides() []int {
-	_, st := l.dims()
+	_, st := l.publicDims()
 	return append(make([]int, 0, len(st)), st...)
 }
 
@@ -296,7 +302,7 @@ func (l Layout) Dim(axis int) (int, error) {
 // Stride returns the stride of an axis; a negative axis counts from the end.
 // It returns ErrAxis for an axis out of range.
 func (l Layout) Stride(axis int) (int, error) {
-	_, st := l.dims()
+	_, st := l.publicDims()
 	a, err := normAxis("Stride", axis, len(st))
 	if err != nil {
 		return 0, err
@@ -417,8 +423,8 @@ func (l *Layout) index(idx ...int) (int, error) {
 
 // Equal reports whether two layouts have the same shape, strides and offset.
 func (l Layout) Equal(o Layout) bool {
-	sa, ta := l.dims()
-	sb, tb := o.dims()
+	sa, ta := l.publicDims()
+	sb, tb := o.publicDims()
 	if l.off != o.off || len(sa) != len(sb) {
 		return false
 	}
@@ -432,7 +438,7 @@ func (l Layout) Equal(o Layout) bool {
 
 // String formats the layout as "shape [3 4] strides [4 1] offset 0".
 func (l Layout) String() string {
-	sh, st := l.dims()
+	sh, st := l.publicDims()
 	var b strings.Builder
 	b.WriteString("shape ")
 	writeInts(&b, sh)
