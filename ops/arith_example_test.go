@@ -118,3 +118,26 @@ func ExampleZip() {
 	fmt.Println(h)
 	// Output: [ 5 13]
 }
+
+func ExampleConvert() {
+	f := tensor.Must(tensor.FromSlice([]float64{1.9, -1.9, 300.5})).View()
+	i, _ := ops.Convert[int16](f) // truncates toward zero, as Go does
+	u, _ := ops.Convert[uint8](i.View())
+	fmt.Println(i, u) // 300 wraps to 44 in uint8, as Go's conversion does
+	c, _ := ops.Convert[complex64](f)
+	fmt.Println(c.Data()[0])
+	// Output:
+	// [  1  -1 300] [  1 255  44]
+	// (1.9+0i)
+}
+
+func ExampleConvertInto() {
+	m := tensor.Must(tensor.FromSlice([]int32{1, 2, 3, 4}, 2, 2)).View()
+	out := tensor.Must(tensor.New[float32](2, 2)).View()
+	mt := tensor.Must(m.Transpose(0, 1))
+	_ = ops.ConvertInto(out, mt)
+	fmt.Println(out)
+	// Output:
+	// [[1 3]
+	//  [2 4]]
+}

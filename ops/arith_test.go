@@ -245,7 +245,7 @@ func TestArithErrors(t *testing.T) {
 	dst := tensor.Must(tensor.New[float64](4, 3)).View()
 	err = ops.AddInto(dst, a, a)
 	require.ErrorIs(t, err, layout.ErrShape)
-	assert.EqualError(t, err, "ops: AddInto: destination shape [4 3] is not the broadcast shape [3 4]")
+	assert.EqualError(t, err, "ops: AddInto: destination shape [4 3] does not match the result shape [3 4]")
 	row := tensor.Must(tensor.New[float64](4)).View()
 	err = ops.AddInto(row, row, a) // dst would have to stretch
 	require.ErrorIs(t, err, layout.ErrShape)

@@ -90,6 +90,12 @@ func BenchmarkCompute(b *testing.B) {
 			tensor.SetParallelism(2)
 		})
 	})
+	b.Run("Cast/vs=copy", func(b *testing.B) {
+		// float32 to float64: reads 4 and writes 8 bytes an element.
+		out64 := tensor.Must(tensor.New[float64](n, n)).View()
+		cb := n * n * 12
+		pairBench(b, cb, cb, "copy", func() { _ = ops.ConvertInto(out64, a) }, copyRef(cb))
+	})
 	const m = 256
 	sa, sc := filledF32(m, m), filledF32(m, m)
 	sout := tensor.Must(tensor.New[float32](m, m)).View()

@@ -65,7 +65,7 @@ func broadcastShape(op string, a, b []int) ([]int, error) {
 // indices reach one element.
 func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
 	if got := dst.lay.Shape(); !slices.Equal(got, shape) {
-		return errorf(op, layout.ErrShape, "destination shape %v is not the broadcast shape %v", got, shape)
+		return errorf(op, layout.ErrShape, "destination shape %v does not match the result shape %v", got, shape)
 	}
 	switch dst.lay.SelfOverlap() {
 	case layout.Overlaps:

@@ -1,0 +1,239 @@
+package ops
+
+import (
+	"reflect"
+	"unsafe"
+
+	"golang.org/x/exp/constraints"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/mem"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Convert returns the elements of v converted to U, in a new row-major
+// tensor of v's shape, by Go's conversion rules:
+//
+//   - between integer types, the value is truncated or sign-extended to
+//     U's size, as Go does (int8(200) wraps to -56);
+//   - integer to float rounds to the nearest value of U;
+//   - float to float rounds to the nearest value of U (float64 to float32
+//     may give ±Inf);
+//   - float to integer truncates toward zero. A value out of U's range,
+//     an infinity or NaN gives what Go's conversion gives on the machine,
+//     which the Go specification leaves to the implementation (on amd64 a
+//     NaN or out-of-range value becomes the most negative int64, then
+//     truncated to U's size); clip first (Maximum, Minimum) where it
+//     matters;
+//   - real to complex sets the real part, with imaginary part 0;
+//   - complex to real keeps the real part and drops the imaginary one, as
+//     NumPy does (Go has no such conversion); complex to complex rounds
+//     each part.
+//
+// It returns an error wrapping layout.ErrOverflow when the result is too
+// large to allocate.
+func Convert[U, T tensor.Number](v tensor.View[T]) (tensor.Tensor[U], error) {
+	out, err := newResult[U]("Convert", v.Shape())
+	if err != nil {
+		return out, err
+	}
+	if err := convertInto("Convert", out.View(), v); err != nil {
+		return tensor.Tensor[U]{}, err
+	}
+	return out, nil
+}
+
+// ConvertInto sets each element of dst to the element of v at the same
+// index converted to U, like [Convert]. dst must have v's shape; it
+// returns an error wrapping layout.ErrShape otherwise, and
+// layout.ErrOverlap when two indices of dst reach one element. v may share
+// memory with dst (reinterpreted through unsafe, say): the result is that
+// of converting a snapshot of v. On error nothing is written.
+func ConvertInto[U, T tensor.Number](dst tensor.View[U], v tensor.View[T]) error {
+	return convertInto("ConvertInto", dst, v)
+}
+
+func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.View[T]) error {
+	d := operandOf(dst)
+	if err := checkDst(op, &d, v.Shape()); err != nil {
+		return err
+	}
+	s := operandOf(v)
+	if sharesBytes(d, s) {
+		c, err := v.CloneChecked()
+		if err != nil {
+			return errs.Wrap("ops", op, nil, err, "snapshot of shape %v", v.Shape())
+		}
+		s = operandOf(c.View())
+	}
+	var it layout.Iter
+	if err := it.Reset(&d.lay, &s.lay); err != nil {
+		return errs.Wrap("ops", op, nil, err, "shape %v", v.Shape())
+	}
+	conv := converter[U, T]()
+	runParallel[T](&it, func(q *layout.Iter) {
+		n, inc := q.Len(), q.Inc()
+		for o := range q.Runs() {
+			conv(d.data, o[0], inc[0], s.data, o[1], inc[1], n)
+		}
+	})
+	return nil
+}
+
+// sharesBytes reports whether the memory of d and s, of two element types,
+// may intersect.
+func sharesBytes[U, T tensor.Number](d operand[U], s operand[T]) bool {
+	if len(d.data) == 0 || len(s.data) == 0 {
+		return false
+	}
+	db := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(d.data))), len(d.data)*int(unsafe.Sizeof(d.data[0])))
+	sb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.data))), len(s.data)*int(unsafe.Sizeof(s.data[0])))
+	whole := func(b []byte) layout.Layout { l, _ := layout.RowMajor(len(b)); return l }
+	dl, sl := whole(db), whole(sb)
+	return mem.Overlaps(db, &dl, sb, &sl)
+}
+
+// convFunc converts n elements of s, from offset so with stride si, into
+// d, from offset do with stride di. Strides may be negative.
+type convFunc[U, T any] func(d []U, do, di int, s []T, so, si int, n int)
+
+// asKind reinterprets a slice of T as a slice of its underlying type B.
+func asKind[B, T any](s []T) []B {
+	return unsafe.Slice((*B)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// converter returns the loop converting T to U. Go cannot convert between
+// type parameters whose type sets hold complex types, so the loop is
+// picked by the kinds of T and U and runs on their underlying types.
+func converter[U, T tensor.Number]() convFunc[U, T] {
+	switch reflect.TypeFor[T]().Kind() {
+	case reflect.Int:
+		return fromReal[U, T, int]()
+	case reflect.Int8:
+		return fromReal[U, T, int8]()
+	case reflect.Int16:
+		return fromReal[U, T, int16]()
+	case reflect.Int32:
+		return fromReal[U, T, int32]()
+	case reflect.Int64:
+		return fromReal[U, T, int64]()
+	case reflect.Uint:
+		return fromReal[U, T, uint]()
+	case reflect.Uint8:
+		return fromReal[U, T, uint8]()
+	case reflect.Uint16:
+		return fromReal[U, T, uint16]()
+	case reflect.Uint32:
+		return fromReal[U, T, uint32]()
+	case reflect.Uint64:
+		return fromReal[U, T, uint64]()
+	case reflect.Uintptr:
+		return fromReal[U, T, uintptr]()
+	case reflect.Float32:
+		return fromReal[U, T, float32]()
+	case reflect.Float64:
+		return fromReal[U, T, float64]()
+	case reflect.Complex64:
+		return fromComplex[U, T, complex64]()
+	default: // reflect.Complex128
+		return fromComplex[U, T, complex128]()
+	}
+}
+
+// fromReal returns the loop from T, whose underlying type is the real type
+// S, to U.
+func fromReal[U, T tensor.Number, S Real]() convFunc[U, T] {
+	switch reflect.TypeFor[U]().Kind() {
+	case reflect.Int:
+		return realLoop[U, T, int, S]
+	case reflect.Int8:
+		return realLoop[U, T, int8, S]
+	case reflect.Int16:
+		return realLoop[U, T, int16, S]
+	case reflect.Int32:
+		return realLoop[U, T, int32, S]
+	case reflect.Int64:
+		return realLoop[U, T, int64, S]
+	case reflect.Uint:
+		return realLoop[U, T, uint, S]
+	case reflect.Uint8:
+		return realLoop[U, T, uint8, S]
+	case reflect.Uint16:
+		return realLoop[U, T, uint16, S]
+	case reflect.Uint32:
+		return realLoop[U, T, uint32, S]
+	case reflect.Uint64:
+		return realLoop[U, T, uint64, S]
+	case reflect.Uintptr:
+		return realLoop[U, T, uintptr, S]
+	case reflect.Float32:
+		return realLoop[U, T, float32, S]
+	case reflect.Float64:
+		return realLoop[U, T, float64, S]
+	case reflect.Complex64:
+		return func(d []U, do, di int, s []T, so, si int, n int) {
+			dd, ss := asKind[complex64](d), asKind[S](s)
+			for i := range n {
+				dd[do+i*di] = complex(float32(ss[so+i*si]), 0)
+			}
+		}
+	default:
+		return func(d []U, do, di int, s []T, so, si int, n int) {
+			dd, ss := asKind[complex128](d), asKind[S](s)
+			for i := range n {
+				dd[do+i*di] = complex(float64(ss[so+i*si]), 0)
+			}
+		}
+	}
+}
+
+// realLoop converts between the real types S (under T) and D (under U).
+func realLoop[U, T tensor.Number, D, S Real](d []U, do, di int, s []T, so, si int, n int) {
+	dd, ss := asKind[D](d), asKind[S](s)
+	if di == 1 && si == 1 {
+		dd, ss = dd[do:do+n], ss[so:so+n]
+		for i := range dd {
+			dd[i] = D(ss[i])
+		}
+		return
+	}
+	for i := range n {
+		dd[do+i*di] = D(ss[so+i*si])
+	}
+}
+
+// fromComplex returns the loop from T, whose underlying type is the
+// complex type C, to U: complex to complex keeps both parts, complex to
+// real the real part.
+func fromComplex[U, T tensor.Number, C constraints.Complex]() convFunc[U, T] {
+	switch reflect.TypeFor[U]().Kind() {
+	case reflect.Complex64:
+		return func(d []U, do, di int, s []T, so, si int, n int) {
+			dd, ss := asKind[complex64](d), asKind[C](s)
+			for i := range n {
+				dd[do+i*di] = complex64(ss[so+i*si])
+			}
+		}
+	case reflect.Complex128:
+		return func(d []U, do, di int, s []T, so, si int, n int) {
+			dd, ss := asKind[complex128](d), asKind[C](s)
+			for i := range n {
+				dd[do+i*di] = complex128(ss[so+i*si])
+			}
+		}
+	}
+	// To a real type: the real part as a float64, then as from float64.
+	toReal := fromReal[U, float64, float64]()
+	return func(d []U, do, di int, s []T, so, si int, n int) {
+		ss := asKind[C](s)
+		var buf [256]float64
+		for start := 0; start < n; start += len(buf) {
+			m := min(len(buf), n-start)
+			for i := range m {
+				buf[i] = real(complex128(ss[so+(start+i)*si]))
+			}
+			toReal(d, do+start*di, di, buf[:m], 0, 1, m)
+		}
+	}
+}
