@@ -141,3 +141,75 @@ func ExampleConvertInto() {
 	// [[1 3]
 	//  [2 4]]
 }
+
+func ExampleNeg() {
+	v := tensor.Must(tensor.FromSlice([]int8{1, -2, math.MinInt8})).View()
+	n, _ := ops.Neg(v)
+	fmt.Println(n) // -128 wraps to itself, as in Go
+	// Output: [  -1    2 -128]
+}
+
+func ExampleAbs() {
+	v := tensor.Must(tensor.FromSlice([]float64{-1.5, 2, math.Copysign(0, -1)})).View()
+	a, _ := ops.Abs(v)
+	fmt.Println(a.Data(), math.Signbit(a.Data()[2]))
+	// Output: [1.5 2 0] false
+}
+
+func ExampleSqrt() {
+	v := tensor.Must(tensor.FromSlice([]float32{4, 2, -1})).View()
+	s, _ := ops.Sqrt(v)
+	fmt.Printf("%.4f\n", s)
+	// Output: [2.0000 1.4142    NaN]
+}
+
+func ExampleExp() {
+	v := tensor.Must(tensor.FromSlice([]float64{0, 1})).View()
+	e, _ := ops.Exp(v)
+	fmt.Printf("%.5f\n", e)
+	// Output: [1.00000 2.71828]
+}
+
+func ExampleLog() {
+	v := tensor.Must(tensor.FromSlice([]float64{1, math.E, 0})).View()
+	l, _ := ops.Log(v)
+	fmt.Println(l.Data())
+	// Output: [0 1 -Inf]
+}
+
+func ExampleSin() {
+	v := tensor.Must(tensor.FromSlice([]float64{0, math.Pi / 2})).View()
+	s, _ := ops.Sin(v)
+	fmt.Println(s.Data())
+	// Output: [0 1]
+}
+
+func ExampleCos() {
+	v := tensor.Must(tensor.FromSlice([]float64{0, math.Pi})).View()
+	c, _ := ops.Cos(v)
+	fmt.Println(c.Data())
+	// Output: [1 -1]
+}
+
+func ExampleTanh() {
+	v := tensor.Must(tensor.FromSlice([]float64{0, 100})).View()
+	th, _ := ops.Tanh(v)
+	fmt.Println(th.Data())
+	// Output: [0 1]
+}
+
+// Pow broadcasts: here every element squared, then a row of exponents.
+func ExamplePow() {
+	v := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4}, 2, 2)).View()
+	two := tensor.Must(tensor.Full(2.0)).View()
+	sq, _ := ops.Pow(v, two)
+	fmt.Println(sq)
+	exps := tensor.Must(tensor.FromSlice([]float64{0, 0.5})).View()
+	p, _ := ops.Pow(sq.View(), exps)
+	fmt.Println(p)
+	// Output:
+	// [[ 1  4]
+	//  [ 9 16]]
+	// [[1 2]
+	//  [1 4]]
+}

@@ -10,9 +10,10 @@
 //
 // The elementwise operations compute on any views — transposed, sliced
 // with steps, flipped, broadcast — with NumPy's broadcasting: Add, Sub,
-// Mul, Div, Maximum and Minimum of two views; AddScalar, SubScalar,
-// MulScalar and DivScalar of a view and a value; Map and Zip with a
-// function. Each returns a new row-major tensor of the broadcast shape,
+// Mul, Div, Maximum, Minimum and Pow of two views; AddScalar, SubScalar,
+// MulScalar and DivScalar of a view and a value; Neg, Abs, Sqrt, Exp,
+// Log, Sin, Cos and Tanh of one view; Map and Zip with a function; and
+// Convert between element types by Go's conversion rules. Each returns a new row-major tensor of the broadcast shape,
 // and has an Into form (AddInto, ...) that writes into a view of the
 // caller's, which must have exactly that shape and must not reach an
 // element twice (layout.ErrOverlap). Inputs may share memory with the
