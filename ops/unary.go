@@ -148,28 +148,7 @@ func TanhInto[T Float](dst, v tensor.View[T]) error {
 }
 
 func powKernel[T Float]() *binKernel[T] {
-	pow := func(x, y T) T { return T(math.Pow(float64(x), float64(y))) }
-	return &binKernel[T]{
-		vv: func(d, x, y []T) {
-			x, y = x[:len(d)], y[:len(d)]
-			for i := range d {
-				d[i] = pow(x[i], y[i])
-			}
-		},
-		vs: func(d, x []T, s T) {
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = pow(x[i], s)
-			}
-		},
-		sv: func(d []T, s T, y []T) {
-			y = y[:len(d)]
-			for i := range d {
-				d[i] = pow(s, y[i])
-			}
-		},
-		at: pow,
-	}
+	return zipKernel(func(x, y T) T { return T(math.Pow(float64(x), float64(y))) })
 }
 
 // Pow returns a**b elementwise with broadcasting, like [Add], by the rules
