@@ -176,7 +176,7 @@ const (
 func strided(inc int) bool { return inc != 0 && inc != 1 }
 
 // stagedBinary computes dst = k(a, b) in slabs of whole rows of dst's
-// axis 0, staging the inputs marked sa and sb through buffers. The inputs
+// first axis longer than 1, staging the inputs marked sa and sb through buffers. The inputs
 // no longer share memory with dst (isolate has run), so the slabs are
 // independent and run on several goroutines for a large dst.
 func stagedBinary[T tensor.Number](k *binKernel[T], dst, a, b *operand[T], sa, sb bool) {
@@ -184,7 +184,11 @@ func stagedBinary[T tensor.Number](k *binKernel[T], dst, a, b *operand[T], sa, s
 	ea, _ := a.lay.Expand(shape...)
 	eb, _ := b.lay.Expand(shape...)
 	size := dst.lay.Size()
-	rows := shape[0]
+	axis := 0 // the slabs split the first axis longer than 1
+	for axis < len(shape)-1 && shape[axis] == 1 {
+		axis++
+	}
+	rows := shape[axis]
 	row := size / rows
 	var zero T
 	esize := int(unsafe.Sizeof(zero))
@@ -202,9 +206,9 @@ func stagedBinary[T tensor.Number](k *binKernel[T], dst, a, b *operand[T], sa, s
 		var it layout.Iter
 		for s := w; s < slabs; s += workers {
 			r0, r1 := s*per, min(rows, (s+1)*per)
-			dl, _ := dst.lay.Slice(0, r0, r1, 1)
-			al, _ := ea.Slice(0, r0, r1, 1)
-			bl, _ := eb.Slice(0, r0, r1, 1)
+			dl, _ := dst.lay.Slice(axis, r0, r1, 1)
+			al, _ := ea.Slice(axis, r0, r1, 1)
+			bl, _ := eb.Slice(axis, r0, r1, 1)
 			ad, bd := a.data, b.data
 			if sa {
 				ad, al = stage(a.data, al, bufA)
