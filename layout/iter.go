@@ -24,8 +24,9 @@ const MaxOperands = 4
 // with fewer axes, or with size 1 where the output has another size, reads
 // the same element along that axis (stride 0).
 //
-// An Iter is a value of fixed size that does not allocate up to rank 8
-// after merging. The zero Iter visits nothing.
+// An Iter is a value of fixed size, and making and walking one does not
+// allocate when the output has rank 8 or less. The zero Iter visits
+// nothing.
 type Iter struct {
 	nops  int // operands, the output first
 	outer int // outer axes, outermost first

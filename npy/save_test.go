@@ -244,3 +244,20 @@ func TestWriteStreamsBlocks(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// TestSaveThroughLinkedDirectory checks a relative link whose directory
+// is itself reached through a link: ".." climbs out of the real directory,
+// as the kernel resolves it, not out of the path's text.
+func TestSaveThroughLinkedDirectory(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, os.MkdirAll(filepath.Join(root, "real", "sub"), 0o755))
+	require.NoError(t, os.Symlink(filepath.Join(root, "real", "sub"), filepath.Join(root, "s")))
+	require.NoError(t, os.Symlink(filepath.Join("..", "data.npy"), filepath.Join(root, "real", "sub", "link.npy")))
+	require.NoError(t, npy.Save(filepath.Join(root, "real", "data.npy"), filled(1, 1)))
+	require.NoError(t, npy.Save(filepath.Join(root, "s", "link.npy"), filled(2, 5)))
+	v, err := npy.Load[float64](filepath.Join(root, "real", "data.npy"))
+	require.NoError(t, err)
+	assert.Equal(t, []float64{5, 5}, v.Data(), "the file the link points to is replaced")
+	_, err = os.Stat(filepath.Join(root, "data.npy"))
+	assert.ErrorIs(t, err, os.ErrNotExist, "no stray file beside the linked directory")
+}

@@ -239,7 +239,14 @@ func resolveLinks(path string) (string, error) {
 			return "", err
 		}
 		if !filepath.IsAbs(dest) {
-			dest = filepath.Join(filepath.Dir(path), dest)
+			// Relative to the link's directory as the kernel finds it:
+			// that directory may itself be reached through links, which
+			// ".." in dest must climb out of, not the path's text.
+			dir, err := filepath.EvalSymlinks(filepath.Dir(path))
+			if err != nil {
+				return "", err
+			}
+			dest = filepath.Join(dir, dest)
 		}
 		path = dest
 	}

@@ -165,8 +165,9 @@ const (
 // Clone, CopyTo, CopyFrom, Fill, and the computations of package ops, of
 // 4 MiB or more) may use, and returns the previous setting. n <= 0
 // restores the default, GOMAXPROCS. Operations below 4 MiB always run on
-// the calling goroutine, without spawning or allocating. It is safe to
-// call concurrently with copies.
+// the calling goroutine, and copies below 4 MiB (CopyTo, and CopyFrom
+// between views that share no memory) also without allocating. It is safe
+// to call concurrently with copies.
 func SetParallelism(n int) int { return par.Set(n) }
 
 // move copies src (layout sl) into dst (layout dl), index by index. The
