@@ -12,7 +12,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -46,8 +45,7 @@ func write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
 	shape := v.Shape()
 	n := v.Size()
 	if n > math.MaxInt/d.size {
-		return &errs.Error{Pkg: "npy", Kind: layout.ErrOverflow,
-			Msg: "shape " + fmtInts(shape) + " of " + strconv.Itoa(d.size) + "-byte elements takes more than math.MaxInt bytes"}
+		return errorf(layout.ErrOverflow, "shape %v of %d-byte elements takes more than math.MaxInt bytes", shape, d.size)
 	}
 	var data []T
 	fortran, strided := false, false
@@ -110,17 +108,6 @@ func writeBlocks[T tensor.Number](w io.Writer, v tensor.View[T], buf []T) error 
 		}
 	}
 	return nil
-}
-
-func fmtInts(xs []int) string {
-	b := []byte{'['}
-	for i, x := range xs {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(x), 10)
-	}
-	return string(append(b, ']'))
 }
 
 // Save writes v to the file at path like [Write], without ever losing the
@@ -191,13 +178,19 @@ func writeFile(f *os.File, body func(io.Writer) error) error {
 	if testWriter != nil {
 		w = testWriter(w)
 	}
+	err := writeBuffered(w, body)
+	if err == nil {
+		err = f.Sync()
+	}
+	return err
+}
+
+// writeBuffered writes body to w through a 64 KiB buffer.
+func writeBuffered(w io.Writer, body func(io.Writer) error) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	err := body(bw)
 	if err == nil {
 		err = bw.Flush()
-	}
-	if err == nil {
-		err = f.Sync()
 	}
 	return err
 }
@@ -208,11 +201,7 @@ func writeInPlace(path string, body func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	bw := bufio.NewWriterSize(f, 1<<16)
-	err = body(bw)
-	if err == nil {
-		err = bw.Flush()
-	}
+	err = writeBuffered(f, body)
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}

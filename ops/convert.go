@@ -7,7 +7,6 @@ import (
 	"golang.org/x/exp/constraints"
 
 	"github.com/tessera-go/tessera/internal/errs"
-	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -81,17 +80,17 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 	return nil
 }
 
-// sharesBytes reports whether the memory of d and s, of two element types,
-// may intersect.
+// sharesBytes reports whether the buffers of d and s, of two element
+// types, have any byte in common.
 func sharesBytes[U, T tensor.Number](d operand[U], s operand[T]) bool {
 	if len(d.data) == 0 || len(s.data) == 0 {
 		return false
 	}
-	db := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(d.data))), len(d.data)*int(unsafe.Sizeof(d.data[0])))
-	sb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s.data))), len(s.data)*int(unsafe.Sizeof(s.data[0])))
-	whole := func(b []byte) layout.Layout { l, _ := layout.RowMajor(len(b)); return l }
-	dl, sl := whole(db), whole(sb)
-	return mem.Overlaps(db, &dl, sb, &sl)
+	dlo := uintptr(unsafe.Pointer(unsafe.SliceData(d.data)))
+	slo := uintptr(unsafe.Pointer(unsafe.SliceData(s.data)))
+	dhi := dlo + uintptr(len(d.data))*unsafe.Sizeof(d.data[0])
+	shi := slo + uintptr(len(s.data))*unsafe.Sizeof(s.data[0])
+	return dlo < shi && slo < dhi
 }
 
 // convFunc converts n elements of s, from offset so with stride si, into

@@ -139,6 +139,11 @@ func binaryInto[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T
 	if err != nil {
 		return err
 	}
+	return binaryShaped(op, k, dst, a, b, shape, divide)
+}
+
+// binaryShaped is binaryInto once the broadcast shape is known.
+func binaryShaped[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T], shape []int, divide bool) error {
 	if err := checkDst(op, &dst, shape); err != nil {
 		return err
 	}
@@ -311,7 +316,7 @@ func binary[T tensor.Number](op string, k *binKernel[T], a, b tensor.View[T], di
 	if err != nil {
 		return out, err
 	}
-	if err := binaryInto(op, k, operandOf(out.View()), operandOf(a), operandOf(b), divide); err != nil {
+	if err := binaryShaped(op, k, operandOf(out.View()), operandOf(a), operandOf(b), shape, divide); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
 	return out, nil
