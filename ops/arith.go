@@ -3,6 +3,8 @@ package ops
 import (
 	"golang.org/x/exp/constraints"
 
+	"github.com/tessera-go/tessera/internal/loops"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -12,170 +14,31 @@ type Real interface {
 	constraints.Integer | constraints.Float
 }
 
-// The kernels. Each loop works on slices of one length, so the compiler
-// drops the bounds checks; generic code is compiled once per shape of T
-// (float32 and float64 apart), so the operators are direct.
-
-func addVV[T tensor.Number](d, x, y []T) {
-	y = y[:len(d)]
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] + y[i]
-	}
-}
-
-func addVS[T tensor.Number](d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] + s
-	}
-}
-
-func addSV[T tensor.Number](d []T, s T, y []T) { addVS(d, y, s) }
-
-func subVV[T tensor.Number](d, x, y []T) {
-	y = y[:len(d)]
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] - y[i]
-	}
-}
-
-func subVS[T tensor.Number](d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] - s
-	}
-}
-
-func subSV[T tensor.Number](d []T, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s - y[i]
-	}
-}
-
-func mulVV[T tensor.Number](d, x, y []T) {
-	y = y[:len(d)]
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] * y[i]
-	}
-}
-
-func mulVS[T tensor.Number](d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] * s
-	}
-}
-
-func mulSV[T tensor.Number](d []T, s T, y []T) { mulVS(d, y, s) }
-
-func divVV[T tensor.Number](d, x, y []T) {
-	y = y[:len(d)]
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] / y[i]
-	}
-}
-
-func divVS[T tensor.Number](d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] / s
-	}
-}
-
-func divSV[T tensor.Number](d []T, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s / y[i]
-	}
-}
-
-// maxOf and minOf propagate NaN, as NumPy's maximum and minimum do: a NaN
-// in either operand gives NaN (x != x holds only for NaN).
-func maxOf[T Real](x, y T) T {
-	if x > y || x != x {
-		return x
-	}
-	return y
-}
-
-func minOf[T Real](x, y T) T {
-	if x < y || x != x {
-		return x
-	}
-	return y
-}
-
-func maxVV[T Real](d, x, y []T) {
-	y = y[:len(d)]
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = maxOf(x[i], y[i])
-	}
-}
-
-func maxVS[T Real](d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = maxOf(x[i], s)
-	}
-}
-
-func maxSV[T Real](d []T, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = maxOf(s, y[i])
-	}
-}
-
-func minVV[T Real](d, x, y []T) {
-	y = y[:len(d)]
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = minOf(x[i], y[i])
-	}
-}
-
-func minVS[T Real](d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = minOf(x[i], s)
-	}
-}
-
-func minSV[T Real](d []T, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = minOf(s, y[i])
-	}
-}
+// The kernels: the loops of internal/loops, and simd's kernels for the
+// float types.
 
 func addKernel[T tensor.Number]() *binKernel[T] {
-	return &binKernel[T]{addVV[T], addVS[T], addSV[T], func(x, y T) T { return x + y }}
+	return simdKernel(simd.Add, &binKernel[T]{vv: loops.AddVV[T], vs: loops.AddVS[T], sv: loops.AddSV[T], at: loops.Add[T]})
 }
 
 func subKernel[T tensor.Number]() *binKernel[T] {
-	return &binKernel[T]{subVV[T], subVS[T], subSV[T], func(x, y T) T { return x - y }}
+	return simdKernel(simd.Sub, &binKernel[T]{vv: loops.SubVV[T], vs: loops.SubVS[T], sv: loops.SubSV[T], at: loops.Sub[T]})
 }
 
 func mulKernel[T tensor.Number]() *binKernel[T] {
-	return &binKernel[T]{mulVV[T], mulVS[T], mulSV[T], func(x, y T) T { return x * y }}
+	return simdKernel(simd.Mul, &binKernel[T]{vv: loops.MulVV[T], vs: loops.MulVS[T], sv: loops.MulSV[T], at: loops.Mul[T]})
 }
 
 func divKernel[T tensor.Number]() *binKernel[T] {
-	return &binKernel[T]{divVV[T], divVS[T], divSV[T], func(x, y T) T { return x / y }}
+	return simdKernel(simd.Div, &binKernel[T]{vv: loops.DivVV[T], vs: loops.DivVS[T], sv: loops.DivSV[T], at: loops.Div[T]})
 }
 
 func maxKernel[T Real]() *binKernel[T] {
-	return &binKernel[T]{maxVV[T], maxVS[T], maxSV[T], maxOf[T]}
+	return simdKernel(simd.Max, &binKernel[T]{vv: loops.MaxVV[T], vs: loops.MaxVS[T], sv: loops.MaxSV[T], at: loops.Max[T]})
 }
 
 func minKernel[T Real]() *binKernel[T] {
-	return &binKernel[T]{minVV[T], minVS[T], minSV[T], minOf[T]}
+	return simdKernel(simd.Min, &binKernel[T]{vv: loops.MinVV[T], vs: loops.MinVS[T], sv: loops.MinSV[T], at: loops.Min[T]})
 }
 
 // Add returns a + b elementwise, in a new row-major tensor of the shape a

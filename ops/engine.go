@@ -10,6 +10,7 @@ import (
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -23,12 +24,68 @@ func errorf(op string, kind error, format string, args ...any) error {
 
 // binKernel computes one binary operation on runs. vv takes three slices
 // of one length, vs and sv a scalar for one input; at computes one element
-// and serves the strided runs.
+// and serves the strided runs. For float32 and float64 element types (and
+// types defined on them) with a kernel in package simd, fl is the element
+// size and the unit-stride runs go to simd's kernels for op instead of vv,
+// vs and sv.
 type binKernel[T any] struct {
 	vv func(d, x, y []T)
 	vs func(d, x []T, y T)
 	sv func(d []T, x T, y []T)
 	at func(x, y T) T
+	op simd.Op
+	fl uintptr
+}
+
+// simdKernel returns k with simd's kernels for op when T is a float type.
+func simdKernel[T tensor.Number](op simd.Op, k *binKernel[T]) *binKernel[T] {
+	switch reflect.TypeFor[T]().Kind() {
+	case reflect.Float32, reflect.Float64:
+		k.op, k.fl = op, unsafe.Sizeof(*new(T))
+	}
+	return k
+}
+
+// asFloat reinterprets a float slice as one of its underlying type E.
+func asFloat[E float32 | float64, T any](s []T) []E {
+	return unsafe.Slice((*E)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// runVV sets d[i] = x[i] op y[i]. The lengths are right, so simd's kernels
+// cannot fail.
+func (k *binKernel[T]) runVV(d, x, y []T) {
+	switch k.fl {
+	case 4:
+		_ = simd.Binary(k.op, asFloat[float32](d), asFloat[float32](x), asFloat[float32](y))
+	case 8:
+		_ = simd.Binary(k.op, asFloat[float64](d), asFloat[float64](x), asFloat[float64](y))
+	default:
+		k.vv(d, x, y)
+	}
+}
+
+// runVS sets d[i] = x[i] op s.
+func (k *binKernel[T]) runVS(d, x []T, s T) {
+	switch k.fl {
+	case 4:
+		_ = simd.BinaryScalar(k.op, asFloat[float32](d), asFloat[float32](x), *(*float32)(unsafe.Pointer(&s)))
+	case 8:
+		_ = simd.BinaryScalar(k.op, asFloat[float64](d), asFloat[float64](x), *(*float64)(unsafe.Pointer(&s)))
+	default:
+		k.vs(d, x, s)
+	}
+}
+
+// runSV sets d[i] = s op y[i].
+func (k *binKernel[T]) runSV(d []T, s T, y []T) {
+	switch k.fl {
+	case 4:
+		_ = simd.ScalarBinary(k.op, asFloat[float32](d), *(*float32)(unsafe.Pointer(&s)), asFloat[float32](y))
+	case 8:
+		_ = simd.ScalarBinary(k.op, asFloat[float64](d), *(*float64)(unsafe.Pointer(&s)), asFloat[float64](y))
+	default:
+		k.sv(d, s, y)
+	}
 }
 
 // unKernel computes one unary operation: v on a unit-stride run, at on one
@@ -151,6 +208,10 @@ func binaryShaped[T tensor.Number](op string, k *binKernel[T], dst, a, b operand
 		return errorf(op, ErrDivideByZero, "integer division by zero: the divisor of shape %v holds a zero", b.lay.Shape())
 	}
 	a, b = isolate(&dst, a), isolate(&dst, b)
+	var zero T
+	if dst.lay.Size()*int(unsafe.Sizeof(zero)) >= par.StreamBytes {
+		k.op |= simd.Stream
+	}
 	var it layout.Iter
 	if err := it.Reset(&dst.lay, &a.lay, &b.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shapes %v and %v", a.lay.Shape(), b.lay.Shape())
@@ -243,15 +304,15 @@ func binaryRuns[T tensor.Number](k *binKernel[T], q *layout.Iter, d, x, y []T) {
 	switch {
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 1:
 		for o := range q.Runs() {
-			k.vv(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
+			k.runVV(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
 		}
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 0:
 		for o := range q.Runs() {
-			k.vs(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
+			k.runVS(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
 		}
 	case inc[0] == 1 && inc[1] == 0 && inc[2] == 1:
 		for o := range q.Runs() {
-			k.sv(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
+			k.runSV(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
 		}
 	default:
 		at := k.at

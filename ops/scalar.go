@@ -1,60 +1,68 @@
 package ops
 
 import (
+	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// scalarKernel returns the unary kernel that applies vs with s as its
-// second operand, and at elementwise.
-func scalarKernel[T tensor.Number](vs func(d, x []T, s T), s T, at func(x, y T) T) *unKernel[T] {
-	return &unKernel[T]{
-		v:  func(d, x []T) { vs(d, x, s) },
-		at: func(x T) T { return at(x, s) },
-	}
+// scalarOperand returns s as a rank-0 operand, which broadcasts to any
+// shape: the engine hands it to the kernels' scalar forms.
+func scalarOperand[T tensor.Number](s T) operand[T] {
+	l, _ := layout.RowMajor()
+	return operand[T]{[]T{s}, l}
 }
 
-// scalarOp computes k(v) into a new tensor, or into dst when into is set.
-func scalarOp[T tensor.Number](op string, k *unKernel[T], dst, v tensor.View[T], into bool) (tensor.Tensor[T], error) {
+// scalarOp computes k(v, s) into a new tensor, or into dst when into is
+// set.
+func scalarOp[T tensor.Number](op string, k *binKernel[T], dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
+	shape := v.Shape()
 	if into {
-		return tensor.Tensor[T]{}, unaryInto(op, k, operandOf(dst), operandOf(v))
+		return tensor.Tensor[T]{}, binaryShaped(op, k, operandOf(dst), operandOf(v), scalarOperand(s), shape, false)
 	}
-	return unary(op, k, v)
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	if err := binaryShaped(op, k, operandOf(out.View()), operandOf(v), scalarOperand(s), shape, false); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	return out, nil
 }
 
 // AddScalar returns v + s elementwise in a new row-major tensor of v's
 // shape, without making a tensor of s. It returns an error wrapping
 // layout.ErrOverflow when the result is too large to allocate.
 func AddScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("AddScalar", scalarKernel(addVS[T], s, func(x, y T) T { return x + y }), v, v, false)
+	return scalarOp("AddScalar", addKernel[T](), v, v, s, false)
 }
 
 // AddScalarInto sets dst to v + s elementwise. dst must have v's shape; v
 // may share memory with dst as in [AddInto], and the errors are those of
 // AddInto.
 func AddScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("AddScalarInto", scalarKernel(addVS[T], s, func(x, y T) T { return x + y }), dst, v, true)
+	_, err := scalarOp("AddScalarInto", addKernel[T](), dst, v, s, true)
 	return err
 }
 
 // SubScalar returns v - s elementwise, like [AddScalar].
 func SubScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("SubScalar", scalarKernel(subVS[T], s, func(x, y T) T { return x - y }), v, v, false)
+	return scalarOp("SubScalar", subKernel[T](), v, v, s, false)
 }
 
 // SubScalarInto sets dst to v - s elementwise, like [AddScalarInto].
 func SubScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("SubScalarInto", scalarKernel(subVS[T], s, func(x, y T) T { return x - y }), dst, v, true)
+	_, err := scalarOp("SubScalarInto", subKernel[T](), dst, v, s, true)
 	return err
 }
 
 // MulScalar returns v * s elementwise, like [AddScalar].
 func MulScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("MulScalar", scalarKernel(mulVS[T], s, func(x, y T) T { return x * y }), v, v, false)
+	return scalarOp("MulScalar", mulKernel[T](), v, v, s, false)
 }
 
 // MulScalarInto sets dst to v * s elementwise, like [AddScalarInto].
 func MulScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("MulScalarInto", scalarKernel(mulVS[T], s, func(x, y T) T { return x * y }), dst, v, true)
+	_, err := scalarOp("MulScalarInto", mulKernel[T](), dst, v, s, true)
 	return err
 }
 
@@ -65,7 +73,7 @@ func DivScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error)
 	if err := scalarZero("DivScalar", s); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	return scalarOp("DivScalar", scalarKernel(divVS[T], s, func(x, y T) T { return x / y }), v, v, false)
+	return scalarOp("DivScalar", divKernel[T](), v, v, s, false)
 }
 
 // DivScalarInto sets dst to v / s elementwise, like [AddScalarInto] and
@@ -74,7 +82,7 @@ func DivScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
 	if err := scalarZero("DivScalarInto", s); err != nil {
 		return err
 	}
-	_, err := scalarOp("DivScalarInto", scalarKernel(divVS[T], s, func(x, y T) T { return x / y }), dst, v, true)
+	_, err := scalarOp("DivScalarInto", divKernel[T](), dst, v, s, true)
 	return err
 }
 

@@ -27,6 +27,8 @@ func archInit() {
 		g32nt:    gatherKernel[uint32]{gather2x32AVX2NT, 16},
 		g64nt:    gatherKernel[uint64]{gather2x64AVX2NT, 8},
 		fillUnit: 128,
+		a32:      &arith32AVX2,
+		a64:      &arith64AVX2,
 	}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
@@ -40,6 +42,8 @@ func archInit() {
 		g32nt:    gatherKernel[uint32]{gather2x32AVX512NT, 16},
 		g64nt:    gatherKernel[uint64]{gather2x64AVX512NT, 8},
 		fillUnit: 256,
+		a32:      &arith32AVX512,
+		a64:      &arith64AVX512,
 	}
 }
 

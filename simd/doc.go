@@ -1,14 +1,17 @@
-// Package simd holds the data-movement kernels of Tessera: strided gathers,
-// broadcast fills and blocked transposes, in plain Go and, on amd64, in AVX2
-// and AVX-512 assembly.
+// Package simd holds the kernels of Tessera: strided gathers, broadcast
+// fills and blocked transposes that move data, and the elementwise
+// arithmetic of float32 and float64 runs, in plain Go and, on amd64, in
+// AVX2 and AVX-512 assembly.
 //
 // # Overview
 //
-// The kernels move elements between flat slices; they know nothing about
-// shapes. Package layout plans how a strided view becomes contiguous and
-// package tensor runs that plan with these kernels. Every kernel is generic
-// over [Element], every Go numeric type, and only moves bits: it never
-// compares or computes with the elements it copies.
+// The kernels work on flat slices; they know nothing about shapes. Package
+// layout plans how a strided view is walked and packages tensor and ops run
+// that plan with these kernels. The data-movement kernels are generic over
+// [Element], every Go numeric type, and only move bits: they never compare
+// or compute with the elements they copy. The arithmetic kernels
+// ([Binary], [BinaryScalar], [ScalarBinary]) are generic over [Float] and
+// compute exactly what the plain Go operators compute.
 //
 // Offsets, strides and leading dimensions are counted in elements, not bytes,
 // and may be negative where the kernel says so. The element i of a strided
@@ -85,13 +88,27 @@
 //     and VPERMPD with AVX2) and one whole-line VMOVNTPS per 64 bytes
 //     written, at most 64 KiB per call; other strides are Strided.
 //   - [Copy] is the builtin copy at every level.
+//   - [Binary], [BinaryScalar] and [ScalarBinary] compute Add, Sub, Mul,
+//     Div, Max and Min ([Op]) of two unit-stride runs, or of a run and a
+//     scalar, at both levels: four vectors per iteration (32 float32 with
+//     AVX2, 64 with AVX-512), then one, and the Go twin for the tail
+//     shorter than a vector. Max and Min fix up the NaN rule of VMAXPS
+//     (which returns its second operand when either is NaN) with a compare
+//     and a blend, so that a NaN in either operand propagates exactly as in
+//     the Go twin. With the [Stream] flag they store with VMOVNTPS/PD after
+//     a Go head that aligns the destination to 64 bytes. One call writes at
+//     most 16384 elements.
 //
-// Each assembly kernel is documented by the plain-Go loop it implements, in
-// the doc comment of its Go declaration. The kernels are hand-written Go
-// assembly rather than generated (for example with avo): there are only
-// fourteen short functions — the eight transposes are one loop macro over
-// six tile macros — each checked against its reference loop by the tests,
-// and a generator module would outweigh them.
+// Each data-movement kernel is documented by the plain-Go loop it
+// implements, in the doc comment of its Go declaration; the twins of the
+// arithmetic kernels are the loops of internal/loops, which package ops
+// runs for every other element type. The data-movement kernels are
+// hand-written Go assembly: fourteen short functions (the eight transposes
+// are one loop macro over six tile macros). The 72 arithmetic kernels (six
+// operations, three forms, two element types, two levels) differ only in
+// an instruction or an operand, so they are written by a generator,
+// simd/internal/genarith (go generate), whose test fails when the
+// committed arith_amd64.s and arith_amd64.go differ from its output.
 //
 // # Bounds
 //
@@ -107,8 +124,9 @@
 //	simd: Strided: src index 35 out of range [0,32)
 //
 // A count of zero is always valid and does nothing, whatever the offsets.
-// Source and destination must not overlap (except for Copy): overlap cannot
-// corrupt memory, but the result is unspecified.
+// Source and destination must not overlap (except for Copy, and the
+// arithmetic kernels computing in place, whose dst may be an input):
+// overlap cannot corrupt memory, but the result is unspecified.
 //
 // # Purego
 //

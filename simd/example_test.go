@@ -3,6 +3,7 @@ package simd_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 
 	"github.com/tessera-go/tessera/simd"
@@ -54,4 +55,34 @@ func ExampleStrided() {
 	}
 	fmt.Println(dst)
 	// Output: [50 30 10]
+}
+
+func ExampleBinary() {
+	x := []float32{1, 2, 3, 4}
+	y := []float32{10, 20, 30, 40}
+	if err := simd.Binary(simd.Add, x, x, y); err != nil { // in place: x += y
+		fmt.Println(err)
+	}
+	fmt.Println(x)
+	err := simd.Binary(simd.Mul, x, x, y[:2]) // y is too short: nothing is written
+	fmt.Println(err, errors.Is(err, simd.ErrRange))
+	// Output:
+	// [11 22 33 44]
+	// simd: Binary: y has 2 elements, dst 4 true
+}
+
+func ExampleBinaryScalar() {
+	x := []float64{1, math.NaN(), -3}
+	d := make([]float64, 3)
+	_ = simd.BinaryScalar(simd.Max, d, x, 0) // NaN propagates, as in NumPy's maximum
+	fmt.Println(d)
+	// Output: [1 NaN 0]
+}
+
+func ExampleScalarBinary() {
+	y := []float32{1, 2, 4}
+	d := make([]float32, 3)
+	_ = simd.ScalarBinary(simd.Div, d, 1, y) // 1 / y
+	fmt.Println(d)
+	// Output: [1 0.5 0.25]
 }

@@ -66,6 +66,9 @@ type table struct {
 	// fillUnit selects the assembly fill (see fillVec): 0 for the Go loop,
 	// else the granule in bytes of the level's fill kernel.
 	fillUnit int
+	// a32 and a64 are the arithmetic kernels (nil: the Go twins).
+	a32 *arithSet[float32]
+	a64 *arithSet[float64]
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a

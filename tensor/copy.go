@@ -152,14 +152,9 @@ func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
 }
 
 // Copies of at least par.MinBytes are split over several goroutines, and
-// transposes and gathers whose destination has at least streamBytes use
-// non-temporal stores (see simd.TransposeStream and simd.StridedStream).
-// Copies whose runs are shorter than chunkBytes use the builtin copy
-// directly.
-const (
-	streamBytes = 8 << 20
-	chunkBytes  = 1 << 20
-)
+// transposes and gathers whose destination has at least par.StreamBytes
+// use non-temporal stores (see simd.TransposeStream and
+// simd.StridedStream).
 
 // SetParallelism sets how many goroutines one large operation (Contiguous,
 // Clone, CopyTo, CopyFrom, Fill, and the computations of package ops, of
@@ -182,7 +177,7 @@ func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	}
 	var zero T
 	bytes := p.Size() * int(unsafe.Sizeof(zero))
-	stream := bytes >= streamBytes
+	stream := bytes >= par.StreamBytes
 	n := par.Workers(bytes)
 	if n == 1 {
 		run(dst, src, &p, stream)
@@ -203,15 +198,8 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 	var err error
 	switch p.Kind() {
 	case layout.KindCopy:
-		var zero T
-		if n*int(unsafe.Sizeof(zero)) < chunkBytes {
-			for d, s := range p.Runs() {
-				copy(dst[d:d+n], src[s:s+n])
-			}
-			return
-		}
 		for d, s := range p.Runs() {
-			simd.Copy(dst[d:d+n], src[s:s+n])
+			copy(dst[d:d+n], src[s:s+n])
 		}
 	case layout.KindFill:
 		for d, s := range p.Runs() {

@@ -15,6 +15,12 @@ import (
 // or allocating.
 const MinBytes = 4 << 20
 
+// StreamBytes is the destination size from which copies and computations
+// store with non-temporal hints (simd's Stream kernels): a destination
+// this large leaves the caches anyway, so writing around them saves
+// reading each line before it is written.
+const StreamBytes = 8 << 20
+
 var parallelism atomic.Int64
 
 // Set sets the largest number of goroutines of one operation and returns

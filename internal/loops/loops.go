@@ -1,0 +1,197 @@
+// Package loops holds the plain-Go elementwise loops that package ops runs
+// for every element type and that package simd uses as the Go twins of its
+// float32 and float64 arithmetic kernels: one definition of each loop.
+//
+// Every loop works on slices of one length (d's), so the compiler drops the
+// bounds checks; generic code is compiled once per shape of T (float32 and
+// float64 apart), so the operators are direct. The VV forms compute
+// d[i] = x[i] op y[i], VS d[i] = x[i] op s, SV d[i] = s op y[i]; x and y
+// must hold at least len(d) elements.
+package loops
+
+import "golang.org/x/exp/constraints"
+
+// Number is every Go numeric type (package tensor's element constraint).
+type Number interface {
+	constraints.Integer | constraints.Float | constraints.Complex
+}
+
+// Real is every integer and float type: the ordered numbers.
+type Real interface {
+	constraints.Integer | constraints.Float
+}
+
+// Add returns x + y.
+func Add[T Number](x, y T) T { return x + y }
+
+// Sub returns x - y.
+func Sub[T Number](x, y T) T { return x - y }
+
+// Mul returns x * y.
+func Mul[T Number](x, y T) T { return x * y }
+
+// Div returns x / y.
+func Div[T Number](x, y T) T { return x / y }
+
+// Max returns the larger of x and y, NaN when either is NaN, as NumPy's
+// maximum does, and y when they compare equal (of two zeros, y). (x != x
+// holds only for NaN.)
+func Max[T Real](x, y T) T {
+	if x > y || x != x {
+		return x
+	}
+	return y
+}
+
+// Min returns the smaller of x and y, like Max.
+func Min[T Real](x, y T) T {
+	if x < y || x != x {
+		return x
+	}
+	return y
+}
+
+// AddVV sets d[i] = x[i] + y[i].
+func AddVV[T Number](d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] + y[i]
+	}
+}
+
+// AddVS sets d[i] = x[i] + s.
+func AddVS[T Number](d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] + s
+	}
+}
+
+// AddSV sets d[i] = s + y[i].
+func AddSV[T Number](d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = s + y[i]
+	}
+}
+
+// SubVV sets d[i] = x[i] - y[i].
+func SubVV[T Number](d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] - y[i]
+	}
+}
+
+// SubVS sets d[i] = x[i] - s.
+func SubVS[T Number](d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] - s
+	}
+}
+
+// SubSV sets d[i] = s - y[i].
+func SubSV[T Number](d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = s - y[i]
+	}
+}
+
+// MulVV sets d[i] = x[i] * y[i].
+func MulVV[T Number](d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] * y[i]
+	}
+}
+
+// MulVS sets d[i] = x[i] * s.
+func MulVS[T Number](d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] * s
+	}
+}
+
+// MulSV sets d[i] = s * y[i].
+func MulSV[T Number](d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = s * y[i]
+	}
+}
+
+// DivVV sets d[i] = x[i] / y[i]; for integers the caller has ruled out a
+// zero y[i].
+func DivVV[T Number](d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] / y[i]
+	}
+}
+
+// DivVS sets d[i] = x[i] / s.
+func DivVS[T Number](d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] / s
+	}
+}
+
+// DivSV sets d[i] = s / y[i].
+func DivSV[T Number](d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = s / y[i]
+	}
+}
+
+// MaxVV sets d[i] = Max(x[i], y[i]).
+func MaxVV[T Real](d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = Max(x[i], y[i])
+	}
+}
+
+// MaxVS sets d[i] = Max(x[i], s).
+func MaxVS[T Real](d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = Max(x[i], s)
+	}
+}
+
+// MaxSV sets d[i] = Max(s, y[i]).
+func MaxSV[T Real](d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = Max(s, y[i])
+	}
+}
+
+// MinVV sets d[i] = Min(x[i], y[i]).
+func MinVV[T Real](d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = Min(x[i], y[i])
+	}
+}
+
+// MinVS sets d[i] = Min(x[i], s).
+func MinVS[T Real](d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = Min(x[i], s)
+	}
+}
+
+// MinSV sets d[i] = Min(s, y[i]).
+func MinSV[T Real](d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = Min(s, y[i])
+	}
+}
