@@ -14,32 +14,52 @@ type Real interface {
 	constraints.Integer | constraints.Float
 }
 
-// The kernels: the loops of internal/loops, and simd's kernels for the
-// float types.
+// The binary operations (see binOp): the loops of internal/loops, and
+// simd's kernels for the float types.
+type (
+	addOp[T tensor.Number] struct{}
+	subOp[T tensor.Number] struct{}
+	mulOp[T tensor.Number] struct{}
+	divOp[T tensor.Number] struct{}
+	maxOp[T Real]          struct{}
+	minOp[T Real]          struct{}
+)
 
-func addKernel[T tensor.Number]() *binKernel[T] {
-	return simdKernel(simd.Add, &binKernel[T]{vv: loops.AddVV[T], vs: loops.AddVS[T], sv: loops.AddSV[T], at: loops.Add[T]})
-}
+func (addOp[T]) vv(d, x, y []T)          { loops.AddVV(d, x, y) }
+func (addOp[T]) vs(d, x []T, s T)        { loops.AddVS(d, x, s) }
+func (addOp[T]) sv(d []T, s T, y []T)    { loops.AddSV(d, s, y) }
+func (addOp[T]) at(x, y T) T             { return x + y }
+func (addOp[T]) simdOp() (simd.Op, bool) { return simd.Add, true }
 
-func subKernel[T tensor.Number]() *binKernel[T] {
-	return simdKernel(simd.Sub, &binKernel[T]{vv: loops.SubVV[T], vs: loops.SubVS[T], sv: loops.SubSV[T], at: loops.Sub[T]})
-}
+func (subOp[T]) vv(d, x, y []T)          { loops.SubVV(d, x, y) }
+func (subOp[T]) vs(d, x []T, s T)        { loops.SubVS(d, x, s) }
+func (subOp[T]) sv(d []T, s T, y []T)    { loops.SubSV(d, s, y) }
+func (subOp[T]) at(x, y T) T             { return x - y }
+func (subOp[T]) simdOp() (simd.Op, bool) { return simd.Sub, true }
 
-func mulKernel[T tensor.Number]() *binKernel[T] {
-	return simdKernel(simd.Mul, &binKernel[T]{vv: loops.MulVV[T], vs: loops.MulVS[T], sv: loops.MulSV[T], at: loops.Mul[T]})
-}
+func (mulOp[T]) vv(d, x, y []T)          { loops.MulVV(d, x, y) }
+func (mulOp[T]) vs(d, x []T, s T)        { loops.MulVS(d, x, s) }
+func (mulOp[T]) sv(d []T, s T, y []T)    { loops.MulSV(d, s, y) }
+func (mulOp[T]) at(x, y T) T             { return x * y }
+func (mulOp[T]) simdOp() (simd.Op, bool) { return simd.Mul, true }
 
-func divKernel[T tensor.Number]() *binKernel[T] {
-	return simdKernel(simd.Div, &binKernel[T]{vv: loops.DivVV[T], vs: loops.DivVS[T], sv: loops.DivSV[T], at: loops.Div[T]})
-}
+func (divOp[T]) vv(d, x, y []T)          { loops.DivVV(d, x, y) }
+func (divOp[T]) vs(d, x []T, s T)        { loops.DivVS(d, x, s) }
+func (divOp[T]) sv(d []T, s T, y []T)    { loops.DivSV(d, s, y) }
+func (divOp[T]) at(x, y T) T             { return x / y }
+func (divOp[T]) simdOp() (simd.Op, bool) { return simd.Div, true }
 
-func maxKernel[T Real]() *binKernel[T] {
-	return simdKernel(simd.Max, &binKernel[T]{vv: loops.MaxVV[T], vs: loops.MaxVS[T], sv: loops.MaxSV[T], at: loops.Max[T]})
-}
+func (maxOp[T]) vv(d, x, y []T)          { loops.MaxVV(d, x, y) }
+func (maxOp[T]) vs(d, x []T, s T)        { loops.MaxVS(d, x, s) }
+func (maxOp[T]) sv(d []T, s T, y []T)    { loops.MaxSV(d, s, y) }
+func (maxOp[T]) at(x, y T) T             { return loops.Max(x, y) }
+func (maxOp[T]) simdOp() (simd.Op, bool) { return simd.Max, true }
 
-func minKernel[T Real]() *binKernel[T] {
-	return simdKernel(simd.Min, &binKernel[T]{vv: loops.MinVV[T], vs: loops.MinVS[T], sv: loops.MinSV[T], at: loops.Min[T]})
-}
+func (minOp[T]) vv(d, x, y []T)          { loops.MinVV(d, x, y) }
+func (minOp[T]) vs(d, x []T, s T)        { loops.MinVS(d, x, s) }
+func (minOp[T]) sv(d []T, s T, y []T)    { loops.MinSV(d, s, y) }
+func (minOp[T]) at(x, y T) T             { return loops.Min(x, y) }
+func (minOp[T]) simdOp() (simd.Op, bool) { return simd.Min, true }
 
 // Add returns a + b elementwise, in a new row-major tensor of the shape a
 // and b broadcast to (NumPy's rules; a rank-0 view broadcasts to any
@@ -50,7 +70,7 @@ func minKernel[T Real]() *binKernel[T] {
 // broadcast ("ops: Add: shapes [3 4] and [5] do not broadcast"), and
 // layout.ErrOverflow when the result is too large to allocate.
 func Add[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Add", addKernel[T](), a, b, false)
+	return binary("Add", addOp[T]{}, a, b, false)
 }
 
 // AddInto sets dst to a + b elementwise. dst must have exactly the shape a
@@ -64,27 +84,27 @@ func Add[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 // when two indices of dst reach one element (an expanded view), or may
 // (see layout.Layout.SelfOverlap). On error nothing is written.
 func AddInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("AddInto", addKernel[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("AddInto", addOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
 }
 
 // Sub returns a - b elementwise, like [Add].
 func Sub[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Sub", subKernel[T](), a, b, false)
+	return binary("Sub", subOp[T]{}, a, b, false)
 }
 
 // SubInto sets dst to a - b elementwise, like [AddInto].
 func SubInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("SubInto", subKernel[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("SubInto", subOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
 }
 
 // Mul returns a * b elementwise, like [Add].
 func Mul[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Mul", mulKernel[T](), a, b, false)
+	return binary("Mul", mulOp[T]{}, a, b, false)
 }
 
 // MulInto sets dst to a * b elementwise, like [AddInto].
 func MulInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("MulInto", mulKernel[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("MulInto", mulOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
 }
 
 // Div returns a / b elementwise, like [Add]. Floats follow IEEE 754 (x/0
@@ -93,34 +113,34 @@ func MulInto[T tensor.Number](dst, a, b tensor.View[T]) error {
 // division truncates toward zero, and the most negative value divided by
 // -1 is itself, as in Go.
 func Div[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Div", divKernel[T](), a, b, true)
+	return binary("Div", divOp[T]{}, a, b, true)
 }
 
 // DivInto sets dst to a / b elementwise, like [AddInto], with the rules of
 // [Div].
 func DivInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("DivInto", divKernel[T](), operandOf(dst), operandOf(a), operandOf(b), true)
+	return binaryInto("DivInto", divOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), true)
 }
 
 // Maximum returns the larger of a and b elementwise, like [Add]. A NaN in
 // either operand gives NaN, as NumPy's maximum does.
 func Maximum[T Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Maximum", maxKernel[T](), a, b, false)
+	return binary("Maximum", maxOp[T]{}, a, b, false)
 }
 
 // MaximumInto sets dst to the larger of a and b elementwise, like
 // [AddInto] and [Maximum].
 func MaximumInto[T Real](dst, a, b tensor.View[T]) error {
-	return binaryInto("MaximumInto", maxKernel[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("MaximumInto", maxOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
 }
 
 // Minimum returns the smaller of a and b elementwise, like [Maximum].
 func Minimum[T Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Minimum", minKernel[T](), a, b, false)
+	return binary("Minimum", minOp[T]{}, a, b, false)
 }
 
 // MinimumInto sets dst to the smaller of a and b elementwise, like
 // [MaximumInto].
 func MinimumInto[T Real](dst, a, b tensor.View[T]) error {
-	return binaryInto("MinimumInto", minKernel[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("MinimumInto", minOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
 }

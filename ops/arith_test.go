@@ -403,3 +403,30 @@ func TestArithStaged(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallAllocs pins the allocations of a small Into call: the shapes
+// the checks copy out of the layouts and the broadcast shape, nothing per
+// element, per run or per kernel. (A regression from 15 allocations,
+// when each call built its kernels from function values.)
+func TestSmallAllocs(t *testing.T) {
+	a := tensor.Must(tensor.New[float32](64, 64)).View()
+	b := tensor.Must(tensor.New[float32](64)).View()
+	out := tensor.Must(tensor.New[float32](64, 64)).View()
+	at := tensor.Must(a.Transpose(0, 1))
+	for _, c := range []struct {
+		name string
+		max  float64
+		f    func()
+	}{
+		{"AddInto", 5, func() { _ = ops.AddInto(out, a, a) }},
+		{"AddInto bias", 5, func() { _ = ops.AddInto(out, a, b) }},
+		{"AddInto transposed", 5, func() { _ = ops.AddInto(out, a, at) }},
+		{"MaximumInto in place", 5, func() { _ = ops.MaximumInto(out, out, a) }},
+		{"MulScalarInto", 3, func() { _ = ops.MulScalarInto(out, a, 2) }},
+		{"NegInto", 2, func() { _ = ops.NegInto(out, a) }},
+	} {
+		if got := testing.AllocsPerRun(20, c.f); got > c.max {
+			t.Errorf("%s: %v allocations, want at most %v", c.name, got, c.max)
+		}
+	}
+}

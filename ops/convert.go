@@ -7,6 +7,7 @@ import (
 	"golang.org/x/exp/constraints"
 
 	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -71,13 +72,24 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 		return errs.Wrap("ops", op, nil, err, "shape %v", v.Shape())
 	}
 	conv := converter[U, T]()
-	runParallel[T](&it, func(q *layout.Iter) {
-		n, inc := q.Len(), q.Inc()
-		for o := range q.Runs() {
-			conv(d.data, o[0], inc[0], s.data, o[1], inc[1], n)
-		}
-	})
+	if n := workers[T](&it); n > 1 {
+		whole := it // copied for the goroutines: it itself stays on the stack
+		par.Do(n, func(i int) {
+			q := whole.Part(i, n)
+			convertRuns(conv, &q, d.data, s.data)
+		})
+		return nil
+	}
+	convertRuns(conv, &it, d.data, s.data)
 	return nil
+}
+
+// convertRuns converts the runs of q.
+func convertRuns[U, T tensor.Number](conv convFunc[U, T], q *layout.Iter, d []U, s []T) {
+	n, inc := q.Len(), q.Inc()
+	for o := range q.Runs() {
+		conv(d, o[0], inc[0], s, o[1], inc[1], n)
+	}
 }
 
 // sharesBytes reports whether the buffers of d and s, of two element

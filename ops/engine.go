@@ -22,77 +22,91 @@ func errorf(op string, kind error, format string, args ...any) error {
 	return errs.New("ops", op, kind, format, args...)
 }
 
-// binKernel computes one binary operation on runs. vv takes three slices
-// of one length, vs and sv a scalar for one input; at computes one element
-// and serves the strided runs. For float32 and float64 element types (and
-// types defined on them) with a kernel in package simd, fl is the element
-// size and the unit-stride runs go to simd's kernels for op instead of vv,
-// vs and sv.
-type binKernel[T any] struct {
-	vv func(d, x, y []T)
-	vs func(d, x []T, y T)
-	sv func(d []T, x T, y []T)
-	at func(x, y T) T
+// binOp is one binary operation on elements of type T: vv, vs and sv
+// compute unit-stride runs (vs and sv with a scalar operand), at one
+// element for the strided runs, and simdOp names the kernel of package
+// simd that computes it for float types, if there is one. The operations
+// are types rather than values so that the engine, generic over them,
+// calls them without allocating.
+type binOp[T any] interface {
+	vv(d, x, y []T)
+	vs(d, x []T, s T)
+	sv(d []T, s T, y []T)
+	at(x, y T) T
+	simdOp() (simd.Op, bool)
+}
+
+// binRunner is a binary operation as the engine runs it: for float32 and
+// float64 element types (and types defined on them) whose operation has a
+// kernel in package simd, fl is the element size and the unit-stride runs
+// go to simd's kernel op; otherwise to k's loops.
+type binRunner[T tensor.Number, K binOp[T]] struct {
+	k  K
 	op simd.Op
 	fl uintptr
 }
 
-// simdKernel returns k with simd's kernels for op when T is a float type.
-func simdKernel[T tensor.Number](op simd.Op, k *binKernel[T]) *binKernel[T] {
-	switch reflect.TypeFor[T]().Kind() {
-	case reflect.Float32, reflect.Float64:
-		k.op, k.fl = op, unsafe.Sizeof(*new(T))
+// newBinRunner returns the runner of k, with non-temporal stores when
+// stream is set.
+func newBinRunner[T tensor.Number, K binOp[T]](k K, stream bool) binRunner[T, K] {
+	r := binRunner[T, K]{k: k}
+	if op, ok := k.simdOp(); ok {
+		switch reflect.TypeFor[T]().Kind() {
+		case reflect.Float32, reflect.Float64:
+			r.op, r.fl = op, unsafe.Sizeof(*new(T))
+			if stream {
+				r.op |= simd.Stream
+			}
+		}
 	}
-	return k
+	return r
 }
 
-// asFloat reinterprets a float slice as one of its underlying type E.
-func asFloat[E float32 | float64, T any](s []T) []E {
-	return unsafe.Slice((*E)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
-}
+// asScalar reinterprets a float as its underlying type E.
+func asScalar[E float32 | float64, T any](s T) E { return *(*E)(unsafe.Pointer(&s)) }
 
-// runVV sets d[i] = x[i] op y[i]. The lengths are right, so simd's kernels
+// vv sets d[i] = x[i] op y[i]. The lengths are right, so simd's kernels
 // cannot fail.
-func (k *binKernel[T]) runVV(d, x, y []T) {
-	switch k.fl {
+func (r *binRunner[T, K]) vv(d, x, y []T) {
+	switch r.fl {
 	case 4:
-		_ = simd.Binary(k.op, asFloat[float32](d), asFloat[float32](x), asFloat[float32](y))
+		_ = simd.Binary(r.op, asKind[float32](d), asKind[float32](x), asKind[float32](y))
 	case 8:
-		_ = simd.Binary(k.op, asFloat[float64](d), asFloat[float64](x), asFloat[float64](y))
+		_ = simd.Binary(r.op, asKind[float64](d), asKind[float64](x), asKind[float64](y))
 	default:
-		k.vv(d, x, y)
+		r.k.vv(d, x, y)
 	}
 }
 
-// runVS sets d[i] = x[i] op s.
-func (k *binKernel[T]) runVS(d, x []T, s T) {
-	switch k.fl {
+// vs sets d[i] = x[i] op s.
+func (r *binRunner[T, K]) vs(d, x []T, s T) {
+	switch r.fl {
 	case 4:
-		_ = simd.BinaryScalar(k.op, asFloat[float32](d), asFloat[float32](x), *(*float32)(unsafe.Pointer(&s)))
+		_ = simd.BinaryScalar(r.op, asKind[float32](d), asKind[float32](x), asScalar[float32](s))
 	case 8:
-		_ = simd.BinaryScalar(k.op, asFloat[float64](d), asFloat[float64](x), *(*float64)(unsafe.Pointer(&s)))
+		_ = simd.BinaryScalar(r.op, asKind[float64](d), asKind[float64](x), asScalar[float64](s))
 	default:
-		k.vs(d, x, s)
+		r.k.vs(d, x, s)
 	}
 }
 
-// runSV sets d[i] = s op y[i].
-func (k *binKernel[T]) runSV(d []T, s T, y []T) {
-	switch k.fl {
+// sv sets d[i] = s op y[i].
+func (r *binRunner[T, K]) sv(d []T, s T, y []T) {
+	switch r.fl {
 	case 4:
-		_ = simd.ScalarBinary(k.op, asFloat[float32](d), *(*float32)(unsafe.Pointer(&s)), asFloat[float32](y))
+		_ = simd.ScalarBinary(r.op, asKind[float32](d), asScalar[float32](s), asKind[float32](y))
 	case 8:
-		_ = simd.ScalarBinary(k.op, asFloat[float64](d), *(*float64)(unsafe.Pointer(&s)), asFloat[float64](y))
+		_ = simd.ScalarBinary(r.op, asKind[float64](d), asScalar[float64](s), asKind[float64](y))
 	default:
-		k.sv(d, s, y)
+		r.k.sv(d, s, y)
 	}
 }
 
-// unKernel computes one unary operation: v on a unit-stride run, at on one
-// element.
-type unKernel[T any] struct {
-	v  func(d, x []T)
-	at func(x T) T
+// unOp is one unary operation on elements of type T: v computes a
+// unit-stride run, at one element (see binOp).
+type unOp[T any] interface {
+	v(d, x []T)
+	at(x T) T
 }
 
 // operand is a view as the engine reads it: the buffer and its layout.
@@ -174,24 +188,15 @@ func hasZero[T tensor.Number](x *operand[T]) bool {
 	return false
 }
 
-// runParallel runs f on the parts of it, on several goroutines when the
-// operation is large.
-func runParallel[T tensor.Number](it *layout.Iter, f func(q *layout.Iter)) {
+// workers returns how many goroutines run the operation of it.
+func workers[T tensor.Number](it *layout.Iter) int {
 	var zero T
-	n := par.Workers(it.Size() * it.Operands() * int(unsafe.Sizeof(zero)))
-	if n == 1 {
-		f(it)
-		return
-	}
-	par.Do(n, func(i int) {
-		q := it.Part(i, n)
-		f(&q)
-	})
+	return par.Workers(it.Size() * it.Operands() * int(unsafe.Sizeof(zero)))
 }
 
 // binaryInto computes dst = k(a, b) elementwise with broadcasting, after
 // the checks every Into form makes.
-func binaryInto[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T], divide bool) error {
+func binaryInto[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand[T], divide bool) error {
 	shape, err := broadcastShape(op, a.lay.Shape(), b.lay.Shape())
 	if err != nil {
 		return err
@@ -200,7 +205,7 @@ func binaryInto[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T
 }
 
 // binaryShaped is binaryInto once the broadcast shape is known.
-func binaryShaped[T tensor.Number](op string, k *binKernel[T], dst, a, b operand[T], shape []int, divide bool) error {
+func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand[T], shape []int, divide bool) error {
 	if err := checkDst(op, &dst, shape); err != nil {
 		return err
 	}
@@ -209,18 +214,25 @@ func binaryShaped[T tensor.Number](op string, k *binKernel[T], dst, a, b operand
 	}
 	a, b = isolate(&dst, a), isolate(&dst, b)
 	var zero T
-	if dst.lay.Size()*int(unsafe.Sizeof(zero)) >= par.StreamBytes {
-		k.op |= simd.Stream
-	}
+	r := newBinRunner[T](k, dst.lay.Size()*int(unsafe.Sizeof(zero)) >= par.StreamBytes)
 	var it layout.Iter
 	if err := it.Reset(&dst.lay, &a.lay, &b.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shapes %v and %v", a.lay.Shape(), b.lay.Shape())
 	}
 	if inc := it.Inc(); inc[0] == 1 && (strided(inc[1]) || strided(inc[2])) && it.Size() >= minStaged && len(shape) >= 2 {
-		stagedBinary(k, &dst, &a, &b, strided(inc[1]), strided(inc[2]))
+		stagedBinary(r, dst, a, b, strided(inc[1]), strided(inc[2]))
 		return nil
 	}
-	runParallel[T](&it, func(q *layout.Iter) { binaryRuns(k, q, dst.data, a.data, b.data) })
+	if n := workers[T](&it); n > 1 {
+		// Copies for the goroutines: it and r themselves stay on the stack.
+		whole, rr, d, x, y := it, r, dst.data, a.data, b.data
+		par.Do(n, func(i int) {
+			q := whole.Part(i, n)
+			binaryRuns(&rr, &q, d, x, y)
+		})
+		return nil
+	}
+	binaryRuns(&r, &it, dst.data, a.data, b.data)
 	return nil
 }
 
@@ -242,10 +254,12 @@ const (
 func strided(inc int) bool { return inc != 0 && inc != 1 }
 
 // stagedBinary computes dst = k(a, b) in slabs of whole rows of dst's
-// first axis longer than 1, staging the inputs marked sa and sb through buffers. The inputs
-// no longer share memory with dst (isolate has run), so the slabs are
-// independent and run on several goroutines for a large dst.
-func stagedBinary[T tensor.Number](k *binKernel[T], dst, a, b *operand[T], sa, sb bool) {
+// first axis longer than 1, staging the inputs marked sa and sb through
+// buffers. The inputs no longer share memory with dst (isolate has run),
+// so the slabs are independent and run on several goroutines for a large
+// dst. It takes its arguments by value so that the goroutines capture
+// copies and the caller's variables stay on its stack.
+func stagedBinary[T tensor.Number, K binOp[T]](r binRunner[T, K], dst, a, b operand[T], sa, sb bool) {
 	shape := dst.lay.Shape()
 	ea, _ := a.lay.Expand(shape...)
 	eb, _ := b.lay.Expand(shape...)
@@ -283,7 +297,7 @@ func stagedBinary[T tensor.Number](k *binKernel[T], dst, a, b *operand[T], sa, s
 				bd, bl = stage(b.data, bl, bufB)
 			}
 			if it.Reset(&dl, &al, &bl) == nil {
-				binaryRuns(k, &it, dst.data, ad, bd)
+				binaryRuns(&r, &it, dst.data, ad, bd)
 			}
 		}
 	})
@@ -299,27 +313,27 @@ func stage[T tensor.Number](data []T, l layout.Layout, buf []T) ([]T, layout.Lay
 }
 
 // binaryRuns computes the runs of q.
-func binaryRuns[T tensor.Number](k *binKernel[T], q *layout.Iter, d, x, y []T) {
+func binaryRuns[T tensor.Number, K binOp[T]](r *binRunner[T, K], q *layout.Iter, d, x, y []T) {
 	n, inc := q.Len(), q.Inc()
 	switch {
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 1:
 		for o := range q.Runs() {
-			k.runVV(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
+			r.vv(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
 		}
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 0:
 		for o := range q.Runs() {
-			k.runVS(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
+			r.vs(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
 		}
 	case inc[0] == 1 && inc[1] == 0 && inc[2] == 1:
 		for o := range q.Runs() {
-			k.runSV(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
+			r.sv(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
 		}
 	default:
-		at := k.at
+		k := r.k
 		for o := range q.Runs() {
 			di, xi, yi := o[0], o[1], o[2]
 			for range n {
-				d[di] = at(x[xi], y[yi])
+				d[di] = k.at(x[xi], y[yi])
 				di, xi, yi = di+inc[0], xi+inc[1], yi+inc[2]
 			}
 		}
@@ -327,7 +341,7 @@ func binaryRuns[T tensor.Number](k *binKernel[T], q *layout.Iter, d, x, y []T) {
 }
 
 // unaryInto computes dst = k(a) elementwise; dst has a's shape.
-func unaryInto[T tensor.Number](op string, k *unKernel[T], dst, a operand[T]) error {
+func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a operand[T]) error {
 	if err := checkDst(op, &dst, a.lay.Shape()); err != nil {
 		return err
 	}
@@ -336,11 +350,20 @@ func unaryInto[T tensor.Number](op string, k *unKernel[T], dst, a operand[T]) er
 	if err := it.Reset(&dst.lay, &a.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())
 	}
-	runParallel[T](&it, func(q *layout.Iter) { unaryRuns(k, q, dst.data, a.data) })
+	if n := workers[T](&it); n > 1 {
+		// Copies for the goroutines: it and k themselves stay on the stack.
+		whole, kk, d, x := it, k, dst.data, a.data
+		par.Do(n, func(i int) {
+			q := whole.Part(i, n)
+			unaryRuns(kk, &q, d, x)
+		})
+		return nil
+	}
+	unaryRuns(k, &it, dst.data, a.data)
 	return nil
 }
 
-func unaryRuns[T tensor.Number](k *unKernel[T], q *layout.Iter, d, x []T) {
+func unaryRuns[T tensor.Number, K unOp[T]](k K, q *layout.Iter, d, x []T) {
 	n, inc := q.Len(), q.Inc()
 	if inc[0] == 1 && inc[1] == 1 {
 		for o := range q.Runs() {
@@ -348,11 +371,10 @@ func unaryRuns[T tensor.Number](k *unKernel[T], q *layout.Iter, d, x []T) {
 		}
 		return
 	}
-	at := k.at
 	for o := range q.Runs() {
 		di, xi := o[0], o[1]
 		for range n {
-			d[di] = at(x[xi])
+			d[di] = k.at(x[xi])
 			di, xi = di+inc[0], xi+inc[1]
 		}
 	}
@@ -368,7 +390,7 @@ func newResult[T tensor.Number](op string, shape []int) (tensor.Tensor[T], error
 }
 
 // binary computes k(a, b) into a new tensor of the broadcast shape.
-func binary[T tensor.Number](op string, k *binKernel[T], a, b tensor.View[T], divide bool) (tensor.Tensor[T], error) {
+func binary[T tensor.Number, K binOp[T]](op string, k K, a, b tensor.View[T], divide bool) (tensor.Tensor[T], error) {
 	shape, err := broadcastShape(op, a.Shape(), b.Shape())
 	if err != nil {
 		return tensor.Tensor[T]{}, err
@@ -384,7 +406,7 @@ func binary[T tensor.Number](op string, k *binKernel[T], a, b tensor.View[T], di
 }
 
 // unary computes k(a) into a new tensor of a's shape.
-func unary[T tensor.Number](op string, k *unKernel[T], a tensor.View[T]) (tensor.Tensor[T], error) {
+func unary[T tensor.Number, K unOp[T]](op string, k K, a tensor.View[T]) (tensor.Tensor[T], error) {
 	out, err := newResult[T](op, a.Shape())
 	if err != nil {
 		return out, err

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -14,7 +15,7 @@ func scalarOperand[T tensor.Number](s T) operand[T] {
 
 // scalarOp computes k(v, s) into a new tensor, or into dst when into is
 // set.
-func scalarOp[T tensor.Number](op string, k *binKernel[T], dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
+func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
 	shape := v.Shape()
 	if into {
 		return tensor.Tensor[T]{}, binaryShaped(op, k, operandOf(dst), operandOf(v), scalarOperand(s), shape, false)
@@ -33,36 +34,36 @@ func scalarOp[T tensor.Number](op string, k *binKernel[T], dst, v tensor.View[T]
 // shape, without making a tensor of s. It returns an error wrapping
 // layout.ErrOverflow when the result is too large to allocate.
 func AddScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("AddScalar", addKernel[T](), v, v, s, false)
+	return scalarOp("AddScalar", addOp[T]{}, v, v, s, false)
 }
 
 // AddScalarInto sets dst to v + s elementwise. dst must have v's shape; v
 // may share memory with dst as in [AddInto], and the errors are those of
 // AddInto.
 func AddScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("AddScalarInto", addKernel[T](), dst, v, s, true)
+	_, err := scalarOp("AddScalarInto", addOp[T]{}, dst, v, s, true)
 	return err
 }
 
 // SubScalar returns v - s elementwise, like [AddScalar].
 func SubScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("SubScalar", subKernel[T](), v, v, s, false)
+	return scalarOp("SubScalar", subOp[T]{}, v, v, s, false)
 }
 
 // SubScalarInto sets dst to v - s elementwise, like [AddScalarInto].
 func SubScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("SubScalarInto", subKernel[T](), dst, v, s, true)
+	_, err := scalarOp("SubScalarInto", subOp[T]{}, dst, v, s, true)
 	return err
 }
 
 // MulScalar returns v * s elementwise, like [AddScalar].
 func MulScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("MulScalar", mulKernel[T](), v, v, s, false)
+	return scalarOp("MulScalar", mulOp[T]{}, v, v, s, false)
 }
 
 // MulScalarInto sets dst to v * s elementwise, like [AddScalarInto].
 func MulScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("MulScalarInto", mulKernel[T](), dst, v, s, true)
+	_, err := scalarOp("MulScalarInto", mulOp[T]{}, dst, v, s, true)
 	return err
 }
 
@@ -73,7 +74,7 @@ func DivScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error)
 	if err := scalarZero("DivScalar", s); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	return scalarOp("DivScalar", divKernel[T](), v, v, s, false)
+	return scalarOp("DivScalar", divOp[T]{}, v, v, s, false)
 }
 
 // DivScalarInto sets dst to v / s elementwise, like [AddScalarInto] and
@@ -82,7 +83,7 @@ func DivScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
 	if err := scalarZero("DivScalarInto", s); err != nil {
 		return err
 	}
-	_, err := scalarOp("DivScalarInto", divKernel[T](), dst, v, s, true)
+	_, err := scalarOp("DivScalarInto", divOp[T]{}, dst, v, s, true)
 	return err
 }
 
@@ -99,60 +100,63 @@ func scalarZero[T tensor.Number](op string, s T) error {
 // depend on the order of calls. It returns an error wrapping
 // layout.ErrOverflow when the result is too large to allocate.
 func Map[T tensor.Number](v tensor.View[T], f func(T) T) (tensor.Tensor[T], error) {
-	return unary("Map", mapKernel(f), v)
+	return unary("Map", mapOp[T]{f}, v)
 }
 
 // MapInto sets each element of dst to f of the element of v at the same
 // index, like [Map]. dst must have v's shape; v may share memory with dst
 // as in [AddInto], and the errors are those of AddInto.
 func MapInto[T tensor.Number](dst, v tensor.View[T], f func(T) T) error {
-	return unaryInto("MapInto", mapKernel(f), operandOf(dst), operandOf(v))
+	return unaryInto("MapInto", mapOp[T]{f}, operandOf(dst), operandOf(v))
 }
 
-func mapKernel[T tensor.Number](f func(T) T) *unKernel[T] {
-	return &unKernel[T]{
-		v: func(d, x []T) {
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = f(x[i])
-			}
-		},
-		at: f,
+// mapOp is the unary operation f (see unOp).
+type mapOp[T tensor.Number] struct{ f func(T) T }
+
+func (m mapOp[T]) v(d, x []T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = m.f(x[i])
 	}
 }
+
+func (m mapOp[T]) at(x T) T { return m.f(x) }
 
 // Zip returns f(x, y) for the elements of a and b at every index of the
 // shape they broadcast to, in a new row-major tensor, like [Add]; f is
 // called as [Map] calls it.
 func Zip[T tensor.Number](a, b tensor.View[T], f func(x, y T) T) (tensor.Tensor[T], error) {
-	return binary("Zip", zipKernel(f), a, b, false)
+	return binary("Zip", zipOp[T]{f}, a, b, false)
 }
 
 // ZipInto sets dst to f(a, b) elementwise, like [AddInto] and [Zip].
 func ZipInto[T tensor.Number](dst, a, b tensor.View[T], f func(x, y T) T) error {
-	return binaryInto("ZipInto", zipKernel(f), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("ZipInto", zipOp[T]{f}, operandOf(dst), operandOf(a), operandOf(b), false)
 }
 
-func zipKernel[T tensor.Number](f func(x, y T) T) *binKernel[T] {
-	return &binKernel[T]{
-		vv: func(d, x, y []T) {
-			x, y = x[:len(d)], y[:len(d)]
-			for i := range d {
-				d[i] = f(x[i], y[i])
-			}
-		},
-		vs: func(d, x []T, s T) {
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = f(x[i], s)
-			}
-		},
-		sv: func(d []T, s T, y []T) {
-			y = y[:len(d)]
-			for i := range d {
-				d[i] = f(s, y[i])
-			}
-		},
-		at: f,
+// zipOp is the binary operation f (see binOp), with no simd kernel.
+type zipOp[T tensor.Number] struct{ f func(x, y T) T }
+
+func (z zipOp[T]) vv(d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = z.f(x[i], y[i])
 	}
 }
+
+func (z zipOp[T]) vs(d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = z.f(x[i], s)
+	}
+}
+
+func (z zipOp[T]) sv(d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = z.f(s, y[i])
+	}
+}
+
+func (z zipOp[T]) at(x, y T) T           { return z.f(x, y) }
+func (zipOp[T]) simdOp() (simd.Op, bool) { return 0, false }

@@ -11,17 +11,18 @@ type Float interface {
 	~float32 | ~float64
 }
 
-func negKernel[T tensor.Number]() *unKernel[T] {
-	return &unKernel[T]{
-		v: func(d, x []T) {
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = -x[i]
-			}
-		},
-		at: func(x T) T { return -x },
+// The unary operations (see unOp).
+
+type negOp[T tensor.Number] struct{}
+
+func (negOp[T]) v(d, x []T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = -x[i]
 	}
 }
+
+func (negOp[T]) at(x T) T { return -x }
 
 // absOf adds +0 to a non-negative x, which turns a float -0 into +0 (the
 // compiler does not fold x+0 for floats) and changes nothing else.
@@ -32,132 +33,130 @@ func absOf[T Real](x T) T {
 	return x + 0
 }
 
-func absKernel[T Real]() *unKernel[T] {
-	return &unKernel[T]{
-		v: func(d, x []T) {
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = absOf(x[i])
-			}
-		},
-		at: absOf[T],
+type absOp[T Real] struct{}
+
+func (absOp[T]) v(d, x []T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = absOf(x[i])
 	}
 }
 
-// floatKernel applies f, computed in float64 and rounded to T once.
-func floatKernel[T Float](f func(float64) float64) *unKernel[T] {
-	return &unKernel[T]{
-		v: func(d, x []T) {
-			x = x[:len(d)]
-			for i := range d {
-				d[i] = T(f(float64(x[i])))
-			}
-		},
-		at: func(x T) T { return T(f(float64(x))) },
+func (absOp[T]) at(x T) T { return absOf(x) }
+
+// floatOp applies f, computed in float64 and rounded to T once.
+type floatOp[T Float] struct{ f func(float64) float64 }
+
+func (o floatOp[T]) v(d, x []T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = T(o.f(float64(x[i])))
 	}
 }
+
+func (o floatOp[T]) at(x T) T { return T(o.f(float64(x))) }
 
 // Neg returns -v elementwise in a new row-major tensor of v's shape
 // (integers wrap: the most negative value is its own negation). It
 // returns an error wrapping layout.ErrOverflow when the result is too
 // large to allocate.
 func Neg[T tensor.Number](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Neg", negKernel[T](), v)
+	return unary("Neg", negOp[T]{}, v)
 }
 
 // NegInto sets dst to -v elementwise. dst must have v's shape; v may share
 // memory with dst as in [AddInto], and the errors are those of AddInto.
 func NegInto[T tensor.Number](dst, v tensor.View[T]) error {
-	return unaryInto("NegInto", negKernel[T](), operandOf(dst), operandOf(v))
+	return unaryInto("NegInto", negOp[T]{}, operandOf(dst), operandOf(v))
 }
 
 // Abs returns |v| elementwise, like [Neg]. The most negative value of a
 // signed integer type is its own absolute value, as in Go; for floats
 // Abs(-0) is +0 and Abs(NaN) is NaN, as math.Abs gives.
 func Abs[T Real](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Abs", absKernel[T](), v)
+	return unary("Abs", absOp[T]{}, v)
 }
 
 // AbsInto sets dst to |v| elementwise, like [NegInto] and [Abs].
 func AbsInto[T Real](dst, v tensor.View[T]) error {
-	return unaryInto("AbsInto", absKernel[T](), operandOf(dst), operandOf(v))
+	return unaryInto("AbsInto", absOp[T]{}, operandOf(dst), operandOf(v))
 }
 
 // Sqrt returns the square root of every element of v, like [Neg]
 // (computed in float64 and rounded once to T; NaN for negative elements).
 func Sqrt[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Sqrt", floatKernel[T](math.Sqrt), v)
+	return unary("Sqrt", floatOp[T]{math.Sqrt}, v)
 }
 
 // SqrtInto sets dst to the square roots of v's elements, like [NegInto].
 func SqrtInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("SqrtInto", floatKernel[T](math.Sqrt), operandOf(dst), operandOf(v))
+	return unaryInto("SqrtInto", floatOp[T]{math.Sqrt}, operandOf(dst), operandOf(v))
 }
 
 // Exp returns e**x for every element x of v, like [Sqrt].
 func Exp[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Exp", floatKernel[T](math.Exp), v)
+	return unary("Exp", floatOp[T]{math.Exp}, v)
 }
 
 // ExpInto sets dst to e**x for every element x of v, like [SqrtInto].
 func ExpInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("ExpInto", floatKernel[T](math.Exp), operandOf(dst), operandOf(v))
+	return unaryInto("ExpInto", floatOp[T]{math.Exp}, operandOf(dst), operandOf(v))
 }
 
 // Log returns the natural logarithm of every element of v, like [Sqrt]
 // (-Inf for 0, NaN for negative elements).
 func Log[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Log", floatKernel[T](math.Log), v)
+	return unary("Log", floatOp[T]{math.Log}, v)
 }
 
 // LogInto sets dst to the natural logarithms of v's elements, like
 // [SqrtInto].
 func LogInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("LogInto", floatKernel[T](math.Log), operandOf(dst), operandOf(v))
+	return unaryInto("LogInto", floatOp[T]{math.Log}, operandOf(dst), operandOf(v))
 }
 
 // Sin returns the sine of every element of v (radians), like [Sqrt].
 func Sin[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Sin", floatKernel[T](math.Sin), v)
+	return unary("Sin", floatOp[T]{math.Sin}, v)
 }
 
 // SinInto sets dst to the sines of v's elements, like [SqrtInto].
 func SinInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("SinInto", floatKernel[T](math.Sin), operandOf(dst), operandOf(v))
+	return unaryInto("SinInto", floatOp[T]{math.Sin}, operandOf(dst), operandOf(v))
 }
 
 // Cos returns the cosine of every element of v (radians), like [Sqrt].
 func Cos[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Cos", floatKernel[T](math.Cos), v)
+	return unary("Cos", floatOp[T]{math.Cos}, v)
 }
 
 // CosInto sets dst to the cosines of v's elements, like [SqrtInto].
 func CosInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("CosInto", floatKernel[T](math.Cos), operandOf(dst), operandOf(v))
+	return unaryInto("CosInto", floatOp[T]{math.Cos}, operandOf(dst), operandOf(v))
 }
 
 // Tanh returns the hyperbolic tangent of every element of v, like [Sqrt].
 func Tanh[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Tanh", floatKernel[T](math.Tanh), v)
+	return unary("Tanh", floatOp[T]{math.Tanh}, v)
 }
 
 // TanhInto sets dst to the hyperbolic tangents of v's elements, like
 // [SqrtInto].
 func TanhInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("TanhInto", floatKernel[T](math.Tanh), operandOf(dst), operandOf(v))
+	return unaryInto("TanhInto", floatOp[T]{math.Tanh}, operandOf(dst), operandOf(v))
 }
 
-func powKernel[T Float]() *binKernel[T] {
-	return zipKernel(func(x, y T) T { return T(math.Pow(float64(x), float64(y))) })
+func powOp[T Float]() zipOp[T] {
+	return zipOp[T]{func(x, y T) T { return T(math.Pow(float64(x), float64(y))) }}
 }
 
 // Pow returns a**b elementwise with broadcasting, like [Add], by the rules
 // of math.Pow (computed in float64 and rounded once to T).
 func Pow[T Float](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Pow", powKernel[T](), a, b, false)
+	return binary("Pow", powOp[T](), a, b, false)
 }
 
 // PowInto sets dst to a**b elementwise, like [AddInto] and [Pow].
 func PowInto[T Float](dst, a, b tensor.View[T]) error {
-	return binaryInto("PowInto", powKernel[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("PowInto", powOp[T](), operandOf(dst), operandOf(a), operandOf(b), false)
 }
