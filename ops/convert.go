@@ -9,6 +9,7 @@ import (
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -71,7 +72,10 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 	if err := it.Reset(&d.lay, &s.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shape %v", v.Shape())
 	}
-	conv := converter[U, T]()
+	conv := floatConverter[U, T](d.lay.Size()*int(unsafe.Sizeof(*new(U))) >= par.StreamBytes)
+	if conv == nil {
+		conv = converter[U, T]()
+	}
 	if n := workers[T](&it); n > 1 {
 		whole := it // copied for the goroutines: it itself stays on the stack
 		par.Do(n, func(i int) {
@@ -112,6 +116,37 @@ type convFunc[U, T any] func(d []U, do, di int, s []T, so, si int, n int)
 // asKind reinterprets a slice of T as a slice of its underlying type B.
 func asKind[B, T any](s []T) []B {
 	return unsafe.Slice((*B)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
+}
+
+// floatConverter returns the loop converting T to U when they are float32
+// and float64, one each way (simd's kernels on the unit-stride runs, with
+// non-temporal stores when stream is set), and nil otherwise.
+func floatConverter[U, T tensor.Number](stream bool) convFunc[U, T] {
+	uk, tk := reflect.TypeFor[U]().Kind(), reflect.TypeFor[T]().Kind()
+	switch {
+	case uk == reflect.Float64 && tk == reflect.Float32:
+		return simdConvLoop[U, T, float64, float32](stream)
+	case uk == reflect.Float32 && tk == reflect.Float64:
+		return simdConvLoop[U, T, float32, float64](stream)
+	}
+	return nil
+}
+
+// simdConvLoop converts the float type S (under T) to D (under U) with
+// simd.Convert on unit-stride runs and realLoop on the others. The lengths
+// are right, so simd cannot fail.
+func simdConvLoop[U, T tensor.Number, D, S float32 | float64](stream bool) convFunc[U, T] {
+	conv := simd.Convert[D, S]
+	if stream {
+		conv = simd.ConvertStream[D, S]
+	}
+	return func(d []U, do, di int, s []T, so, si int, n int) {
+		if di != 1 || si != 1 {
+			realLoop[U, T, D, S](d, do, di, s, so, si, n)
+			return
+		}
+		_ = conv(asKind[D](d)[do:do+n], asKind[S](s)[so:so+n])
+	}
 }
 
 // converter returns the loop converting T to U. Go cannot convert between

@@ -29,6 +29,7 @@ func archInit() {
 		fillUnit: 128,
 		a32:      &arith32AVX2,
 		a64:      &arith64AVX2,
+		cvt:      &cvtSet{16, widenAVX2, narrowAVX2},
 	}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
@@ -44,6 +45,7 @@ func archInit() {
 		fillUnit: 256,
 		a32:      &arith32AVX512,
 		a64:      &arith64AVX512,
+		cvt:      &cvtSet{32, widenAVX512, narrowAVX512},
 	}
 }
 
@@ -172,3 +174,17 @@ func fillAVX2(dst *byte, n int, pat *byte)
 //
 //go:noescape
 func fillAVX512(dst *byte, n int, pat *byte)
+
+// The conversion kernels (see cvtSet).
+
+//go:noescape
+func widenAVX2(dst *float64, src *float32, n int, nt bool)
+
+//go:noescape
+func narrowAVX2(dst *float32, src *float64, n int, nt bool)
+
+//go:noescape
+func widenAVX512(dst *float64, src *float32, n int, nt bool)
+
+//go:noescape
+func narrowAVX512(dst *float32, src *float64, n int, nt bool)

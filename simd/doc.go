@@ -98,6 +98,10 @@
 //     the Go twin. With the [Stream] flag they store with VMOVNTPS/PD after
 //     a Go head that aligns the destination to 64 bytes. One call writes at
 //     most 16384 elements.
+//   - [Convert] and [ConvertStream] convert float32 to float64 (VCVTPS2PD)
+//     and float64 to float32 (VCVTPD2PS) at both levels, 16 (AVX2) or 32
+//     (AVX-512) elements per iteration, ConvertStream with non-temporal
+//     stores; other pairs of float types are the Go loop.
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the

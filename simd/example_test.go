@@ -86,3 +86,11 @@ func ExampleScalarBinary() {
 	fmt.Println(d)
 	// Output: [1 0.5 0.25]
 }
+
+func ExampleConvert() {
+	src := []float64{1.5, 1e300, math.NaN()}
+	dst := make([]float32, 3)
+	_ = simd.Convert(dst, src) // Go's conversion: 1e300 overflows to +Inf
+	fmt.Println(dst)
+	// Output: [1.5 +Inf NaN]
+}

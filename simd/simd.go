@@ -69,6 +69,8 @@ type table struct {
 	// a32 and a64 are the arithmetic kernels (nil: the Go twins).
 	a32 *arithSet[float32]
 	a64 *arithSet[float64]
+	// cvt holds the float32/float64 conversions (nil: the Go loop).
+	cvt *cvtSet
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a

@@ -105,9 +105,14 @@ var runs = flag.Int("runs", 5, "timed runs per cell (median reported), after one
 func main() {
 	casesFlag := flag.String("cases", "", "comma-separated cases to run (default all): "+caseNames())
 	jsonOut := flag.String("json", "", "also write the results as JSON to this file")
+	compute := flag.Bool("compute", false, "run the compute cases (ops.AddInto and friends) instead of the copies")
 	flag.Parse()
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)
+	}
+	if *compute {
+		writeJSON(*jsonOut, runCompute())
+		return
 	}
 
 	var sel []spec
@@ -142,12 +147,18 @@ func main() {
 		runtime.GC()
 	}
 	printTable(os.Stdout, results)
-	if *jsonOut != "" {
-		b, _ := json.MarshalIndent(results, "", "  ")
-		if err := os.WriteFile(*jsonOut, b, 0o644); err != nil {
-			fmt.Fprintln(os.Stderr, "compare:", err)
-			os.Exit(1)
-		}
+	writeJSON(*jsonOut, results)
+}
+
+// writeJSON writes v as JSON to the file name, if name is not empty.
+func writeJSON(name string, v any) {
+	if name == "" {
+		return
+	}
+	b, _ := json.MarshalIndent(v, "", "  ")
+	if err := os.WriteFile(name, b, 0o644); err != nil {
+		fmt.Fprintln(os.Stderr, "compare:", err)
+		os.Exit(1)
 	}
 }
 

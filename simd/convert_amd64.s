@@ -1,0 +1,184 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The conversion kernels of Convert: n is a positive multiple of 16 (AVX2)
+// or 32 (AVX-512) elements; with nt set the stores are non-temporal (dst
+// 64-byte aligned) and end with SFENCE. See convert.go for the Go loop each
+// one is.
+
+// func widenAVX2(dst *float64, src *float32, n int, nt bool)
+TEXT ·widenAVX2(SB), NOSPLIT, $0-25
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVBLZX nt+24(FP), AX
+	TESTQ AX, AX
+	JNZ stream
+
+temporal:
+	VCVTPS2PD 0(SI), Y0
+	VCVTPS2PD 16(SI), Y1
+	VCVTPS2PD 32(SI), Y2
+	VCVTPS2PD 48(SI), Y3
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	ADDQ $64, SI
+	ADDQ $128, DI
+	SUBQ $16, CX
+	JNZ temporal
+	VZEROUPPER
+	RET
+
+stream:
+	VCVTPS2PD 0(SI), Y0
+	VCVTPS2PD 16(SI), Y1
+	VCVTPS2PD 32(SI), Y2
+	VCVTPS2PD 48(SI), Y3
+	VMOVNTPD Y0, 0(DI)
+	VMOVNTPD Y1, 32(DI)
+	VMOVNTPD Y2, 64(DI)
+	VMOVNTPD Y3, 96(DI)
+	ADDQ $64, SI
+	ADDQ $128, DI
+	SUBQ $16, CX
+	JNZ stream
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func narrowAVX2(dst *float32, src *float64, n int, nt bool)
+TEXT ·narrowAVX2(SB), NOSPLIT, $0-25
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVBLZX nt+24(FP), AX
+	TESTQ AX, AX
+	JNZ stream
+
+temporal:
+	VCVTPD2PSY 0(SI), X0
+	VCVTPD2PSY 32(SI), X1
+	VCVTPD2PSY 64(SI), X2
+	VCVTPD2PSY 96(SI), X3
+	VMOVUPS X0, 0(DI)
+	VMOVUPS X1, 16(DI)
+	VMOVUPS X2, 32(DI)
+	VMOVUPS X3, 48(DI)
+	ADDQ $128, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JNZ temporal
+	VZEROUPPER
+	RET
+
+stream:
+	VCVTPD2PSY 0(SI), X0
+	VCVTPD2PSY 32(SI), X1
+	VCVTPD2PSY 64(SI), X2
+	VCVTPD2PSY 96(SI), X3
+	VMOVNTPS X0, 0(DI)
+	VMOVNTPS X1, 16(DI)
+	VMOVNTPS X2, 32(DI)
+	VMOVNTPS X3, 48(DI)
+	ADDQ $128, SI
+	ADDQ $64, DI
+	SUBQ $16, CX
+	JNZ stream
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func widenAVX512(dst *float64, src *float32, n int, nt bool)
+TEXT ·widenAVX512(SB), NOSPLIT, $0-25
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVBLZX nt+24(FP), AX
+	TESTQ AX, AX
+	JNZ stream
+
+temporal:
+	VCVTPS2PD 0(SI), Z0
+	VCVTPS2PD 32(SI), Z1
+	VCVTPS2PD 64(SI), Z2
+	VCVTPS2PD 96(SI), Z3
+	VMOVUPD Z0, 0(DI)
+	VMOVUPD Z1, 64(DI)
+	VMOVUPD Z2, 128(DI)
+	VMOVUPD Z3, 192(DI)
+	ADDQ $128, SI
+	ADDQ $256, DI
+	SUBQ $32, CX
+	JNZ temporal
+	VZEROUPPER
+	RET
+
+stream:
+	VCVTPS2PD 0(SI), Z0
+	VCVTPS2PD 32(SI), Z1
+	VCVTPS2PD 64(SI), Z2
+	VCVTPS2PD 96(SI), Z3
+	VMOVNTPD Z0, 0(DI)
+	VMOVNTPD Z1, 64(DI)
+	VMOVNTPD Z2, 128(DI)
+	VMOVNTPD Z3, 192(DI)
+	ADDQ $128, SI
+	ADDQ $256, DI
+	SUBQ $32, CX
+	JNZ stream
+	SFENCE
+	VZEROUPPER
+	RET
+
+// func narrowAVX512(dst *float32, src *float64, n int, nt bool)
+TEXT ·narrowAVX512(SB), NOSPLIT, $0-25
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVBLZX nt+24(FP), AX
+	TESTQ AX, AX
+	JNZ stream
+
+temporal:
+	VMOVUPD 0(SI), Z0
+	VCVTPD2PS Z0, Y4
+	VMOVUPD 64(SI), Z1
+	VCVTPD2PS Z1, Y5
+	VMOVUPD 128(SI), Z2
+	VCVTPD2PS Z2, Y6
+	VMOVUPD 192(SI), Z3
+	VCVTPD2PS Z3, Y7
+	VMOVUPS Y4, 0(DI)
+	VMOVUPS Y5, 32(DI)
+	VMOVUPS Y6, 64(DI)
+	VMOVUPS Y7, 96(DI)
+	ADDQ $256, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	JNZ temporal
+	VZEROUPPER
+	RET
+
+stream:
+	VMOVUPD 0(SI), Z0
+	VCVTPD2PS Z0, Y4
+	VMOVUPD 64(SI), Z1
+	VCVTPD2PS Z1, Y5
+	VMOVUPD 128(SI), Z2
+	VCVTPD2PS Z2, Y6
+	VMOVUPD 192(SI), Z3
+	VCVTPD2PS Z3, Y7
+	VMOVNTPS Y4, 0(DI)
+	VMOVNTPS Y5, 32(DI)
+	VMOVNTPS Y6, 64(DI)
+	VMOVNTPS Y7, 96(DI)
+	ADDQ $256, SI
+	ADDQ $128, DI
+	SUBQ $32, CX
+	JNZ stream
+	SFENCE
+	VZEROUPPER
+	RET
