@@ -12,6 +12,7 @@ import (
 
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
@@ -429,4 +430,69 @@ func TestSmallAllocs(t *testing.T) {
 			t.Errorf("%s: %v allocations, want at most %v", c.name, got, c.max)
 		}
 	}
+}
+
+type kelvin float32
+
+// TestArithLevels runs the float operations at every SIMD level on shapes
+// whose runs are long enough for the vector kernels (and their tails), on
+// random view chains, against the naive reference: the kernels of package
+// simd as ops drives them, vector-vector, vector-scalar (a broadcast
+// operand, or a scalar op) and scalar-vector.
+func TestArithLevels(t *testing.T) {
+	shapes := [][2][]int{
+		{{3, 37}, {3, 37}},
+		{{70}, {70}},
+		{{5, 1, 33}, {4, 1}},
+		{{2, 65}, {1}},
+		{{1, 19}, {6, 1}},
+		{{128, 40}, {40}},
+	}
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(3, 4))
+		gen64 := func(r *rand.Rand) float64 {
+			if r.IntN(30) == 0 {
+				return math.NaN()
+			}
+			return float64(r.IntN(200)-100) / 8
+		}
+		gen32 := func(r *rand.Rand) float32 { return float32(gen64(r)) }
+		genK := func(r *rand.Rand) kelvin { return kelvin(gen64(r)) }
+		for _, sh := range shapes {
+			for range 4 {
+				checkLevelCase(t, r, sh, realCases[float64](), gen64)
+				checkLevelCase(t, r, sh, realCases[float32](), gen32)
+				checkLevelCase(t, r, sh, realCases[kelvin](), genK)
+			}
+		}
+	})
+}
+
+func checkLevelCase[T ops.Real](t *testing.T, r *rand.Rand, sh [2][]int, cases []binCase[T], gen func(*rand.Rand) T) {
+	t.Helper()
+	a, ra := randomOperand(r, sh[0], gen)
+	b, rb := randomOperand(r, sh[1], gen)
+	shape, _ := naive.BroadcastShape(sh[0], sh[1])
+	for _, c := range cases {
+		want, _ := naive.Zip(ra, rb, c.f)
+		got, err := c.op(a, b)
+		require.NoError(t, err)
+		require.True(t, equalValues(want.Data, got.Data()), "%s %v %v", c.name, sh[0], sh[1])
+		// b op a: the broadcast operand on the other side.
+		want, _ = naive.Zip(rb, ra, c.f)
+		got, err = c.op(b, a)
+		require.NoError(t, err)
+		require.True(t, equalValues(want.Data, got.Data()), "%s %v %v swapped", c.name, sh[1], sh[0])
+		// In place into a contiguous copy of the result.
+		dst := tensor.Must(tensor.New[T](shape...)).View()
+		require.NoError(t, dst.CopyFrom(a))
+		want, _ = naive.Zip(values(dst), rb, c.f)
+		require.NoError(t, c.into(dst, dst, b))
+		require.True(t, equalValues(want.Data, values(dst).Data), "%s in place %v %v", c.name, sh[0], sh[1])
+	}
+	s := gen(r)
+	want, _ := naive.Zip(ra, naive.Array[T]{Data: []T{s}}, func(x, y T) T { return x - y })
+	got, err := ops.SubScalar(a, s)
+	require.NoError(t, err)
+	require.True(t, equalValues(want.Data, got.Data()), "SubScalar %v", sh[0])
 }

@@ -146,6 +146,7 @@ func init() {
 		active.Store(tables[pickLevel(os.Getenv("TESSERA_SIMD"))])
 	}
 	simdhook.SetLevel = func(isa uint8) (func(), error) { return setLevel(ISA(isa)) }
+	simdhook.Names = isaNames[:]
 	simdhook.Supported = func() []uint8 {
 		var out []uint8
 		for _, l := range Supported() {

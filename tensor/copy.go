@@ -24,7 +24,11 @@ func (v View[T]) Contiguous() Tensor[T] {
 	if start, end, ok := v.lay.ContiguousRange(); ok {
 		return Tensor[T]{data: v.data[start:end:end], lay: v.lay.Packed()}
 	}
-	return v.Clone()
+	t, err := v.cloneMoved()
+	if err != nil {
+		panic(err)
+	}
+	return t
 }
 
 // Clone returns a row-major copy of the view's elements in a fresh buffer.
@@ -50,6 +54,12 @@ func (v View[T]) CloneChecked() (Tensor[T], error) {
 		data := slices.Clip(slices.Clone(v.data[start:end]))
 		return Tensor[T]{data: data, lay: v.lay.Packed()}, nil
 	}
+	return v.cloneMoved()
+}
+
+// cloneMoved is CloneChecked for a view that is not one contiguous run:
+// a fresh buffer filled by move.
+func (v View[T]) cloneMoved() (Tensor[T], error) {
 	data, err := alloc[T]("Clone", v.lay.Size())
 	if err != nil {
 		return Tensor[T]{}, err

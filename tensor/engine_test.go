@@ -9,24 +9,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/naive"
-	"github.com/tessera-go/tessera/internal/simdhook"
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/layout"
-	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// atEveryLevel runs f once per SIMD level this machine and build offer, the
-// generic fallback first, and restores the level afterwards.
-func atEveryLevel(t *testing.T, f func(t *testing.T)) {
-	for _, isa := range simdhook.Supported() {
-		t.Run(simd.ISA(isa).String(), func(t *testing.T) {
-			restore, err := simdhook.SetLevel(isa)
-			require.NoError(t, err)
-			defer restore()
-			f(t)
-		})
-	}
-}
+// atEveryLevel runs f once per SIMD level this machine and build offer.
+var atEveryLevel = testlevel.ForEachLevel
 
 // withParallelism runs f with one copy goroutine and with two.
 func withParallelism(t *testing.T, f func(t *testing.T)) {

@@ -103,9 +103,9 @@ func Full[T Number](v T, shape ...int) (Tensor[T], error) {
 	if err != nil {
 		return t, err
 	}
-	for i := range t.data {
-		t.data[i] = v
-	}
+	// The vector fill, on several goroutines when large. (Not skipped for
+	// v == 0: that would leave +0 for a float -0.)
+	_ = t.View().Fill(v)
 	return t, nil
 }
 

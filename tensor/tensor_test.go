@@ -419,3 +419,20 @@ func TestContiguousPanicsAsDocumented(t *testing.T) {
 	assert.PanicsWithError(t, err.Error(), func() { huge.Contiguous() })
 	assert.PanicsWithError(t, err.Error(), func() { huge.Clone() })
 }
+
+// TestFullValues checks Full's elements bit for bit, including a negative
+// zero and NaN, large enough for the vector fill and for two goroutines.
+func TestFullValues(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 100, 1 << 21} {
+		for _, v := range []float64{0, math.Copysign(0, -1), math.NaN(), 2.5} {
+			f := tensor.Must(tensor.Full(v, n))
+			for i, x := range f.Data() {
+				if math.Float64bits(x) != math.Float64bits(v) {
+					t.Fatalf("Full(%v, %d)[%d] = %v", v, n, i, x)
+				}
+			}
+		}
+	}
+	f := tensor.Must(tensor.Full[int8](-3, 2, 3))
+	require.Equal(t, []int8{-3, -3, -3, -3, -3, -3}, f.Data())
+}

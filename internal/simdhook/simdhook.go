@@ -23,3 +23,7 @@ var SetLevel func(isa uint8) (restore func(), err error)
 // Supported returns the levels (as simd.ISA values, ascending) that SetLevel
 // accepts on this machine and build. It is nil until simd is initialised.
 var Supported func() []uint8
+
+// Names holds the names of the levels, indexed by level (simd.ISA's
+// String); package simd fills it in its init.
+var Names []string
