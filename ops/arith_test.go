@@ -383,7 +383,11 @@ func FuzzBroadcast(f *testing.F) {
 func TestArithStaged(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 9))
 	gen := func(r *rand.Rand) float32 { return float32(r.IntN(64)) }
-	for iter := range 14 {
+	iters := 14
+	if testing.Short() {
+		iters = 7 // each shape once
+	}
+	for iter := range iters {
 		shape := [][]int{{130, 150}, {3, 100, 70}, {1000, 17}, {17, 1000}, {2, 9000}, {700, 600}, {1, 1, 200, 90}}[iter%7]
 		a, ra := randomOperand(r, shape, gen)
 		b, rb := randomOperand(r, shape[r.IntN(len(shape)):], gen)

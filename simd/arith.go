@@ -150,11 +150,7 @@ func arithAt[T Float](t *table, op Op, form int, d, x, y []T, s T) {
 func arithRun[E float32 | float64](k *arithSet[E], op Op, form int, d, x, y []E, s E) {
 	nt := op&Stream != 0
 	op &^= Stream
-	head := 0
-	if nt {
-		var e E
-		head = min(int((64-uintptrOf(d)%64)%64/unsafe.Sizeof(e)), len(d))
-	}
+	head := streamHead(d, &nt)
 	body := (len(d) - head) &^ (k.width - 1)
 	if body == 0 {
 		arithGo(op, form, d, x, y, s)
@@ -175,6 +171,24 @@ func arithRun[E float32 | float64](k *arithSet[E], op Op, form int, d, x, y []E,
 	}
 	end := head + body
 	arithGo(op, form, d[end:], part(x, end, len(d)), part(y, end, len(d)), s)
+}
+
+// streamHead returns how many leading elements of d precede its first
+// 64-byte line boundary when *nt is set, the elements the Go twin writes
+// before a streaming kernel can. Non-temporal vector stores need aligned
+// addresses, so a d not aligned to its element size (possible only
+// through unsafe) clears *nt and streams nothing.
+func streamHead[E float32 | float64](d []E, nt *bool) int {
+	if !*nt {
+		return 0
+	}
+	size := unsafe.Sizeof(*new(E))
+	addr := uintptrOf(d)
+	if addr%size != 0 {
+		*nt = false
+		return 0
+	}
+	return min(int((64-addr%64)%64/size), len(d))
 }
 
 // part returns s[i:j], or nil for the input a form does not use.

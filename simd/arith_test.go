@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"testing"
+	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/loops"
 )
@@ -190,4 +191,31 @@ func TestArithErrors(t *testing.T) {
 	if got := (Max | Stream).String(); got != "Max|Stream" {
 		t.Errorf("String = %q", got)
 	}
+}
+
+// TestArithMisaligned streams into a float64 slice that is not 8-byte
+// aligned (made through unsafe): the kernels must not fault on the
+// non-temporal stores, and compute the same.
+func TestArithMisaligned(t *testing.T) {
+	if raceBuild {
+		t.Skip("-race checks pointer conversions (checkptr) and rejects a misaligned *float64")
+	}
+	raw := make([]byte, 8*300+8)
+	base := uintptrOf(raw)
+	off := int((8-base%8)%8) + 4 // 4 bytes past an 8-byte boundary
+	d := unsafe.Slice((*float64)(unsafe.Pointer(&raw[off])), 290)
+	x := arithValues[float64](290, 1)
+	forEachLevel(t, func(t *testing.T) {
+		if err := BinaryScalar(Add|Stream, d, x, 1); err != nil {
+			t.Fatal(err)
+		}
+		for i := range d {
+			if !sameFloat(d[i], x[i]+1) {
+				t.Fatalf("d[%d] = %v, want %v", i, d[i], x[i]+1)
+			}
+		}
+		if err := ConvertStream(d, arithValues[float32](290, 2)); err != nil {
+			t.Fatal(err)
+		}
+	})
 }

@@ -1,9 +1,6 @@
 package simd
 
-import (
-	"fmt"
-	"unsafe"
-)
+import "fmt"
 
 // cvtSet holds the conversion kernels of one level: widen converts n
 // float32 to float64, narrow n float64 to float32, for n a positive
@@ -57,11 +54,7 @@ func convert[D, S Float](fn string, dst []D, src []S, nt bool) error {
 // cvtRun runs kernel k over whole blocks of width elements and the Go loop
 // over the rest, as arithRun does.
 func cvtRun[D, S float32 | float64](width int, k func(dst *D, src *S, n int, nt bool), d []D, s []S, nt bool) {
-	head := 0
-	if nt {
-		var e D
-		head = min(int((64-uintptrOf(d)%64)%64/unsafe.Sizeof(e)), len(d))
-	}
+	head := streamHead(d, &nt)
 	body := (len(d) - head) &^ (width - 1)
 	if body == 0 {
 		convertGo(d, s)
