@@ -12,10 +12,11 @@ import (
 
 // Element is a constraint that permits every Go numeric type: the signed and
 // unsigned integers (including uintptr), the floats and the complex numbers,
-// and any type whose underlying type is one of them.
+// and any type whose underlying type is one of them. It is the element
+// constraint of every Tessera package (tensor.Number is this type).
 //
-// The kernels only move bits: they never compare or compute with elements, so
-// NaN payloads and negative zeros are copied unchanged.
+// The data-movement kernels only move bits: they never compare or compute
+// with elements, so NaN payloads and negative zeros are copied unchanged.
 type Element interface {
 	~int | ~int8 | ~int16 | ~int32 | ~int64 |
 		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr |

@@ -6,20 +6,19 @@ import (
 	"reflect"
 	"unsafe"
 
-	"golang.org/x/exp/constraints"
-
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 )
 
 // Number is the constraint on element types: every Go integer, float and
-// complex type, and every type whose underlying type is one of them.
+// complex type, and every type whose underlying type is one of them. It is
+// simd.Element, the constraint of the kernels, under the name the tensor
+// API uses: one definition of the element types for every package.
 //
 // Go's numeric types are all that Tessera stores; element-wise code relies
 // on the operators they share (+, -, *, ==).
-type Number interface {
-	constraints.Integer | constraints.Float | constraints.Complex
-}
+type Number = simd.Element
 
 func errorf(op string, kind error, format string, args ...any) error {
 	return errs.New("tensor", op, kind, format, args...)

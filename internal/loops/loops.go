@@ -11,7 +11,8 @@ package loops
 
 import "golang.org/x/exp/constraints"
 
-// Number is every Go numeric type (package tensor's element constraint).
+// Number is every Go numeric type: the type set of simd.Element (which is
+// tensor.Number), repeated here because simd imports this package.
 type Number interface {
 	constraints.Integer | constraints.Float | constraints.Complex
 }
