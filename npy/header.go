@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/tessera-go/tessera/layout"
 )
 
 // Limits on headers, checked before anything is allocated for them.
@@ -15,9 +17,9 @@ const (
 	// accept, in bytes; longer headers fail with ErrFormat. NumPy's own
 	// reader is stricter (10000 bytes by default).
 	MaxHeaderLen = 1 << 20
-	// MaxRank is the largest number of dimensions a header may declare, the
-	// same as layout.MaxRank; more fail with ErrFormat.
-	MaxRank = 64
+	// MaxRank is the largest number of dimensions a header may declare:
+	// layout.MaxRank. More fail with ErrFormat.
+	MaxRank = layout.MaxRank
 )
 
 const (
