@@ -45,10 +45,10 @@ func (v View[T]) Format(f fmt.State, verb rune) {
 		return
 	}
 	p := printer[T]{v: v, elem: elem}
-	p.idx = make([]int, v.Rank())
+	p.rank = v.Rank()
 	p.plan()
 	p.out = make([]string, 0, min(v.Size(), maxCells))
-	p.collect(0)
+	p.collect(0, v.lay.Offset())
 	for _, c := range p.out {
 		p.width = max(p.width, len(c))
 	}
@@ -86,7 +86,7 @@ type printer[T Number] struct {
 	v          View[T]
 	elem       string
 	head, tail []int // per axis: the items printed from the start and the end
-	idx        []int
+	rank       int
 	out        []string // the printed elements, formatted
 	next       int
 	width      int
@@ -149,23 +149,24 @@ func (p *printer[T]) shown(k int) iter.Seq[int] {
 	}
 }
 
-// collect formats the printed elements in order, to learn their width.
-func (p *printer[T]) collect(k int) {
-	if k == len(p.idx) {
-		off, _ := p.v.lay.Index(p.idx...)
+// collect formats the printed elements in order, to learn their width;
+// off is the offset of the first element of the items of axis k, and each
+// printed item adds its index times the axis' stride.
+func (p *printer[T]) collect(k, off int) {
+	if k == p.rank {
 		p.out = append(p.out, fmt.Sprintf(p.elem, p.v.data[off]))
 		return
 	}
+	st, _ := p.v.lay.Stride(k)
 	for i := range p.shown(k) {
 		if i >= 0 {
-			p.idx[k] = i
-			p.collect(k + 1)
+			p.collect(k+1, off+i*st)
 		}
 	}
 }
 
 func (p *printer[T]) write(b *strings.Builder, k int) {
-	rank := len(p.idx)
+	rank := p.rank
 	if k == rank {
 		c := p.out[p.next]
 		p.next++
