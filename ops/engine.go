@@ -395,11 +395,17 @@ func binary[T tensor.Number, K binOp[T]](op string, k K, a, b tensor.View[T], di
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
+	return binaryNew(op, k, operandOf(a), operandOf(b), shape, divide)
+}
+
+// binaryNew computes k(a, b) into a new tensor of shape, the broadcast
+// shape.
+func binaryNew[T tensor.Number, K binOp[T]](op string, k K, a, b operand[T], shape []int, divide bool) (tensor.Tensor[T], error) {
 	out, err := newResult[T](op, shape)
 	if err != nil {
 		return out, err
 	}
-	if err := binaryShaped(op, k, operandOf(out.View()), operandOf(a), operandOf(b), shape, divide); err != nil {
+	if err := binaryShaped(op, k, operandOf(out.View()), a, b, shape, divide); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
 	return out, nil

@@ -20,14 +20,7 @@ func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T]
 	if into {
 		return tensor.Tensor[T]{}, binaryShaped(op, k, operandOf(dst), operandOf(v), scalarOperand(s), shape, false)
 	}
-	out, err := newResult[T](op, shape)
-	if err != nil {
-		return out, err
-	}
-	if err := binaryShaped(op, k, operandOf(out.View()), operandOf(v), scalarOperand(s), shape, false); err != nil {
-		return tensor.Tensor[T]{}, err
-	}
-	return out, nil
+	return binaryNew(op, k, operandOf(v), scalarOperand(s), shape, false)
 }
 
 // AddScalar returns v + s elementwise in a new row-major tensor of v's

@@ -8,26 +8,10 @@ python3-numpy and python3-torch). Not part of CI; see README.md.
 """
 import argparse
 import json
-import statistics
-import time
 
 import numpy as np
 
-try:
-    import torch
-except ImportError:
-    torch = None
-
-
-def measure(f, runs, reps=1):
-    f()
-    ts = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        for _ in range(reps):
-            f()
-        ts.append(time.perf_counter() - t0)
-    return statistics.median(ts) / reps
+from peers import measure, torch  # torch is None where it is missing
 
 
 def main():
@@ -72,9 +56,9 @@ def main():
         small = nbytes == 0
         reps = 1000 if small else 1
         score = (lambda s: s * 1e6) if small else (lambda s: nbytes / s / 1e9)
-        vals = {"numpy": score(measure(f, args.runs, reps))}
+        vals = {"numpy": score(measure(f, args.runs, reps) / reps)}
         if name in tcases:
-            vals["torch1"] = score(measure(tcases[name], args.runs, reps))
+            vals["torch1"] = score(measure(tcases[name], args.runs, reps) / reps)
         results.append({"case": name, "unit": "µs" if small else "GB/s", "values": vals})
     print("NumPy %s, torch %s (1 thread): GB/s, Add-small in µs per call\n" % (
         np.__version__, torch.__version__ if torch else "not installed"))
