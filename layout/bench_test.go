@@ -31,3 +31,33 @@ func BenchmarkNewPlan(b *testing.B) {
 		}
 	}
 }
+
+var sinkIter layout.Iter
+
+// BenchmarkIterReset is the planning of an elementwise operation: what
+// every ops call pays before computing. copy is NewPlan's case as an Iter
+// of two operands; add is a binary operation with a broadcast bias.
+func BenchmarkIterReset(b *testing.B) {
+	l, _ := layout.RowMajor(32, 64, 56, 56)
+	p, _ := l.Permute(0, 2, 3, 1)
+	d := p.Packed()
+	bias, _ := layout.RowMajor(64)
+	bias, _ = bias.Unsqueeze(-1)
+	bias, _ = bias.Unsqueeze(-1)
+	b.Run("copy", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if err := sinkIter.Reset(&d, &p); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("add", func(b *testing.B) {
+		b.ReportAllocs()
+		for range b.N {
+			if err := sinkIter.Reset(&l, &l, &bias); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}

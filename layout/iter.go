@@ -72,24 +72,35 @@ func NewIter(out Layout, ins ...Layout) (it Iter, err error) {
 // Reset neither checks nor cares whether out overlaps itself or an input:
 // callers that write through out decide that (see [Layout.SelfOverlap]).
 func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
-	*it = Iter{}
+	// Only the fields below are read before being written: the outer
+	// axes' arrays hold whatever the last Reset left beyond it.outer.
+	it.outer, it.ext, it.run = 0, nil, 0
+	it.inc, it.start = [MaxOperands]int{}, [MaxOperands]int{}
 	if len(ins) > MaxOperands-1 {
+		*it = Iter{}
 		return errorf("NewIter", ErrRank, "%d inputs; at most %d", len(ins), MaxOperands-1)
 	}
 	osh, ost := out.dims()
+	// The inputs' dimensions, right-aligned with the output's: lead[j]
+	// axes of the output have no axis of input j.
+	var ish, ist [MaxOperands - 1][]int
+	var lead [MaxOperands - 1]int
 	for j, in := range ins {
-		ish, _ := in.dims()
-		if len(ish) > len(osh) {
-			return broadcastError(osh, ish, j)
+		ish[j], ist[j] = in.dims()
+		if len(ish[j]) > len(osh) {
+			*it = Iter{}
+			return broadcastError(osh, ish[j], j)
 		}
-		lead := len(osh) - len(ish)
-		for k, d := range ish {
-			if d != 1 && d != osh[lead+k] {
-				return broadcastError(osh, ish, j)
+		lead[j] = len(osh) - len(ish[j])
+		for k, d := range ish[j] {
+			if d != 1 && d != osh[lead[j]+k] {
+				*it = Iter{}
+				return broadcastError(osh, ish[j], j)
 			}
 		}
 	}
-	nops := 1 + len(ins)
+	nins := len(ins)
+	nops := 1 + nins
 	it.nops = nops
 	it.start[0] = out.off
 	for j, in := range ins {
@@ -108,15 +119,20 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 		case n == 1:
 			continue
 		}
-		a := iterAxis{n: n}
-		a.st[0] = ost[k]
+		// Written in place, field by field: building the axis in a
+		// variable and appending it copies it with wide loads of the
+		// narrow stores just made, which stall store forwarding (it cost
+		// more than the rest of Reset).
+		axes = axes[:len(axes)+1]
+		a := &axes[len(axes)-1]
+		a.n, a.st[0], a.st[1], a.st[2], a.st[3] = n, ost[k], 0, 0, 0
 		back, fwd := ost[k] < 0, ost[k] > 0
-		for j, in := range ins {
-			ish, ist := in.dims()
-			if i := k - (len(osh) - len(ish)); i >= 0 && ish[i] != 1 {
-				a.st[1+j] = ist[i]
-				back = back || ist[i] < 0
-				fwd = fwd || ist[i] > 0
+		for j := range nins {
+			if i := k - lead[j]; i >= 0 && ish[j][i] != 1 {
+				s := ist[j][i]
+				a.st[1+j] = s
+				back = back || s < 0
+				fwd = fwd || s > 0
 			}
 		}
 		if back && !fwd {
@@ -125,7 +141,6 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 				a.st[j] = -a.st[j]
 			}
 		}
-		axes = append(axes, a)
 	}
 	// Order by the output's strides, then the inputs' (insertion sort:
 	// stable, and the rank is small).
@@ -137,25 +152,47 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 	// Merge each axis into the next inner one when every operand steps
 	// over it.
 	merged := axes[:0]
-	for _, a := range axes {
-		if m := len(merged) - 1; m >= 0 && mergeable(&a, &merged[m], nops) {
+	for i := range axes {
+		a := &axes[i]
+		if m := len(merged) - 1; m >= 0 && mergeable(a, &merged[m], nops) {
 			merged[m].n *= a.n
 			continue
 		}
-		merged = append(merged, a)
+		merged = merged[:len(merged)+1]
+		if m := &merged[len(merged)-1]; m != a {
+			m.n = a.n
+			for j := range nops {
+				m.st[j] = a.st[j]
+			}
+		}
 	}
 	if len(merged) == 0 { // a single element
 		it.run = 1
 		return nil
 	}
-	it.run, it.inc = merged[0].n, merged[0].st
+	it.run = merged[0].n
+	for j := range nops { // element by element, for store forwarding
+		it.inc[j] = merged[0].st[j]
+	}
 	rest := merged[1:]
-	sh, st := it.setOuter(len(rest))
-	for k, a := range rest { // rest is innermost first
+	if len(rest) > inline {
+		sh, st := it.setOuter(len(rest))
+		for k := range rest { // rest is innermost first
+			o := len(rest) - 1 - k
+			sh[o] = rest[k].n
+			for j := range nops {
+				st[j][o] = rest[k].st[j]
+			}
+		}
+		return nil
+	}
+	// Into the inline arrays directly, the common case.
+	it.outer = len(rest)
+	for k := range rest {
 		o := len(rest) - 1 - k
-		sh[o] = a.n
+		it.sh[o] = rest[k].n
 		for j := range nops {
-			st[j][o] = a.st[j]
+			it.st[j][o] = rest[k].st[j]
 		}
 	}
 	return nil
