@@ -123,7 +123,11 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 		// variable and appending it copies it with wide loads of the
 		// narrow stores just made, which stall store forwarding (it cost
 		// more than the rest of Reset).
-		axes = axes[:len(axes)+1]
+		if len(axes) < cap(axes) {
+			axes = axes[:len(axes)+1]
+		} else { // rank above inline
+			axes = append(axes, iterAxis{})
+		}
 		a := &axes[len(axes)-1]
 		a.n, a.st[0], a.st[1], a.st[2], a.st[3] = n, ost[k], 0, 0, 0
 		back, fwd := ost[k] < 0, ost[k] > 0

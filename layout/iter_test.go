@@ -189,3 +189,28 @@ func TestIterShapes(t *testing.T) {
 		}
 	}))
 }
+
+// TestIterHighRank walks layouts of more axes than an Iter holds inline
+// (8), with a permuted input so that no axes merge, and a reset of the
+// same Iter at a low rank afterwards.
+func TestIterHighRank(t *testing.T) {
+	for _, rank := range []int{8, 9, 12} {
+		shape := make([]int, rank)
+		perm := make([]int, rank)
+		for k := range shape {
+			shape[k] = 2
+			perm[k] = rank - 1 - k
+		}
+		in, err := layout.RowMajor(shape...)
+		require.NoError(t, err)
+		in, err = in.Permute(perm...)
+		require.NoError(t, err)
+		out := in.Packed()
+		var it layout.Iter
+		require.NoError(t, it.Reset(&out, &in))
+		require.Equal(t, wantTuples(t, out, []layout.Layout{in}), iterTuples(&it), "rank %d", rank)
+		small, _ := layout.RowMajor(3, 4)
+		require.NoError(t, it.Reset(&small, &small))
+		require.Equal(t, wantTuples(t, small, []layout.Layout{small}), iterTuples(&it))
+	}
+}
