@@ -110,6 +110,9 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 	// every operand walks backwards.
 	var buf [inline]iterAxis
 	axes := buf[:0]
+	if len(osh) > inline {
+		axes = make([]iterAxis, 0, len(osh))
+	}
 	for k := len(osh) - 1; k >= 0; k-- {
 		n := osh[k]
 		switch {
@@ -123,11 +126,7 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 		// variable and appending it copies it with wide loads of the
 		// narrow stores just made, which stall store forwarding (it cost
 		// more than the rest of Reset).
-		if len(axes) < cap(axes) {
-			axes = axes[:len(axes)+1]
-		} else { // rank above inline
-			axes = append(axes, iterAxis{})
-		}
+		axes = axes[:len(axes)+1]
 		a := &axes[len(axes)-1]
 		a.n, a.st[0], a.st[1], a.st[2], a.st[3] = n, ost[k], 0, 0, 0
 		back, fwd := ost[k] < 0, ost[k] > 0
