@@ -94,3 +94,21 @@ func ExampleConvert() {
 	fmt.Println(dst)
 	// Output: [1.5 +Inf NaN]
 }
+
+func ExampleConvertStream() {
+	// Large destinations that will not be read soon can be written around
+	// the caches; the result is Convert's.
+	src := make([]float32, 1<<20)
+	for i := range src {
+		src[i] = float32(i) / 4
+	}
+	dst := make([]float64, len(src))
+	_ = simd.ConvertStream(dst, src)
+	fmt.Println(dst[0], dst[5], dst[len(dst)-1])
+	// Output: 0 1.25 262143.75
+}
+
+func ExampleOp_String() {
+	fmt.Println(simd.Max, simd.Add|simd.Stream)
+	// Output: Max Add|Stream
+}
