@@ -3,13 +3,14 @@ package ops
 import (
 	"math"
 
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// Float is the constraint of the operations defined on floats only.
-type Float interface {
-	~float32 | ~float64
-}
+// Float is the constraint of the operations defined on floats only:
+// simd.Float, the constraint of the arithmetic kernels (float32, float64
+// and the types defined on them).
+type Float = simd.Float
 
 // The unary operations (see unOp).
 
