@@ -42,19 +42,28 @@
 // rows 1:3 of a row-major matrix are contiguous, starting at offset 4.
 // [Layout.ContiguousRange] gives the buffer range of a contiguous layout.
 //
-// # Iteration plans
+// # Iteration
 //
-// A [Plan] is the loop nest of a copy from a source layout into a
-// destination layout of the same shape. [NewPlan] drops size-1 axes, flips
-// the axes both sides walk backwards, orders the axes by the destination's
-// strides, merges the axes that both sides can walk as one, and then
-// classifies the innermost blocks ([Kind]): contiguous runs (a memmove),
-// broadcast runs (a fill), strided runs (a gather), or 2-D tiles that are
-// unit-stride in the source along one axis and in the destination along
-// another (a tiled transpose). [Plan.Part] splits a plan into disjoint parts
-// for several goroutines. [Layout.Plan] walks one layout as runs in
-// row-major order, for iteration. Package tensor runs every copy through a
-// Plan, so no loop divides per element.
+// An [Iter] is the loop nest of every operation that moves or computes
+// data: one output and up to three inputs ([MaxOperands]) that broadcast
+// to it by NumPy's rules. Making one drops size-1 axes, flips the axes every
+// operand walks backwards, orders the axes by the output's strides (then the
+// inputs'), and merges the axes that every operand can walk as one; what is
+// left is runs of Len() elements with one stride per operand, visited over
+// the outer axes without a division per element. [Iter.ResetReduce]
+// declares a reduction: along the reduced axes the output has stride 0, the
+// inputs' strides order the axes, and [Iter.Part], which splits an Iter for
+// several goroutines, never splits them, so no two goroutines write one
+// output element.
+//
+// A [Plan] is the Iter of a copy (one input of the output's shape) whose
+// innermost blocks are classified for the copy kernels ([Kind]): contiguous
+// runs (a memmove), broadcast runs (a fill), strided runs (a gather), or
+// 2-D tiles that are unit-stride in the source along one axis and in the
+// destination along another (a tiled transpose). [Layout.Plan] is the plan
+// of copying a layout into a row-major one, without tiles, whose runs come
+// in row-major order, for iteration. Package tensor runs every copy through
+// a Plan and package ops every computation through an Iter.
 //
 // # Errors
 //
@@ -78,7 +87,7 @@
 //
 // # Concurrency
 //
-// Layouts and Plans are values that no method modifies, except the Set
-// forms and [Plan.Reset], which write only their receiver: any number of
+// Layouts, Iters and Plans are values that no method modifies, except the
+// Set forms and the Reset methods, which write only their receiver: any number of
 // goroutines may read one at once.
 package layout

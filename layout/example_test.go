@@ -109,13 +109,13 @@ func ExampleLayout_Plan() {
 	p := t.Plan()
 	_, inc := p.Inc()
 	fmt.Println("runs of", p.Len(), "with stride", inc)
-	for start := range p.Runs() {
-		fmt.Print(start, " ")
+	for pos, off := range p.Runs() { // row-major position, offset in t
+		fmt.Print(pos, ":", off, " ")
 	}
 	fmt.Println()
 	// Output:
 	// runs of 3 with stride 4
-	// 0 1 2 3
+	// 0:0 3:1 6:2 9:3
 }
 
 // SelfOverlap tells whether a layout can be written through: two indices

@@ -1,6 +1,9 @@
 package layout
 
-import "iter"
+import (
+	"iter"
+	"math/bits"
+)
 
 // MaxOperands is the number of operands an [Iter] walks at most: one
 // output and up to three inputs.
@@ -22,25 +25,21 @@ const MaxOperands = 4
 //
 // Inputs broadcast by NumPy's rules: aligned at their last axis, an input
 // with fewer axes, or with size 1 where the output has another size, reads
-// the same element along that axis (stride 0).
+// the same element along that axis (stride 0). A reduction declares its
+// reduced axes by making the Iter with [Iter.ResetReduce]: there the output
+// has size 1 and stride 0 along them.
 //
 // An Iter is a value of fixed size, and making and walking one does not
 // allocate when the output has rank 8 or less. The zero Iter visits
 // nothing.
 type Iter struct {
-	nops  int // operands, the output first
-	outer int // outer axes, outermost first
-	sh    [inline]int
-	st    [MaxOperands][inline]int
-	ext   *iterExt // the outer axes when there are more than inline
-	run   int      // run length; 0 when there is nothing to visit
-	inc   [MaxOperands]int
-	start [MaxOperands]int
-}
-
-type iterExt struct {
-	sh []int
-	st [MaxOperands][]int
+	nops int // operands, the output first
+	// The axes left after merging, innermost first: axes[0] is the run,
+	// the others are the outer axes. Inline up to rank 8, in ext beyond.
+	rank  int
+	axes  [inline]iterAxis
+	ext   []iterAxis
+	start [MaxOperands]int // offsets of the first element
 }
 
 // iterAxis is an axis of an Iter: its size and each operand's stride.
@@ -72,13 +71,35 @@ func NewIter(out Layout, ins ...Layout) (it Iter, err error) {
 // Reset neither checks nor cares whether out overlaps itself or an input:
 // callers that write through out decide that (see [Layout.SelfOverlap]).
 func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
-	// Only the fields below are read before being written: the outer
-	// axes' arrays hold whatever the last Reset left beyond it.outer.
-	it.outer, it.ext, it.run = 0, nil, 0
-	it.inc, it.start = [MaxOperands]int{}, [MaxOperands]int{}
+	return it.reset("NewIter", out, ins, false)
+}
+
+// ResetReduce is Reset for a reduction: it sets it to the loop nest that
+// visits every index of the inputs' broadcast shape, and at each the
+// element of out that the index reduces into. out has the rank of the
+// broadcast shape and its sizes, except along the reduced axes, where it
+// has size 1 (NumPy's keepdims shape) and the Iter gives it stride 0:
+// every index along a reduced axis reaches the same output element. Axes
+// where out and every input have size 1 are not reduced, and a reduced
+// axis of size 0 leaves nothing to visit.
+//
+// Along reduced axes the output's stride does not order the axes: they
+// are ordered by the inputs' strides, so that a reduction of a row-major
+// matrix along its last axis runs along rows (the run reduces into one
+// element, Inc()[0] == 0), and one along its first axis runs along rows
+// too, accumulating each row into the output row. [Iter.Part] never splits
+// a reduced axis, so no two parts write the same output element.
+// ResetReduce returns ErrShape when the inputs do not broadcast together
+// or out has another size than their broadcast shape along an axis where
+// its size is not 1.
+func (it *Iter) ResetReduce(out *Layout, ins ...*Layout) error {
+	return it.reset("ResetReduce", out, ins, true)
+}
+
+func (it *Iter) reset(op string, out *Layout, ins []*Layout, reduce bool) error {
 	if len(ins) > MaxOperands-1 {
 		*it = Iter{}
-		return errorf("NewIter", ErrRank, "%d inputs; at most %d", len(ins), MaxOperands-1)
+		return errorf(op, ErrRank, "%d inputs; at most %d", len(ins), MaxOperands-1)
 	}
 	osh, ost := out.dims()
 	// The inputs' dimensions, right-aligned with the output's: lead[j]
@@ -89,38 +110,38 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 		ish[j], ist[j] = in.dims()
 		if len(ish[j]) > len(osh) {
 			*it = Iter{}
-			return broadcastError(osh, ish[j], j)
+			return broadcastError(op, osh, ish[j], j, reduce)
 		}
 		lead[j] = len(osh) - len(ish[j])
 		for k, d := range ish[j] {
-			if d != 1 && d != osh[lead[j]+k] {
+			if o := osh[lead[j]+k]; d != 1 && d != o && !(reduce && o == 1 && agrees(ins[:j], ish[:j], lead[:j], lead[j]+k, d)) {
 				*it = Iter{}
-				return broadcastError(osh, ish[j], j)
+				return broadcastError(op, osh, ish[j], j, reduce)
 			}
 		}
 	}
 	nins := len(ins)
 	nops := 1 + nins
 	it.nops = nops
+	it.ext = nil
 	it.start[0] = out.off
 	for j, in := range ins {
 		it.start[1+j] = in.off
 	}
 	// Keep the axes that matter, innermost first, flipping those that
-	// every operand walks backwards.
-	var buf [inline]iterAxis
-	axes := buf[:0]
+	// every operand walks backwards. They are built in place, in the
+	// Iter's own array.
+	axes := it.axes[:0]
+	var ext []iterAxis // never it.axes: storing that in it would move it to the heap
 	if len(osh) > inline {
-		axes = make([]iterAxis, 0, len(osh))
+		ext = make([]iterAxis, len(osh))
+		axes = ext[:0]
 	}
 	for k := len(osh) - 1; k >= 0; k-- {
-		n := osh[k]
-		switch {
-		case n == 0:
-			*it = Iter{nops: nops}
+		n, os := osh[k], ost[k]
+		if n == 0 {
+			it.rank = 0
 			return nil
-		case n == 1:
-			continue
 		}
 		// Written in place, field by field: building the axis in a
 		// variable and appending it copies it with wide loads of the
@@ -128,16 +149,28 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 		// more than the rest of Reset).
 		axes = axes[:len(axes)+1]
 		a := &axes[len(axes)-1]
-		a.n, a.st[0], a.st[1], a.st[2], a.st[3] = n, ost[k], 0, 0, 0
-		back, fwd := ost[k] < 0, ost[k] > 0
+		a.st[0], a.st[1], a.st[2], a.st[3] = os, 0, 0, 0
+		back, fwd := os < 0, os > 0
 		for j := range nins {
 			if i := k - lead[j]; i >= 0 && ish[j][i] != 1 {
 				s := ist[j][i]
 				a.st[1+j] = s
 				back = back || s < 0
 				fwd = fwd || s > 0
+				if n == 1 { // a reduced axis (checked above)
+					n, a.st[0], back, fwd = ish[j][i], 0, s < 0, s > 0
+				}
 			}
 		}
+		switch n {
+		case 0: // a reduced axis with nothing to reduce
+			it.rank = 0
+			return nil
+		case 1:
+			axes = axes[:len(axes)-1]
+			continue
+		}
+		a.n = n
 		if back && !fwd {
 			for j := range nops {
 				it.start[j] += (n - 1) * a.st[j]
@@ -145,6 +178,14 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 			}
 		}
 	}
+	it.finish(axes, ext)
+	return nil
+}
+
+// finish orders and merges the axes gathered in axes (innermost first, in
+// it.axes or in ext) and makes them the Iter's.
+func (it *Iter) finish(axes, ext []iterAxis) {
+	nops := it.nops
 	// Order by the output's strides, then the inputs' (insertion sort:
 	// stable, and the rank is small).
 	for i := 1; i < len(axes); i++ {
@@ -157,9 +198,12 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 	merged := axes[:0]
 	for i := range axes {
 		a := &axes[i]
-		if m := len(merged) - 1; m >= 0 && mergeable(a, &merged[m], nops) {
-			merged[m].n *= a.n
-			continue
+		if m := len(merged) - 1; m >= 0 {
+			in := &merged[m]
+			if mergeable(a, in, nops) {
+				in.n *= a.n
+				continue
+			}
 		}
 		merged = merged[:len(merged)+1]
 		if m := &merged[len(merged)-1]; m != a {
@@ -169,46 +213,76 @@ func (it *Iter) Reset(out *Layout, ins ...*Layout) error {
 			}
 		}
 	}
-	if len(merged) == 0 { // a single element
-		it.run = 1
-		return nil
+	if len(merged) == 0 { // a single element: a unit-stride run of one
+		merged = axes[:1]
+		merged[0] = iterAxis{n: 1, st: [MaxOperands]int{1, 1, 1, 1}}
 	}
-	it.run = merged[0].n
-	for j := range nops { // element by element, for store forwarding
-		it.inc[j] = merged[0].st[j]
-	}
-	rest := merged[1:]
-	if len(rest) > inline {
-		sh, st := it.setOuter(len(rest))
-		for k := range rest { // rest is innermost first
-			o := len(rest) - 1 - k
-			sh[o] = rest[k].n
-			for j := range nops {
-				st[j][o] = rest[k].st[j]
-			}
-		}
-		return nil
-	}
-	// Into the inline arrays directly, the common case.
-	it.outer = len(rest)
-	for k := range rest {
-		o := len(rest) - 1 - k
-		it.sh[o] = rest[k].n
-		for j := range nops {
-			it.st[j][o] = rest[k].st[j]
-		}
-	}
-	return nil
+	it.rank = len(merged)
+	it.ext = ext
 }
 
-func broadcastError(out, in []int, j int) error {
-	return errorf("NewIter", ErrShape, "input %d of shape %v does not broadcast to output shape %v", j, ints(in), ints(out))
+// resetPair is Reset for one input of the output's shape, the case of
+// every copy: without broadcasting, gathering the axes is a few loads and
+// stores per axis.
+func (it *Iter) resetPair(out, in *Layout) {
+	osh, ost := out.dims()
+	_, ist := in.dims()
+	it.nops = 2
+	it.start = [MaxOperands]int{out.off, in.off}
+	axes := it.axes[:0]
+	var ext []iterAxis // never it.axes, as in reset
+	if len(osh) > inline {
+		ext = make([]iterAxis, len(osh))
+		axes = ext[:0]
+	}
+	for k := len(osh) - 1; k >= 0; k-- {
+		n, d, s := osh[k], ost[k], ist[k]
+		switch {
+		case n == 0:
+			it.rank, it.ext = 0, nil
+			return
+		case n == 1:
+			continue
+		case (d < 0 || s < 0) && d <= 0 && s <= 0: // every operand backwards
+			it.start[0] += (n - 1) * d
+			it.start[1] += (n - 1) * s
+			d, s = -d, -s
+		}
+		axes = axes[:len(axes)+1]
+		a := &axes[len(axes)-1]
+		a.n, a.st[0], a.st[1], a.st[2], a.st[3] = n, d, s, 0, 0
+	}
+	it.finish(axes, ext)
+}
+
+// agrees reports whether every input of ins[:j] has size 1 or d along
+// axis k of the output: inputs that stretch a reduced axis stretch it
+// alike.
+func agrees(ins []*Layout, ish [][]int, lead []int, k, d int) bool {
+	for j := range ins {
+		if i := k - lead[j]; i >= 0 && ish[j][i] != 1 && ish[j][i] != d {
+			return false
+		}
+	}
+	return true
+}
+
+func broadcastError(op string, out, in []int, j int, reduce bool) error {
+	if reduce {
+		return errorf(op, ErrShape, "input %d of shape %v does not reduce into output shape %v", j, ints(in), ints(out))
+	}
+	return errorf(op, ErrShape, "input %d of shape %v does not broadcast to output shape %v", j, ints(in), ints(out))
 }
 
 // lessAxis orders axes by the absolute stride of the output, then of each
-// input in turn.
+// input in turn. An output stride of 0 (a reduced axis) does not order: the
+// inputs' strides do.
 func lessAxis(a, b *iterAxis, nops int) bool {
-	for j := range nops {
+	j := 0
+	if a.st[0] == 0 || b.st[0] == 0 {
+		j = 1
+	}
+	for ; j < nops; j++ {
 		if x, y := abs(a.st[j]), abs(b.st[j]); x != y {
 			return x < y
 		}
@@ -219,6 +293,27 @@ func lessAxis(a, b *iterAxis, nops int) bool {
 // mergeable reports whether every operand steps over the inner axis in
 // with the stride of the outer axis a.
 func mergeable(a, in *iterAxis, nops int) bool {
+	// Strides and sizes below small multiply without overflow (2^31 with
+	// 64-bit ints, 2^15 with 32-bit ones); steps checks the rest. Calling
+	// steps for every operand cost a fifth of Reset.
+	const small = 1 << (bits.UintSize/2 - 1)
+	n := in.n
+	if uint(n) >= small {
+		return mergeableLarge(a, in, nops)
+	}
+	for j := range nops {
+		s := in.st[j]
+		if uint(s+small) >= 2*small {
+			return mergeableLarge(a, in, nops)
+		}
+		if s*n != a.st[j] {
+			return false
+		}
+	}
+	return true
+}
+
+func mergeableLarge(a, in *iterAxis, nops int) bool {
 	for j := range nops {
 		if !steps(a.st[j], in.st[j], in.n) {
 			return false
@@ -227,157 +322,157 @@ func mergeable(a, in *iterAxis, nops int) bool {
 	return true
 }
 
-// setOuter sets the number of outer axes and returns their sizes and
-// strides to fill in.
-func (it *Iter) setOuter(n int) (shape []int, strides [MaxOperands][]int) {
-	it.outer = n
-	if n > inline {
-		e := &iterExt{sh: make([]int, n)}
-		for j := range it.nops {
-			e.st[j] = make([]int, n)
-		}
-		it.ext = e
+// dims returns the axes of it, innermost (the run) first.
+func (it *Iter) dims() []iterAxis {
+	if it.ext != nil {
+		return it.ext[:it.rank]
 	}
-	return it.outerDims()
+	return it.axes[:it.rank]
 }
 
-// outerDims returns the sizes and strides of the outer axes, outermost
-// first.
-func (it *Iter) outerDims() (shape []int, strides [MaxOperands][]int) {
-	n := it.outer
-	if it.ext != nil {
-		return it.ext.sh, it.ext.st
-	}
-	for j := range it.nops {
-		strides[j] = it.st[j][:n:n]
-	}
-	return it.sh[:n:n], strides
+// dropOuter removes outer axis k (k >= 1 in dims' numbering).
+func (it *Iter) dropOuter(k int) {
+	a := it.dims()
+	copy(a[k:], a[k+1:])
+	it.rank--
 }
 
 // Operands returns the number of operands, the output included.
 func (it *Iter) Operands() int { return it.nops }
 
 // Len returns the length of each run; 0 when there is nothing to visit.
-func (it *Iter) Len() int { return it.run }
+func (it *Iter) Len() int {
+	if it.rank == 0 {
+		return 0
+	}
+	return it.dims()[0].n
+}
 
 // Inc returns each operand's stride along a run, the output first.
-func (it *Iter) Inc() [MaxOperands]int { return it.inc }
+func (it *Iter) Inc() [MaxOperands]int {
+	if it.rank == 0 {
+		return [MaxOperands]int{}
+	}
+	return it.dims()[0].st
+}
 
 // Count returns the number of runs.
 func (it *Iter) Count() int {
-	if it.run == 0 {
+	if it.rank == 0 {
 		return 0
 	}
-	sh, _ := it.outerDims()
 	n := 1
-	for _, d := range sh {
-		n *= d
+	for _, a := range it.dims()[1:] {
+		n *= a.n
 	}
 	return n
 }
 
 // Size returns the number of indices the Iter visits.
-func (it *Iter) Size() int { return it.Count() * it.run }
+func (it *Iter) Size() int { return it.Count() * it.Len() }
 
 // Runs yields the offsets at which each run starts, one per operand, the
 // output first.
 func (it *Iter) Runs() iter.Seq[[MaxOperands]int] {
 	return func(yield func([MaxOperands]int) bool) {
-		if it.run == 0 {
+		if it.rank == 0 {
 			return
 		}
-		sh, st := it.outerDims()
-		nops := it.nops
-		off := it.start
-		if len(sh) == 0 {
+		axes, off := it.dims(), it.start
+		if len(axes) == 1 {
 			yield(off)
 			return
 		}
-		var ibuf [inline]int
-		var idx []int
-		if len(sh) > inline {
-			idx = make([]int, len(sh))
-		} else {
-			idx = ibuf[:len(sh)]
-		}
-		last := len(sh) - 1
+		in, nops := &axes[1], it.nops
+		var buf [inline]int
+		idx := it.odometer(&buf)
 		for {
-			if !yield(off) {
-				return
-			}
-			// Advance the odometer, innermost outer axis first.
-			k := last
-			for ; k >= 0; k-- {
-				idx[k]++
-				for j := range nops {
-					off[j] += st[j][k]
-				}
-				if idx[k] < sh[k] {
-					break
+			for range in.n {
+				if !yield(off) {
+					return
 				}
 				for j := range nops {
-					off[j] -= sh[k] * st[j][k]
+					off[j] += in.st[j]
 				}
-				idx[k] = 0
 			}
-			if k < 0 {
+			for j := range nops {
+				off[j] -= in.n * in.st[j]
+			}
+			if !it.carry(idx, &off) {
 				return
 			}
 		}
 	}
 }
 
+// odometer returns the index over the outer axes at which a walk starts,
+// in buf when it fits.
+func (it *Iter) odometer(buf *[inline]int) []int {
+	if it.rank > inline {
+		return make([]int, it.rank)
+	}
+	return buf[:it.rank]
+}
+
+// carry moves idx, an index over the outer axes beyond the innermost one,
+// and off, the offsets of the run at idx, to the next index, and reports
+// whether there is one. Walks loop over the innermost outer axis
+// themselves, without a call per run, and carry into the others: the
+// odometer of Iters and Plans.
+func (it *Iter) carry(idx []int, off *[MaxOperands]int) bool {
+	axes := it.dims()
+	nops := it.nops
+	for k := 2; k < len(axes); k++ {
+		a := &axes[k]
+		idx[k]++
+		for j := range nops {
+			off[j] += a.st[j]
+		}
+		if idx[k] < a.n {
+			return true
+		}
+		for j := range nops {
+			off[j] -= a.n * a.st[j]
+		}
+		idx[k] = 0
+	}
+	return false
+}
+
 // Part returns the Iter restricted to part i of n roughly equal parts, for
 // running the parts on n goroutines: it splits the outermost axis along
-// which the output moves, or the runs when no outer axis does. Two parts
-// never visit the same output index, and together they visit all of them;
-// when the output does not move along any axis (every index writes one
-// element, as in a full reduction), part 0 is the whole Iter and the others
-// are empty. Part returns the zero Iter for i outside [0, n).
+// which the output moves, the run included. Two parts never visit the same
+// output index, and together they visit all of them; when the output does
+// not move along any axis (every index writes one element, as in a full
+// reduction), part 0 is the whole Iter and the others are empty. Part
+// returns the zero Iter for i outside [0, n).
 func (it *Iter) Part(i, n int) Iter {
-	if i < 0 || i >= n || it.run == 0 {
+	if i < 0 || i >= n || it.rank == 0 {
 		return Iter{}
 	}
 	q := *it
-	sh, st := q.outerDims()
-	axis := -1
-	for k := range sh {
-		if st[0][k] != 0 && sh[k] > 1 {
-			axis = k
-			break
-		}
+	axes := q.dims()
+	k := len(axes) - 1
+	for ; k >= 0 && axes[k].st[0] == 0; k-- {
 	}
-	var size *int
-	var stride [MaxOperands]int
-	switch {
-	case axis >= 0:
-		if q.ext != nil { // copy before changing a size
-			e := &iterExt{sh: append([]int(nil), sh...)}
-			for j := range q.nops {
-				e.st[j] = st[j]
-			}
-			q.ext = e
-			sh = e.sh
-		}
-		size = &sh[axis]
-		for j := range q.nops {
-			stride[j] = st[j][axis]
-		}
-	case q.inc[0] != 0:
-		size, stride = &q.run, q.inc
-	default:
+	if k < 0 {
 		if i == 0 {
 			return q
 		}
 		return Iter{}
 	}
-	lo, hi := partBounds(*size, i, n)
+	if q.ext != nil { // copy before changing a size
+		q.ext = append([]iterAxis(nil), axes...)
+		axes = q.ext
+	}
+	a := &axes[k]
+	lo, hi := partBounds(a.n, i, n)
 	if lo == hi {
 		return Iter{}
 	}
-	*size = hi - lo
+	a.n = hi - lo
 	for j := range q.nops {
-		q.start[j] += lo * stride[j]
+		q.start[j] += lo * a.st[j]
 	}
 	return q
 }

@@ -214,3 +214,165 @@ func TestIterHighRank(t *testing.T) {
 		require.Equal(t, wantTuples(t, small, []layout.Layout{small}), iterTuples(&it))
 	}
 }
+
+// TestIterReduce checks ResetReduce against an enumeration of the indices
+// of the inputs' broadcast shape on random views, reducing random axes,
+// and checks that no two of its parts write one output element.
+func TestIterReduce(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 11))
+	for iter := range 2000 {
+		rank := r.IntN(6)
+		full := make([]int, rank)
+		osh := make([]int, rank)
+		for k := range full {
+			full[k] = 1 + r.IntN(5)
+			if r.IntN(20) == 0 {
+				full[k] = 0
+			}
+			osh[k] = full[k]
+			if r.IntN(2) == 0 {
+				osh[k] = 1 // reduced
+			}
+		}
+		out := randomView(r, osh)
+		if out.Overlapping() {
+			out = mustL(layout.RowMajor(osh...))
+		}
+		ins := make([]layout.Layout, 1+r.IntN(layout.MaxOperands-1))
+		for j := range ins {
+			drop := r.IntN(rank + 1)
+			if j == 0 {
+				drop = 0 // one input of the full shape
+			}
+			ish := slices.Clone(full[drop:])
+			for k := range ish {
+				if j > 0 && r.IntN(4) == 0 {
+					ish[k] = 1
+				}
+			}
+			ins[j] = randomView(r, ish)
+		}
+		var it layout.Iter
+		require.NoError(t, it.ResetReduce(&out, ptrs(ins)...))
+		// The enumeration: at every index of full, the inputs' offsets and
+		// the output's at the index with the reduced axes at 0.
+		var want []tuple
+		for a, tp := range unsortedTuples(t, mustL(layout.RowMajor(full...)), ins) {
+			idx := make([]int, rank)
+			for k, rest := rank-1, a; k >= 0; k-- {
+				idx[k], rest = rest%full[k], rest/full[k]
+				if osh[k] == 1 {
+					idx[k] = 0
+				}
+			}
+			var err error
+			tp[0], err = out.Index(idx...)
+			require.NoError(t, err)
+			want = append(want, tp)
+		}
+		sortTuples(want)
+		require.Equal(t, want, iterTuples(&it), "iteration %d: %v <- %v", iter, out, ins)
+		n := 1 + r.IntN(5)
+		owner := map[int]int{}
+		var parts []tuple
+		for i := range n {
+			q := it.Part(i, n)
+			pt := iterTuples(&q)
+			for _, tp := range pt {
+				if o, ok := owner[tp[0]]; ok {
+					require.Equal(t, i, o, "parts %d and %d write output offset %d", o, i, tp[0])
+				}
+				owner[tp[0]] = i
+			}
+			parts = append(parts, pt...)
+		}
+		sortTuples(parts)
+		require.Equal(t, want, parts, "parts of %d: %v <- %v", n, out, ins)
+	}
+}
+
+func ptrs(ls []layout.Layout) []*layout.Layout {
+	ps := make([]*layout.Layout, len(ls))
+	for i := range ls {
+		ps[i] = &ls[i]
+	}
+	return ps
+}
+
+// unsortedTuples is wantTuples in row-major index order.
+func unsortedTuples(t *testing.T, out layout.Layout, ins []layout.Layout) []tuple {
+	sh := out.Shape()
+	var ts []tuple
+	for a := range out.Size() {
+		idx := make([]int, len(sh))
+		for k, r := len(sh)-1, a; k >= 0; k-- {
+			idx[k], r = r%sh[k], r/sh[k]
+		}
+		var tp tuple
+		for j, in := range ins {
+			ish := in.Shape()
+			sub := make([]int, len(ish))
+			for k := range ish {
+				if ish[k] != 1 {
+					sub[k] = idx[len(sh)-len(ish)+k]
+				}
+			}
+			var err error
+			tp[1+j], err = in.Index(sub...)
+			require.NoError(t, err)
+		}
+		ts = append(ts, tp)
+	}
+	return ts
+}
+
+// TestIterReduceShapes pins the two inner loops of a reduction of a
+// row-major matrix, and its errors.
+func TestIterReduceShapes(t *testing.T) {
+	m := mustL(layout.RowMajor(64, 32))
+	rows := mustL(layout.RowMajor(64, 1))
+	cols := mustL(layout.RowMajor(1, 32))
+	one := mustL(layout.RowMajor(1, 1))
+	var it layout.Iter
+	require.NoError(t, it.ResetReduce(&rows, &m))
+	assert.Equal(t, 32, it.Len(), "along the last axis: runs along rows")
+	assert.Equal(t, [4]int{0, 1, 0, 0}, it.Inc(), "into one element")
+	assert.Equal(t, 64, it.Count())
+	require.NoError(t, it.ResetReduce(&cols, &m))
+	assert.Equal(t, 32, it.Len(), "along the first axis: runs along rows too")
+	assert.Equal(t, [4]int{1, 1, 0, 0}, it.Inc(), "into the output row")
+	assert.Equal(t, 64, it.Count())
+	p := it.Part(1, 2)
+	assert.Equal(t, 16, p.Len(), "parts split the output row, not the reduced axis")
+	require.NoError(t, it.ResetReduce(&one, &m))
+	assert.Equal(t, 64*32, it.Len(), "a full reduction is one run")
+	assert.Equal(t, [4]int{0, 1, 0, 0}, it.Inc())
+	p = it.Part(1, 2)
+	assert.Zero(t, p.Size(), "a full reduction is not split")
+	tr := mustL(m.Transpose(0, 1)) // [32 64] strides [1 32]
+	out := mustL(layout.RowMajor(32, 1))
+	require.NoError(t, it.ResetReduce(&out, &tr))
+	assert.Equal(t, [4]int{1, 1, 0, 0}, it.Inc(), "along the last axis of a transpose: across rows, in memory order")
+
+	err := it.ResetReduce(&cols, &m, mustPtr(layout.RowMajor(64, 5)))
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "layout: ResetReduce: input 1 of shape [64 5] does not reduce into output shape [1 32]")
+	assert.ErrorIs(t, it.ResetReduce(mustPtr(layout.RowMajor(64, 2)), &m), layout.ErrShape)
+	assert.ErrorIs(t, it.Reset(&cols, &m), layout.ErrShape, "Reset declares no reduction")
+	a := mustL(layout.RowMajor(5, 1))
+	b := mustL(layout.RowMajor(1, 7))
+	require.NoError(t, it.ResetReduce(&one, &a, &b), "inputs broadcast together")
+	assert.Equal(t, 35, it.Size())
+	require.NoError(t, it.ResetReduce(&cols, mustPtr(layout.RowMajor(0, 32))))
+	assert.Zero(t, it.Size(), "a reduced axis of size 0")
+	assert.Zero(t, testing.AllocsPerRun(20, func() {
+		_ = it.ResetReduce(&cols, &m)
+		for range it.Runs() {
+		}
+	}))
+}
+
+func mustPtr(l layout.Layout, err error) *layout.Layout {
+	l = mustL(l, err)
+	return &l
+}

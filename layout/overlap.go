@@ -102,6 +102,10 @@ func (l *Layout) selfOverlap() Overlap {
 	return searchOverlap(axes)
 }
 
+// axis is an axis of the overlap search: its size, its absolute stride,
+// and the reach s of the axes from it on (see searchOverlap).
+type axis struct{ n, d, s int }
+
 // searchOverlap looks for a nonzero vector x with |x_k| < n_k and
 // Σ d_k·x_k = 0 (the difference of two indices that reach one offset).
 // The axis with the most elements is solved for directly; the others are

@@ -37,41 +37,41 @@ func (k Kind) String() string {
 // tiled transpose beats a strided gather (the smallest register tile).
 const minTransposeRows = 8
 
-// Plan is the loop nest that visits the elements of a destination and a
-// source layout of the same shape, as blocks of Rows() x Len() elements.
-// Element (r, c) of the block that starts at offsets (d, s) is at
+// Plan is the loop nest of a copy: an [Iter] with one input, whose
+// innermost blocks are classified for the copy kernels. It visits the
+// elements of a destination and a source layout of the same shape as
+// blocks of Rows() x Len() elements. Element (r, c) of the block that
+// starts at offsets (d, s) is at
 //
 //	dst: d + r*dstLD + c*dstInc        src: s + r*srcLD + c*srcInc
 //
 // with the strides given by [Plan.Inc] and [Plan.Rows]. The [Kind] of the
 // plan says what the blocks are: contiguous runs, broadcast runs, strided
 // runs (all with one row), or transposed tiles. Every loop that moves data
-// walks a Plan, so no loop unravels an index with a division per element.
+// walks a Plan or an Iter, so no loop unravels an index with a division per
+// element.
 //
-// A Plan is a value of fixed size that does not allocate. The zero Plan
-// visits nothing.
+// A Plan is a value of fixed size that does not allocate up to rank 8. The
+// zero Plan visits nothing.
 type Plan struct {
-	kind  Kind
-	outer int // number of outer axes
-	// The outer axes: sizes, destination strides, source strides, inline
-	// up to rank 8 and in ext beyond (rare: merging reduces the rank).
-	in    [3][inline]int
-	ext   *[3][]int
-	run   int    // block columns; 0 when there is nothing to visit
-	inc   [2]int // column strides
-	rows  int    // block rows (1 for runs)
-	ld    [2]int // row strides
-	start [2]int // offsets of the first element
+	it   Iter // the destination and the source; a tile's rows are not among its axes
+	kind Kind
+	rows int    // block rows (1 for runs, 0 when there is nothing to visit)
+	ld   [2]int // row strides
+	// The run of it, read by every copy: kept here, it costs no branch
+	// on where the Iter keeps its axes.
+	run int
+	inc [2]int
 }
 
-// NewPlan returns the plan that copies src into dst, index by index: it
-// drops size-1 axes, flips the axes that both layouts walk backwards,
-// orders the axes by the destination's strides (so the destination is
-// written in memory order), merges the axes that both layouts can walk as
-// one, and picks the kind of the innermost blocks: contiguous runs, a
+// NewPlan returns the plan that copies src into dst, index by index: the
+// [Iter] of dst and src (size-1 axes dropped, axes that both layouts walk
+// backwards flipped, axes ordered by the destination's strides so that the
+// destination is written in memory order, and merged where both layouts
+// allow), with the kind of its innermost blocks: contiguous runs, a
 // broadcast, a tiled transpose when some axis is unit-stride in the source
-// but not in the destination, or strided runs. Outer axes are visited in
-// an unspecified order, so a Plan suits copies, not ordered iteration (see
+// but not in the destination, or strided runs. Blocks are visited in an
+// unspecified order, so a Plan suits copies, not ordered iteration (see
 // [Layout.Plan]). It returns ErrShape when the shapes differ.
 func NewPlan(dst, src Layout) (p Plan, err error) {
 	err = p.Reset(&dst, &src)
@@ -79,157 +79,79 @@ func NewPlan(dst, src Layout) (p Plan, err error) {
 }
 
 // Reset sets p to the plan NewPlan(*dst, *src) returns, in place: for a
-// small copy, moving the layouts and the plan (about 300 bytes each) in and
-// out of NewPlan costs more than planning. On error p is the zero Plan,
-// which has nothing to visit.
+// small copy, moving the layouts and the plan (hundreds of bytes each) in
+// and out of NewPlan costs more than planning. On error p is the zero
+// Plan, which has nothing to visit.
 func (p *Plan) Reset(dst, src *Layout) error {
-	*p = Plan{}
-	dsh, dstr := dst.dims()
-	ssh, sstr := src.dims()
+	dsh, _ := dst.dims()
+	ssh, _ := src.dims()
 	if !equalInts(dsh, ssh) {
+		*p = Plan{}
 		return errorf("NewPlan", ErrShape, "destination shape %v and source shape %v differ", ints(dsh), ints(ssh))
 	}
-	p.start = [2]int{dst.off, src.off}
-	// Keep the axes that matter, flipping those both sides walk backwards,
-	// innermost (last) first.
-	var buf [inline]axis
-	axes := buf[:0]
-	for i := len(dsh) - 1; i >= 0; i-- {
-		n, d, s := dsh[i], dstr[i], sstr[i]
-		switch {
-		case n == 0:
-			*p = Plan{}
-			return nil
-		case n == 1:
-			continue
-		case d < 0 && s < 0:
-			p.start[0] += (n - 1) * d
-			p.start[1] += (n - 1) * s
-			d, s = -d, -s
-		}
-		axes = append(axes, axis{n, d, s})
-	}
-	// Order by increasing destination stride (insertion sort: stable, and
-	// the rank is small), so the densest axis comes first and the
-	// destination is written in memory order.
-	for i := 1; i < len(axes); i++ {
-		for j := i; j > 0 && abs(axes[j].d) < abs(axes[j-1].d); j-- {
-			axes[j-1], axes[j] = axes[j], axes[j-1]
-		}
-	}
-	// Merge each axis into the next inner one when both sides step over
-	// it, in place.
-	merged := axes[:0]
-	for _, a := range axes {
-		if m := len(merged) - 1; m >= 0 && steps(a.d, merged[m].d, merged[m].n) && steps(a.s, merged[m].s, merged[m].n) {
-			merged[m].n *= a.n
-			continue
-		}
-		merged = append(merged, a) // innermost first
-	}
-	p.rows = 1
-	if len(merged) == 0 { // a single element
-		p.kind, p.run, p.inc = KindCopy, 1, [2]int{1, 1}
-		return nil
-	}
-	// Field by field: storing the pair whole would load it as one 16-byte
-	// word from the 8-byte stores just made, which stalls store forwarding.
-	in := &merged[0]
-	p.run, p.inc[0], p.inc[1] = in.n, in.d, in.s
-	rest := merged[1:]
-	switch {
-	case in.d == 1 && in.s == 1:
-		p.kind = KindCopy
-	case in.s == 0:
-		p.kind = KindFill
-	default:
-		p.kind = KindGather
-		if in.d == 1 {
-			// A tile needs an axis the source walks with unit stride.
-			for k, a := range rest {
-				if a.s == 1 && a.n >= minTransposeRows {
-					p.kind, p.rows, p.ld[0], p.ld[1] = KindTranspose, a.n, a.d, 1
-					rest = rest[:k+copy(rest[k:], rest[k+1:])]
-					break
-				}
-			}
-		}
-	}
-	sh, sd, ss := p.setOuter(len(rest))
-	for k, a := range rest { // rest is innermost first
-		o := len(rest) - 1 - k
-		sh[o], sd[o], ss[o] = a.n, a.d, a.s
-	}
+	p.it.resetPair(dst, src)
+	p.classify(true)
 	return nil
 }
 
-// axis is an axis of a copy: its size and its destination and source
-// strides.
-type axis struct{ n, d, s int }
-
-// setOuter sets the number of outer axes and returns their sizes and
-// strides to fill in.
-func (p *Plan) setOuter(n int) (shape, dst, src []int) {
-	p.outer = n
-	if n > inline {
-		buf := make([]int, 3*n)
-		p.ext = &[3][]int{buf[:n:n], buf[n : 2*n : 2*n], buf[2*n:]}
+// classify sets the kind of p's blocks from the strides of its Iter. With
+// tiles, a strided run into a unit-stride destination becomes a transposed
+// tile when an outer axis walks the source with unit stride: that axis
+// leaves the Iter and becomes the tile's rows.
+func (p *Plan) classify(tiles bool) {
+	p.kind, p.rows, p.ld = KindCopy, 1, [2]int{}
+	p.setRun()
+	if p.it.rank == 0 {
+		p.rows = 0
+		return
 	}
-	return p.outerDims()
+	axes := p.it.dims()
+	d, s := p.inc[0], p.inc[1]
+	switch {
+	case d == 1 && s == 1:
+		return
+	case s == 0:
+		p.kind = KindFill
+		return
+	}
+	p.kind = KindGather
+	if !tiles || d != 1 {
+		return
+	}
+	for k := 1; k < len(axes); k++ { // innermost first
+		if a := &axes[k]; a.st[1] == 1 && a.n >= minTransposeRows {
+			p.kind, p.rows, p.ld[0], p.ld[1] = KindTranspose, a.n, a.st[0], 1
+			p.it.dropOuter(k)
+			return
+		}
+	}
 }
 
-// outerDims returns the sizes and strides of the outer axes, outermost
-// first.
-func (p *Plan) outerDims() (shape, dst, src []int) {
-	if p.ext != nil {
-		return p.ext[0], p.ext[1], p.ext[2]
+// setRun copies the run of p's Iter into p.
+func (p *Plan) setRun() {
+	p.run, p.inc = 0, [2]int{}
+	if p.it.rank > 0 {
+		a := &p.it.dims()[0]
+		p.run, p.inc[0], p.inc[1] = a.n, a.st[0], a.st[1]
 	}
-	n := p.outer
-	return p.in[0][:n:n], p.in[1][:n:n], p.in[2][:n:n]
 }
 
-// Plan returns the plan that walks l alone in row-major index order, as
-// runs (KindCopy or KindGather, one row per block); both offsets it yields
-// are offsets in l. Values and printing walk this plan.
+// Plan returns the plan that walks l in row-major index order: the plan of
+// a copy of l into a row-major layout of its shape, without tiles (runs of
+// KindCopy, KindFill or KindGather, one row per block), whose blocks come
+// in row-major order. The destination offsets it yields are the row-major
+// positions of the runs, the source offsets are offsets in l. Values and
+// printing walk this plan.
 func (l Layout) Plan() Plan { return l.plan() }
 
 func (l *Layout) plan() Plan {
-	sh, st := l.dims()
+	var out Layout
+	out.SetPacked(l)
 	var p Plan
-	p.start = [2]int{l.off, l.off}
-	p.rows = 1
-	// Walk from the innermost axis out, merging axis i into the current
-	// one when it steps over it exactly.
-	var buf [inline]axis
-	merged := buf[:0] // innermost first
-	for i := len(sh) - 1; i >= 0; i-- {
-		d := sh[i]
-		m := len(merged) - 1
-		switch {
-		case d == 0:
-			return Plan{}
-		case d == 1:
-			continue
-		case m >= 0 && steps(st[i], merged[m].d, merged[m].n):
-			merged[m].n *= d
-		default:
-			merged = append(merged, axis{d, st[i], st[i]})
-		}
-	}
-	if len(merged) == 0 { // every axis has size 1: one element
-		p.run, p.inc = 1, [2]int{1, 1}
-		return p
-	}
-	p.run, p.inc = merged[0].n, [2]int{merged[0].d, merged[0].d}
-	if merged[0].d != 1 {
-		p.kind = KindGather
-	}
-	rest := merged[1:]
-	osh, od, os := p.setOuter(len(rest))
-	for k, a := range rest { // reverse the outer axes into row-major order
-		o := len(rest) - 1 - k
-		osh[o], od[o], os[o] = a.n, a.d, a.s
-	}
+	// A row-major destination orders the axes in row-major order and never
+	// flips one: the runs come in index order.
+	p.it.resetPair(&out, l)
+	p.classify(false)
 	return p
 }
 
@@ -250,20 +172,10 @@ func (p *Plan) Inc() (dst, src int) { return p.inc[0], p.inc[1] }
 func (p *Plan) Rows() (rows, dstLD, srcLD int) { return p.rows, p.ld[0], p.ld[1] }
 
 // Count returns the number of blocks.
-func (p *Plan) Count() int {
-	if p.run == 0 {
-		return 0
-	}
-	sh, _, _ := p.outerDims()
-	n := 1
-	for _, d := range sh {
-		n *= d
-	}
-	return n
-}
+func (p *Plan) Count() int { return p.it.Count() }
 
 // Size returns the number of elements the plan visits.
-func (p *Plan) Size() int { return p.Count() * p.rows * p.run }
+func (p *Plan) Size() int { return p.it.Count() * p.rows * p.run }
 
 // Part returns the plan restricted to part i of n roughly equal parts, for
 // running the parts on n goroutines: it splits the outermost axis, or when
@@ -271,33 +183,24 @@ func (p *Plan) Size() int { return p.Count() * p.rows * p.run }
 // disjoint elements and together all of them. Part returns the zero Plan
 // for i outside [0, n).
 func (p *Plan) Part(i, n int) Plan {
-	if i < 0 || i >= n || p.run == 0 {
+	if i < 0 || i >= n || p.it.rank == 0 {
 		return Plan{}
 	}
 	q := *p
-	size, stride := &q.run, q.inc
-	switch {
-	case p.outer > 0:
-		if q.ext != nil { // copy before changing the outermost size
-			sh, sd, ss := q.outerDims()
-			q.ext = nil
-			nsh, nsd, nss := q.setOuter(p.outer)
-			copy(nsh, sh)
-			copy(nsd, sd)
-			copy(nss, ss)
+	if p.it.rank == 1 && p.rows > 1 {
+		lo, hi := partBounds(p.rows, i, n)
+		if lo == hi {
+			return Plan{}
 		}
-		sh, sd, ss := q.outerDims()
-		size, stride = &sh[0], [2]int{sd[0], ss[0]}
-	case p.rows > 1:
-		size, stride = &q.rows, q.ld
+		q.rows = hi - lo
+		q.it.start[0] += lo * p.ld[0]
+		q.it.start[1] += lo * p.ld[1]
+		return q
 	}
-	lo, hi := partBounds(*size, i, n)
-	if lo == hi {
+	if q.it = p.it.Part(i, n); q.it.rank == 0 {
 		return Plan{}
 	}
-	*size = hi - lo
-	q.start[0] += lo * stride[0]
-	q.start[1] += lo * stride[1]
+	q.setRun()
 	return q
 }
 
@@ -306,32 +209,28 @@ func (p *Plan) Part(i, n int) Plan {
 // in row-major order.
 func (p *Plan) Runs() iter.Seq2[int, int] {
 	return func(yield func(int, int) bool) {
-		if p.run == 0 {
+		// Iter.Runs for two operands: the offsets in registers.
+		if p.it.rank == 0 {
 			return
 		}
-		sh, sd, ss := p.outerDims()
-		var buf [inline]int
-		idx := buf[:]
-		if len(sh) > inline {
-			idx = make([]int, len(sh))
+		axes, off := p.it.dims(), p.it.start
+		if len(axes) == 1 {
+			yield(off[0], off[1])
+			return
 		}
-		a, b := p.start[0], p.start[1]
+		in := &axes[1]
+		var buf [inline]int
+		idx := p.it.odometer(&buf)
 		for {
-			if !yield(a, b) {
-				return
-			}
-			k := len(sh) - 1
-			for ; k >= 0; k-- {
-				if idx[k]++; idx[k] < sh[k] {
-					a += sd[k]
-					b += ss[k]
-					break
+			d, s := off[0], off[1]
+			for range in.n {
+				if !yield(d, s) {
+					return
 				}
-				idx[k] = 0
-				a -= (sh[k] - 1) * sd[k]
-				b -= (sh[k] - 1) * ss[k]
+				d += in.st[0]
+				s += in.st[1]
 			}
-			if k < 0 {
+			if !p.it.carry(idx, &off) {
 				return
 			}
 		}

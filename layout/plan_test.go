@@ -310,11 +310,19 @@ func TestPlanReset(t *testing.T) {
 		want, err := layout.NewPlan(c.dst, c.src)
 		require.NoError(t, err)
 		require.NoError(t, p.Reset(&c.dst, &c.src))
-		require.Equal(t, want, p)
+		require.Equal(t, planState(&want), planState(&p))
 	}
 	require.ErrorIs(t, p.Reset(&big, &small), layout.ErrShape)
-	require.Equal(t, layout.Plan{}, p)
+	require.Equal(t, planState(&layout.Plan{}), planState(&p))
 	require.Zero(t, p.Count())
+}
+
+// planState is what a plan tells its user: its blocks and the pairs of
+// offsets they visit, in order.
+func planState(p *layout.Plan) []any {
+	rows, dl, sl := p.Rows()
+	d, s := p.Inc()
+	return []any{p.Kind(), p.Len(), d, s, rows, dl, sl, p.Count(), runs(*p)}
 }
 
 // TestPartNearMaxInt checks that the parts of plans whose sizes approach

@@ -13,8 +13,8 @@ func (v View[T]) Values() iter.Seq[T] {
 	return func(yield func(T) bool) {
 		p := v.lay.Plan()
 		n := p.Len()
-		inc, _ := p.Inc()
-		for off := range p.Runs() {
+		_, inc := p.Inc()
+		for _, off := range p.Runs() {
 			for i := 0; i < n; i++ {
 				if !yield(v.data[off+i*inc]) {
 					return
