@@ -10,6 +10,7 @@ var arith32AVX2 = arithSet[float32]{
 	vv:    [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX2, subVV32AVX2, mulVV32AVX2, divVV32AVX2, maxVV32AVX2, minVV32AVX2},
 	vs:    [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX2, subVS32AVX2, mulVS32AVX2, divVS32AVX2, maxVS32AVX2, minVS32AVX2},
 	sv:    [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX2, subSV32AVX2, mulSV32AVX2, divSV32AVX2, maxSV32AVX2, minSV32AVX2},
+	fold:  [numOps]func(acc, x *float32, n int){foldadd32AVX2, nil, foldmul32AVX2, nil, foldmax32AVX2, foldmin32AVX2},
 }
 
 //go:noescape
@@ -20,6 +21,9 @@ func addVS32AVX2(dst, x *float32, s float32, n int, nt bool)
 
 //go:noescape
 func addSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
+
+//go:noescape
+func foldadd32AVX2(acc, x *float32, n int)
 
 //go:noescape
 func subVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -40,6 +44,9 @@ func mulVS32AVX2(dst, x *float32, s float32, n int, nt bool)
 func mulSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
+func foldmul32AVX2(acc, x *float32, n int)
+
+//go:noescape
 func divVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -58,6 +65,9 @@ func maxVS32AVX2(dst, x *float32, s float32, n int, nt bool)
 func maxSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
+func foldmax32AVX2(acc, x *float32, n int)
+
+//go:noescape
 func minVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -66,12 +76,16 @@ func minVS32AVX2(dst, x *float32, s float32, n int, nt bool)
 //go:noescape
 func minSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 
+//go:noescape
+func foldmin32AVX2(acc, x *float32, n int)
+
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
 	width: 4,
 	vv:    [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX2, subVV64AVX2, mulVV64AVX2, divVV64AVX2, maxVV64AVX2, minVV64AVX2},
 	vs:    [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX2, subVS64AVX2, mulVS64AVX2, divVS64AVX2, maxVS64AVX2, minVS64AVX2},
 	sv:    [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX2, subSV64AVX2, mulSV64AVX2, divSV64AVX2, maxSV64AVX2, minSV64AVX2},
+	fold:  [numOps]func(acc, x *float64, n int){foldadd64AVX2, nil, foldmul64AVX2, nil, foldmax64AVX2, foldmin64AVX2},
 }
 
 //go:noescape
@@ -82,6 +96,9 @@ func addVS64AVX2(dst, x *float64, s float64, n int, nt bool)
 
 //go:noescape
 func addSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
+
+//go:noescape
+func foldadd64AVX2(acc, x *float64, n int)
 
 //go:noescape
 func subVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -102,6 +119,9 @@ func mulVS64AVX2(dst, x *float64, s float64, n int, nt bool)
 func mulSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
+func foldmul64AVX2(acc, x *float64, n int)
+
+//go:noescape
 func divVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -120,6 +140,9 @@ func maxVS64AVX2(dst, x *float64, s float64, n int, nt bool)
 func maxSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
+func foldmax64AVX2(acc, x *float64, n int)
+
+//go:noescape
 func minVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -128,12 +151,16 @@ func minVS64AVX2(dst, x *float64, s float64, n int, nt bool)
 //go:noescape
 func minSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 
+//go:noescape
+func foldmin64AVX2(acc, x *float64, n int)
+
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
 	width: 16,
 	vv:    [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX512, subVV32AVX512, mulVV32AVX512, divVV32AVX512, maxVV32AVX512, minVV32AVX512},
 	vs:    [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX512, subVS32AVX512, mulVS32AVX512, divVS32AVX512, maxVS32AVX512, minVS32AVX512},
 	sv:    [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX512, subSV32AVX512, mulSV32AVX512, divSV32AVX512, maxSV32AVX512, minSV32AVX512},
+	fold:  [numOps]func(acc, x *float32, n int){foldadd32AVX512, nil, foldmul32AVX512, nil, foldmax32AVX512, foldmin32AVX512},
 }
 
 //go:noescape
@@ -144,6 +171,9 @@ func addVS32AVX512(dst, x *float32, s float32, n int, nt bool)
 
 //go:noescape
 func addSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
+
+//go:noescape
+func foldadd32AVX512(acc, x *float32, n int)
 
 //go:noescape
 func subVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -164,6 +194,9 @@ func mulVS32AVX512(dst, x *float32, s float32, n int, nt bool)
 func mulSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
+func foldmul32AVX512(acc, x *float32, n int)
+
+//go:noescape
 func divVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -182,6 +215,9 @@ func maxVS32AVX512(dst, x *float32, s float32, n int, nt bool)
 func maxSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
+func foldmax32AVX512(acc, x *float32, n int)
+
+//go:noescape
 func minVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -190,12 +226,16 @@ func minVS32AVX512(dst, x *float32, s float32, n int, nt bool)
 //go:noescape
 func minSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 
+//go:noescape
+func foldmin32AVX512(acc, x *float32, n int)
+
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
 	width: 8,
 	vv:    [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX512, subVV64AVX512, mulVV64AVX512, divVV64AVX512, maxVV64AVX512, minVV64AVX512},
 	vs:    [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX512, subVS64AVX512, mulVS64AVX512, divVS64AVX512, maxVS64AVX512, minVS64AVX512},
 	sv:    [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX512, subSV64AVX512, mulSV64AVX512, divSV64AVX512, maxSV64AVX512, minSV64AVX512},
+	fold:  [numOps]func(acc, x *float64, n int){foldadd64AVX512, nil, foldmul64AVX512, nil, foldmax64AVX512, foldmin64AVX512},
 }
 
 //go:noescape
@@ -206,6 +246,9 @@ func addVS64AVX512(dst, x *float64, s float64, n int, nt bool)
 
 //go:noescape
 func addSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
+
+//go:noescape
+func foldadd64AVX512(acc, x *float64, n int)
 
 //go:noescape
 func subVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -226,6 +269,9 @@ func mulVS64AVX512(dst, x *float64, s float64, n int, nt bool)
 func mulSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
+func foldmul64AVX512(acc, x *float64, n int)
+
+//go:noescape
 func divVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -244,6 +290,9 @@ func maxVS64AVX512(dst, x *float64, s float64, n int, nt bool)
 func maxSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
+func foldmax64AVX512(acc, x *float64, n int)
+
+//go:noescape
 func minVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -251,3 +300,6 @@ func minVS64AVX512(dst, x *float64, s float64, n int, nt bool)
 
 //go:noescape
 func minSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
+
+//go:noescape
+func foldmin64AVX512(acc, x *float64, n int)

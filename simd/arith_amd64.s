@@ -247,6 +247,31 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldadd32AVX2(acc, x *float32, n int)
+TEXT ·foldadd32AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+
+loop:
+	VADDPS 0(SI), Y0, Y0
+	VADDPS 32(SI), Y1, Y1
+	VADDPS 64(SI), Y2, Y2
+	VADDPS 96(SI), Y3, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VZEROUPPER
+	RET
+
 // func subVV32AVX2(dst, x, y *float32, n int, nt bool)
 TEXT ·subVV32AVX2(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -730,6 +755,31 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldmul32AVX2(acc, x *float32, n int)
+TEXT ·foldmul32AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+
+loop:
+	VMULPS 0(SI), Y0, Y0
+	VMULPS 32(SI), Y1, Y1
+	VMULPS 64(SI), Y2, Y2
+	VMULPS 96(SI), Y3, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
 	VZEROUPPER
 	RET
 
@@ -1279,6 +1329,39 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmax32AVX2(acc, x *float32, n int)
+TEXT ·foldmax32AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+
+loop:
+	VMAXPS 0(SI), Y0, Y4
+	VCMPPS $3, Y0, Y0, Y8
+	VBLENDVPS Y8, Y0, Y4, Y0
+	VMAXPS 32(SI), Y1, Y5
+	VCMPPS $3, Y1, Y1, Y9
+	VBLENDVPS Y9, Y1, Y5, Y1
+	VMAXPS 64(SI), Y2, Y6
+	VCMPPS $3, Y2, Y2, Y10
+	VBLENDVPS Y10, Y2, Y6, Y2
+	VMAXPS 96(SI), Y3, Y7
+	VCMPPS $3, Y3, Y3, Y11
+	VBLENDVPS Y11, Y3, Y7, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VZEROUPPER
+	RET
+
 // func minVV32AVX2(dst, x, y *float32, n int, nt bool)
 TEXT ·minVV32AVX2(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -1582,6 +1665,39 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmin32AVX2(acc, x *float32, n int)
+TEXT ·foldmin32AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Y0
+	VMOVUPS 32(DI), Y1
+	VMOVUPS 64(DI), Y2
+	VMOVUPS 96(DI), Y3
+
+loop:
+	VMINPS 0(SI), Y0, Y4
+	VCMPPS $3, Y0, Y0, Y8
+	VBLENDVPS Y8, Y0, Y4, Y0
+	VMINPS 32(SI), Y1, Y5
+	VCMPPS $3, Y1, Y1, Y9
+	VBLENDVPS Y9, Y1, Y5, Y1
+	VMINPS 64(SI), Y2, Y6
+	VCMPPS $3, Y2, Y2, Y10
+	VBLENDVPS Y10, Y2, Y6, Y2
+	VMINPS 96(SI), Y3, Y7
+	VCMPPS $3, Y3, Y3, Y11
+	VBLENDVPS Y11, Y3, Y7, Y3
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Y0, 0(DI)
+	VMOVUPS Y1, 32(DI)
+	VMOVUPS Y2, 64(DI)
+	VMOVUPS Y3, 96(DI)
+	VZEROUPPER
+	RET
+
 // func addVV64AVX2(dst, x, y *float64, n int, nt bool)
 TEXT ·addVV64AVX2(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -1822,6 +1938,31 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldadd64AVX2(acc, x *float64, n int)
+TEXT ·foldadd64AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+
+loop:
+	VADDPD 0(SI), Y0, Y0
+	VADDPD 32(SI), Y1, Y1
+	VADDPD 64(SI), Y2, Y2
+	VADDPD 96(SI), Y3, Y3
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
 	VZEROUPPER
 	RET
 
@@ -2308,6 +2449,31 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldmul64AVX2(acc, x *float64, n int)
+TEXT ·foldmul64AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+
+loop:
+	VMULPD 0(SI), Y0, Y0
+	VMULPD 32(SI), Y1, Y1
+	VMULPD 64(SI), Y2, Y2
+	VMULPD 96(SI), Y3, Y3
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
 	VZEROUPPER
 	RET
 
@@ -2857,6 +3023,39 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmax64AVX2(acc, x *float64, n int)
+TEXT ·foldmax64AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+
+loop:
+	VMAXPD 0(SI), Y0, Y4
+	VCMPPD $3, Y0, Y0, Y8
+	VBLENDVPD Y8, Y0, Y4, Y0
+	VMAXPD 32(SI), Y1, Y5
+	VCMPPD $3, Y1, Y1, Y9
+	VBLENDVPD Y9, Y1, Y5, Y1
+	VMAXPD 64(SI), Y2, Y6
+	VCMPPD $3, Y2, Y2, Y10
+	VBLENDVPD Y10, Y2, Y6, Y2
+	VMAXPD 96(SI), Y3, Y7
+	VCMPPD $3, Y3, Y3, Y11
+	VBLENDVPD Y11, Y3, Y7, Y3
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VZEROUPPER
+	RET
+
 // func minVV64AVX2(dst, x, y *float64, n int, nt bool)
 TEXT ·minVV64AVX2(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -3160,6 +3359,39 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmin64AVX2(acc, x *float64, n int)
+TEXT ·foldmin64AVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Y0
+	VMOVUPD 32(DI), Y1
+	VMOVUPD 64(DI), Y2
+	VMOVUPD 96(DI), Y3
+
+loop:
+	VMINPD 0(SI), Y0, Y4
+	VCMPPD $3, Y0, Y0, Y8
+	VBLENDVPD Y8, Y0, Y4, Y0
+	VMINPD 32(SI), Y1, Y5
+	VCMPPD $3, Y1, Y1, Y9
+	VBLENDVPD Y9, Y1, Y5, Y1
+	VMINPD 64(SI), Y2, Y6
+	VCMPPD $3, Y2, Y2, Y10
+	VBLENDVPD Y10, Y2, Y6, Y2
+	VMINPD 96(SI), Y3, Y7
+	VCMPPD $3, Y3, Y3, Y11
+	VBLENDVPD Y11, Y3, Y7, Y3
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Y0, 0(DI)
+	VMOVUPD Y1, 32(DI)
+	VMOVUPD Y2, 64(DI)
+	VMOVUPD Y3, 96(DI)
+	VZEROUPPER
+	RET
+
 // func addVV32AVX512(dst, x, y *float32, n int, nt bool)
 TEXT ·addVV32AVX512(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -3400,6 +3632,25 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldadd32AVX512(acc, x *float32, n int)
+TEXT ·foldadd32AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Z0
+	VMOVUPS 64(DI), Z1
+
+loop:
+	VADDPS 0(SI), Z0, Z0
+	VADDPS 64(SI), Z1, Z1
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
 	VZEROUPPER
 	RET
 
@@ -3886,6 +4137,25 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldmul32AVX512(acc, x *float32, n int)
+TEXT ·foldmul32AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Z0
+	VMOVUPS 64(DI), Z1
+
+loop:
+	VMULPS 0(SI), Z0, Z0
+	VMULPS 64(SI), Z1, Z1
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
 	VZEROUPPER
 	RET
 
@@ -4435,6 +4705,27 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmax32AVX512(acc, x *float32, n int)
+TEXT ·foldmax32AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Z0
+	VMOVUPS 64(DI), Z1
+
+loop:
+	VCMPPS $7, Z0, Z0, K1
+	VMAXPS 0(SI), Z0, K1, Z0
+	VCMPPS $7, Z1, Z1, K2
+	VMAXPS 64(SI), Z1, K2, Z1
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VZEROUPPER
+	RET
+
 // func minVV32AVX512(dst, x, y *float32, n int, nt bool)
 TEXT ·minVV32AVX512(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -4738,6 +5029,27 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmin32AVX512(acc, x *float32, n int)
+TEXT ·foldmin32AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPS 0(DI), Z0
+	VMOVUPS 64(DI), Z1
+
+loop:
+	VCMPPS $7, Z0, Z0, K1
+	VMINPS 0(SI), Z0, K1, Z0
+	VCMPPS $7, Z1, Z1, K2
+	VMINPS 64(SI), Z1, K2, Z1
+	ADDQ $128, SI
+	SUBQ $32, CX
+	JNZ loop
+	VMOVUPS Z0, 0(DI)
+	VMOVUPS Z1, 64(DI)
+	VZEROUPPER
+	RET
+
 // func addVV64AVX512(dst, x, y *float64, n int, nt bool)
 TEXT ·addVV64AVX512(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -4978,6 +5290,25 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldadd64AVX512(acc, x *float64, n int)
+TEXT ·foldadd64AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Z0
+	VMOVUPD 64(DI), Z1
+
+loop:
+	VADDPD 0(SI), Z0, Z0
+	VADDPD 64(SI), Z1, Z1
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Z0, 0(DI)
+	VMOVUPD Z1, 64(DI)
 	VZEROUPPER
 	RET
 
@@ -5464,6 +5795,25 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldmul64AVX512(acc, x *float64, n int)
+TEXT ·foldmul64AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Z0
+	VMOVUPD 64(DI), Z1
+
+loop:
+	VMULPD 0(SI), Z0, Z0
+	VMULPD 64(SI), Z1, Z1
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Z0, 0(DI)
+	VMOVUPD Z1, 64(DI)
 	VZEROUPPER
 	RET
 
@@ -6013,6 +6363,27 @@ streamdone:
 	VZEROUPPER
 	RET
 
+// func foldmax64AVX512(acc, x *float64, n int)
+TEXT ·foldmax64AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Z0
+	VMOVUPD 64(DI), Z1
+
+loop:
+	VCMPPD $7, Z0, Z0, K1
+	VMAXPD 0(SI), Z0, K1, Z0
+	VCMPPD $7, Z1, Z1, K2
+	VMAXPD 64(SI), Z1, K2, Z1
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Z0, 0(DI)
+	VMOVUPD Z1, 64(DI)
+	VZEROUPPER
+	RET
+
 // func minVV64AVX512(dst, x, y *float64, n int, nt bool)
 TEXT ·minVV64AVX512(SB), NOSPLIT, $0-33
 	MOVQ dst+0(FP), DI
@@ -6313,5 +6684,26 @@ stream1:
 
 streamdone:
 	SFENCE
+	VZEROUPPER
+	RET
+
+// func foldmin64AVX512(acc, x *float64, n int)
+TEXT ·foldmin64AVX512(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	VMOVUPD 0(DI), Z0
+	VMOVUPD 64(DI), Z1
+
+loop:
+	VCMPPD $7, Z0, Z0, K1
+	VMINPD 0(SI), Z0, K1, Z0
+	VCMPPD $7, Z1, Z1, K2
+	VMINPD 64(SI), Z1, K2, Z1
+	ADDQ $128, SI
+	SUBQ $16, CX
+	JNZ loop
+	VMOVUPD Z0, 0(DI)
+	VMOVUPD Z1, 64(DI)
 	VZEROUPPER
 	RET

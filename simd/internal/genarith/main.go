@@ -4,6 +4,9 @@
 // directory with go generate; TestUpToDate fails when the committed files
 // differ from what it writes.
 //
+// The fold kernels of Add, Mul, Max and Min accumulate a run into 128
+// bytes of lane accumulators, the inner loop of simd.Reduce.
+//
 // Each kernel computes dst[i] = x[i] op y[i] (form VV), x[i] op s (VS) or
 // s op y[i] (SV) for 0 <= i < n, float32 or float64, n a positive multiple
 // of one vector, four vectors per iteration while at least four remain. With
@@ -96,12 +99,28 @@ func generate() (asm, gofile []byte) {
 				}
 				g.WriteString("},\n")
 			}
+			fmt.Fprintf(&g, "\tfold: [numOps]func(acc, x *%s, n int){", e.goType)
+			for i, o := range ops {
+				if i > 0 {
+					g.WriteString(", ")
+				}
+				if folds(o) {
+					g.WriteString(foldName(o, e, l))
+				} else {
+					g.WriteString("nil")
+				}
+			}
+			g.WriteString("},\n")
 			g.WriteString("}\n")
 			for _, o := range ops {
 				for _, f := range forms {
 					n := name(o, f, e, l)
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", n, signature(f, e.goType))
 					kernel(&a, o, f, e, l)
+				}
+				if folds(o) {
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc, x *%s, n int)\n", foldName(o, e, l), e.goType)
+					fold(&a, o, e, l)
 				}
 			}
 		}
@@ -170,6 +189,61 @@ func kernel(w *bytes.Buffer, o op, form string, e elem, l level) {
 		p("VZEROUPPER")
 		p("RET")
 	}
+}
+
+// folds reports whether o has a fold kernel: the reductions Add, Mul, Max
+// and Min.
+func folds(o op) bool { return o.name != "sub" && o.name != "div" }
+
+// foldName returns the Go name of a fold kernel, for example foldadd32AVX2.
+func foldName(o op, e elem, l level) string {
+	return fmt.Sprintf("fold%s%d%s", o.name, e.bits, l.name)
+}
+
+// fold writes the kernel that folds x into 128 bytes of accumulators:
+// for each group of 128 bytes of x in turn, acc[j] = acc[j] op x[j], with
+// acc held in registers (four Y or two Z) across the loop. n is a positive
+// multiple of the lanes (128 bytes of elements). Max and Min keep an
+// accumulator that is NaN, as Go's twin (loops.Max(acc, x)) does.
+func fold(w *bytes.Buffer, o op, e elem, l level) {
+	n := foldName(o, e, l)
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	regs := 128 / l.bytes
+	load := "VMOVUP" + e.sfx[1:]
+	insn := o.insn + e.sfx
+	fmt.Fprintf(w, "\n// func %s(acc, x *%s, n int)\nTEXT ·%s(SB), NOSPLIT, $0-24\n", n, e.goType, n)
+	p("MOVQ acc+0(FP), DI")
+	p("MOVQ x+8(FP), SI")
+	p("MOVQ n+16(FP), CX")
+	for k := range regs {
+		p("%s %d(DI), %s", load, k*l.bytes, r(k))
+	}
+	fmt.Fprintf(w, "\nloop:\n")
+	for k := range regs {
+		y := fmt.Sprintf("%d(SI)", k*l.bytes)
+		switch {
+		case o.name != "max" && o.name != "min":
+			p("%s %s, %s, %s", insn, y, r(k), r(k))
+		case l.name == "AVX2":
+			// VMAX/VMIN give y when either is NaN: keep a NaN acc.
+			p("%s %s, %s, %s", insn, y, r(k), r(4+k))
+			p("VCMP%s $3, %s, %s, %s", e.sfx, r(k), r(k), r(8+k))
+			p("VBLENDV%s %s, %s, %s, %s", e.sfx, r(8+k), r(k), r(4+k), r(k))
+		default:
+			// Only the lanes whose acc is ordered (not NaN) take the result.
+			p("VCMP%s $7, %s, %s, K%d", e.sfx, r(k), r(k), 1+k)
+			p("%s %s, %s, K%d, %s", insn, y, r(k), 1+k, r(k))
+		}
+	}
+	p("ADDQ $128, SI")
+	p("SUBQ $%d, CX", 128*8/e.bits)
+	p("JNZ loop")
+	for k := range regs {
+		p("%s %s, %d(DI)", load, r(k), k*l.bytes)
+	}
+	p("VZEROUPPER")
+	p("RET")
 }
 
 // advance moves the pointers form uses by bytes.

@@ -1,0 +1,104 @@
+package simd
+
+import (
+	"fmt"
+
+	"github.com/tessera-go/tessera/internal/loops"
+)
+
+// FoldLanes returns the number of interleaved accumulators [Reduce] folds
+// a run into: 128 bytes of them, 32 for float32 and 16 for float64.
+func FoldLanes[T Float]() int { return 128 / int(sizeOf[T]()) }
+
+// Reduce returns x[0] op x[1] op ... op x[n-1] for op Add, Mul, Max or Min,
+// in a fixed order that vector units run fast: with L = FoldLanes[T](),
+// element i goes to accumulator i mod L (acc[j] = acc[j] op x[i], the
+// accumulators starting at the first L elements), and the accumulators
+// are then combined by halving, acc[j] = acc[j] op acc[j+w] for w = L/2,
+// L/4, ..., 1 (skipping lanes that x was too short to fill). The result is
+// the same bit for bit at every level, and a float32 sum of n elements
+// loses about log2(L) + n/L roundings rather than n. Max and Min propagate
+// NaN ([Max]).
+//
+// Reduce returns an error wrapping ErrArg for another op and for an empty
+// x (no identity is assumed).
+func Reduce[T Float](op Op, x []T) (T, error) {
+	if b := op &^ Stream; b >= numOps || b == Sub || b == Div {
+		return 0, &opError{fmt.Sprintf("simd: Reduce: op %v is not a reduction", op), ErrArg}
+	}
+	if len(x) == 0 {
+		return 0, &opError{"simd: Reduce: no elements", ErrArg}
+	}
+	op &^= Stream
+	lanes := FoldLanes[T]()
+	var acc [32]T
+	m := min(len(x), lanes)
+	copy(acc[:m], x)
+	rest := x[m:]
+	body := len(rest) / lanes * lanes
+	foldAt(active.Load(), op, acc[:lanes], rest[:body])
+	for j, v := range rest[body:] {
+		acc[j] = reduceGo(op, acc[j], v)
+	}
+	for w := lanes / 2; w >= 1; w /= 2 {
+		for j := 0; j < w && j+w < m; j++ {
+			acc[j] = reduceGo(op, acc[j], acc[j+w])
+		}
+	}
+	return acc[0], nil
+}
+
+// foldAt folds x, a multiple of len(acc) elements, into acc with the
+// kernels of table t, or the Go twin when t has none. One kernel call
+// reads at most arithChunk elements.
+func foldAt[T Float](t *table, op Op, acc, x []T) {
+	if len(x) > 0 {
+		if sizeOf[T]() == 4 && t.a32 != nil {
+			foldRun(t.a32.fold[op], as[float32](acc), as[float32](x))
+			return
+		}
+		if sizeOf[T]() == 8 && t.a64 != nil {
+			foldRun(t.a64.fold[op], as[float64](acc), as[float64](x))
+			return
+		}
+	}
+	foldGo(op, acc, x)
+}
+
+func foldRun[E float32 | float64](k func(acc, x *E, n int), acc, x []E) {
+	for i := 0; i < len(x); i += arithChunk {
+		k(&acc[0], &x[i], min(arithChunk, len(x)-i))
+	}
+}
+
+// foldGo is the Go twin of the fold kernels: the loops of internal/loops
+// with the accumulators as destination and first operand.
+func foldGo[T Float](op Op, acc, x []T) {
+	lanes := len(acc)
+	for i := 0; i < len(x); i += lanes {
+		g := x[i : i+lanes]
+		switch op {
+		case Add:
+			loops.AddVV(acc, acc, g)
+		case Mul:
+			loops.MulVV(acc, acc, g)
+		case Max:
+			loops.MaxVV(acc, acc, g)
+		default:
+			loops.MinVV(acc, acc, g)
+		}
+	}
+}
+
+// reduceGo returns x op y for the reductions.
+func reduceGo[T Float](op Op, x, y T) T {
+	switch op {
+	case Add:
+		return x + y
+	case Mul:
+		return x * y
+	case Max:
+		return loops.Max(x, y)
+	}
+	return loops.Min(x, y)
+}

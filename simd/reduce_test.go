@@ -1,0 +1,126 @@
+package simd
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// reduceRef is the definition of Reduce, written out: lanes filled from
+// the first elements, element i into lane i mod L, then halving over the
+// lanes x filled.
+func reduceRef[T Float](op Op, x []T) T {
+	lanes := 128 / int(sizeOf[T]())
+	acc := make([]T, lanes)
+	m := min(len(x), lanes)
+	copy(acc, x[:m])
+	for i := m; i < len(x); i++ {
+		acc[i%lanes] = arithRef(op, acc[i%lanes], x[i])
+	}
+	for w := lanes / 2; w >= 1; w /= 2 {
+		for j := 0; j < w && j+w < m; j++ {
+			acc[j] = arithRef(op, acc[j], acc[j+w])
+		}
+	}
+	return acc[0]
+}
+
+// reduceValues returns n values whose sums round differently in another
+// order (magnitudes over 2^20), with a special value (NaN, ±0, ±Inf) now
+// and then when specials is set.
+func reduceValues[T Float](r *rand.Rand, n int, specials bool) []T {
+	special := []float64{math.NaN(), 0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1)}
+	x := make([]T, n)
+	for i := range x {
+		x[i] = T(math.Ldexp(r.NormFloat64(), r.IntN(20)-4))
+		if specials && r.IntN(max(n, 1)) == 0 {
+			x[i] = T(special[r.IntN(len(special))])
+		}
+	}
+	return x
+}
+
+func checkReduceLevel[T Float](t *testing.T, r *rand.Rand) {
+	t.Helper()
+	lengths := []int{}
+	for n := 1; n <= 70; n++ {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 127, 128, 129, 1000, 2*arithChunk+37)
+	for _, op := range []Op{Add, Mul, Max, Min, Add | Stream} {
+		for _, n := range lengths {
+			for _, off := range []int{0, 1, 3} {
+				const guard = 5
+				buf := reduceValues[T](r, off+n+guard, op&^Stream != Mul)
+				if op&^Stream == Mul { // products near 1, no overflow
+					for i := range buf {
+						buf[i] = T(1 + math.Ldexp(float64(buf[i]), -24))
+					}
+				}
+				for i := off + n; i < len(buf); i++ {
+					buf[i] = T(math.NaN()) // guard cells: reading one shows
+				}
+				for i := range off {
+					buf[i] = T(math.NaN())
+				}
+				x := buf[off : off+n]
+				got, err := Reduce(op, x)
+				noErr(t, err)
+				if want := reduceRef(op&^Stream, x); !sameFloat(got, want) {
+					t.Fatalf("%v of %d elements at offset %d: got %v, want %v", op, n, off, got, want)
+				}
+			}
+		}
+	}
+}
+
+// TestReduceLevels checks Reduce at every level against its definition:
+// lengths 1-70 and past a chunk, unaligned starts, NaN guard cells around
+// the input, and NaN, ±0 and ±Inf among the values.
+func TestReduceLevels(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 2))
+		checkReduceLevel[float32](t, r)
+		checkReduceLevel[float64](t, r)
+		checkReduceLevel[kelvin](t, r)
+	})
+}
+
+type kelvin float32
+
+// TestReduceNaN pins NaN propagation wherever the NaN is.
+func TestReduceNaN(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		for _, n := range []int{1, 31, 32, 33, 100} {
+			for pos := 0; pos < n; pos += 7 {
+				x := make([]float32, n)
+				for i := range x {
+					x[i] = float32(i)
+				}
+				x[pos] = float32(math.NaN())
+				for _, op := range []Op{Add, Mul, Max, Min} {
+					got, _ := Reduce(op, x)
+					if got == got {
+						t.Fatalf("%v of %d with NaN at %d: got %v", op, n, pos, got)
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestReduceErrors(t *testing.T) {
+	_, err := Reduce(Sub, []float32{1})
+	errIs(t, err, ErrArg)
+	_, err = Reduce(Op(9), []float32{1})
+	errIs(t, err, ErrArg)
+	_, err = Reduce[float64](Add, nil)
+	errIs(t, err, ErrArg)
+	if !errors.Is(err, ErrArg) || err.Error() != "simd: Reduce: no elements" {
+		t.Fatal(err)
+	}
+	if FoldLanes[float32]() != 32 || FoldLanes[float64]() != 16 {
+		t.Fatal("FoldLanes")
+	}
+}
