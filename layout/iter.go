@@ -340,6 +340,27 @@ func (it *Iter) dropOuter(k int) {
 // Operands returns the number of operands, the output included.
 func (it *Iter) Operands() int { return it.nops }
 
+// Rank returns the number of axes left after merging, the run included;
+// 0 when there is nothing to visit.
+func (it *Iter) Rank() int { return it.rank }
+
+// Axis returns the size of axis k and each operand's stride along it, the
+// output first: axis 0 is the run (Len and Inc), axes 1 to Rank()-1 the
+// outer axes from the innermost out. Loops that walk the axes themselves
+// (reductions keep the reduced axes apart from the others) start at
+// [Iter.Start]. For k outside [0, Rank()) it returns size 0.
+func (it *Iter) Axis(k int) (n int, strides [MaxOperands]int) {
+	if k < 0 || k >= it.rank {
+		return 0, strides
+	}
+	a := &it.dims()[k]
+	return a.n, a.st
+}
+
+// Start returns the offsets of the first element, one per operand, the
+// output first.
+func (it *Iter) Start() [MaxOperands]int { return it.start }
+
 // Len returns the length of each run; 0 when there is nothing to visit.
 func (it *Iter) Len() int {
 	if it.rank == 0 {

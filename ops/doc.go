@@ -31,6 +31,23 @@
 // an integer division by zero is found before anything is computed
 // (ErrDivideByZero).
 //
+// # Reductions
+//
+// Sum, Prod, Max and Min reduce any set of axes of any view (negative axes
+// count from the end, none means all), dropping them, keeping them as size
+// 1 (SumKeepDims, ...) or writing into a view of the caller's (SumInto,
+// ...). The engine is a [layout.Iter] made by ResetReduce: the output has
+// stride 0 along the reduced axes. When the run of the Iter is reduced
+// (reducing along rows of a row-major matrix) each run is folded by
+// interleaved accumulators; when it is not (reducing across rows) whole
+// rows are accumulated into the output row, a vertical reduction. Either
+// way the elements of one output are cut into leaves (1024 elements of a
+// run, or 16 rows) and the leaves combined by recursive halving, a pairwise
+// tree fixed by the layouts alone: float sums lose O(log n) roundings, not
+// O(n), and the result is the same bit for bit however the work is split
+// among goroutines — along the kept axes, or, for a reduction into one
+// element, among the subtrees of the top of the tree.
+//
 // # Cost
 //
 // A view operation moves no data and allocates nothing for rank up to 8:

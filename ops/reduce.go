@@ -1,0 +1,552 @@
+package ops
+
+import (
+	"errors"
+	"math/bits"
+	"slices"
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/par"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// ErrEmpty reports a reduction that has no identity (Max, Min) over no
+// elements, as NumPy's "zero-size array to reduction operation maximum
+// which has no identity".
+var ErrEmpty = errors.New("ops: reduction of no elements")
+
+// A reduction visits, for each output element, the input elements that
+// reduce into it, in the order of a layout.Iter made by ResetReduce, and
+// combines them by a fixed pairwise tree: the sequence is cut into leaves
+// (leafLen elements of a run when the run is reduced, a horizontal
+// reduction; blockRows rows of the output's run when it is not, a vertical
+// one), each leaf is folded, and the leaves are combined by recursive
+// halving. The tree depends only on the layouts, never on how the work is
+// split among goroutines, so the result is the same bit for bit for any
+// parallelism; its rounding error grows with log(n), not n.
+const (
+	leafLen   = 1024 // elements per leaf of a horizontal reduction
+	blockRows = 16   // rows per leaf of a vertical reduction
+	tileLen   = 1024 // output elements per tile of a vertical reduction
+	maxLanes  = 32   // interleaved accumulators of a leaf fold, at most
+)
+
+// reduceAxes returns the set of axes to reduce among rank: all of them
+// when axes is empty. Negative axes count from the end; an axis out of
+// range or named twice is ErrAxis.
+func reduceAxes(op string, rank int, axes []int) (uint64, error) {
+	if len(axes) == 0 {
+		if rank == 0 {
+			return 0, nil
+		}
+		return ^uint64(0) >> (64 - rank), nil
+	}
+	var set uint64
+	for _, a := range axes {
+		k := a
+		if k < 0 {
+			k += rank
+		}
+		if k < 0 || k >= rank {
+			return 0, errorf(op, layout.ErrAxis, "axis %d out of range for rank %d", a, rank)
+		}
+		if set&(1<<k) != 0 {
+			return 0, errorf(op, layout.ErrAxis, "axis %d repeated in %v", a, axes)
+		}
+		set |= 1 << k
+	}
+	return set, nil
+}
+
+// reducedShapes returns the shape of the reduction of shape over set, with
+// the reduced axes kept as size 1 and with them dropped.
+func reducedShapes(shape []int, set uint64) (keep, drop []int) {
+	keep = slices.Clone(shape)
+	drop = make([]int, 0, len(shape))
+	for k, d := range shape {
+		if set&(1<<k) != 0 {
+			keep[k] = 1
+			continue
+		}
+		drop = append(drop, d)
+	}
+	return keep, drop
+}
+
+// reducer is one reduction: the binary operation that combines elements,
+// its runner (simd's kernels combine rows for floats), and its identity.
+type reducer[T tensor.Number, K binOp[T]] struct {
+	r     binRunner[T, K]
+	id    T
+	hasID bool
+	lanes int
+}
+
+func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) *reducer[T, K] {
+	return &reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T]()}
+}
+
+// foldLanes returns the number of interleaved accumulators of a leaf fold:
+// 128 bytes of them, as the vector kernels hold, 8 to 32.
+func foldLanes[T tensor.Number]() int {
+	var zero T
+	return min(maxLanes, max(8, 128/int(unsafe.Sizeof(zero))))
+}
+
+// reduceNew reduces v over set into a new tensor, keeping the reduced axes
+// as size 1 or dropping them.
+func reduceNew[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
+	set, err := reduceAxes(op, v.Rank(), axes)
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	keep, drop := reducedShapes(v.Shape(), set)
+	in := operandOf(v)
+	if err := rd.checkEmpty(op, &in, keep); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	shape := drop
+	if keepDims {
+		shape = keep
+	}
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
+	rd.run(operand[T]{out.Data(), kl}, in)
+	return out, nil
+}
+
+// reduceInto reduces v over the axes into dst, whose shape is that of the
+// result with the reduced axes dropped or kept as size 1.
+func reduceInto[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], dst, v tensor.View[T], axes []int) error {
+	set, err := reduceAxes(op, v.Rank(), axes)
+	if err != nil {
+		return err
+	}
+	keep, drop := reducedShapes(v.Shape(), set)
+	d := operandOf(dst)
+	switch got := d.lay.Shape(); {
+	case slices.Equal(got, keep):
+	case slices.Equal(got, drop):
+		for k := range keep { // insert the reduced axes, ascending
+			if set&(1<<k) != 0 {
+				if d.lay, err = d.lay.Unsqueeze(k); err != nil {
+					return errs.Wrap("ops", op, nil, err, "destination shape %v", got)
+				}
+			}
+		}
+	default:
+		return errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v", got, drop, keep, v.Shape(), setAxes(set))
+	}
+	if err := checkDst(op, &d, keep); err != nil {
+		return err
+	}
+	in := operandOf(v)
+	if err := rd.checkEmpty(op, &in, keep); err != nil {
+		return err
+	}
+	rd.run(d, isolate(&d, in))
+	return nil
+}
+
+// setAxes lists the axes of set, for messages.
+func setAxes(set uint64) []int {
+	var axes []int
+	for set != 0 {
+		k := bits.TrailingZeros64(set)
+		axes = append(axes, k)
+		set &^= 1 << k
+	}
+	return axes
+}
+
+// checkEmpty returns ErrEmpty when a reduction without identity has
+// output elements but nothing to reduce into them.
+func (rd *reducer[T, K]) checkEmpty(op string, in *operand[T], keep []int) error {
+	if rd.hasID || in.lay.Size() > 0 || naiveSize(keep) == 0 {
+		return nil
+	}
+	return errorf(op, ErrEmpty, "reduction of shape %v to %v has no elements to reduce and no identity", in.lay.Shape(), keep)
+}
+
+func naiveSize(shape []int) int {
+	n := 1
+	for _, d := range shape {
+		n *= d
+	}
+	return n
+}
+
+// run reduces in into dst, whose layout has in's rank with size 1 along
+// the reduced axes. The shapes, overlaps and emptiness are checked.
+func (rd *reducer[T, K]) run(dst, in operand[T]) {
+	if dst.lay.Size() == 0 {
+		return
+	}
+	if in.lay.Size() == 0 { // nothing reduced: the identity
+		v, _ := tensor.NewView(dst.data, dst.lay)
+		_ = v.Fill(rd.id)
+		return
+	}
+	var it layout.Iter
+	if err := it.ResetReduce(&dst.lay, &in.lay); err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
+	var zero T
+	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
+	var ns nest
+	ns.of(&it)
+	if n > 1 && ns.horizontal && len(ns.kept) == 0 {
+		rd.splitTree(&ns, dst.data, in.data, n)
+		return
+	}
+	if n == 1 {
+		rd.runNest(&ns, dst.data, in.data)
+		return
+	}
+	whole := it // captured by the goroutines: it itself stays on the stack
+	par.Do(n, func(i int) {
+		q := whole.Part(i, n)
+		if q.Size() == 0 {
+			return
+		}
+		var ns nest
+		ns.of(&q)
+		rd.runNest(&ns, dst.data, in.data)
+	})
+}
+
+// redAxis is an outer axis of a reduction: its size and the output's and
+// the input's strides.
+type redAxis struct{ n, so, si int }
+
+// nest is the loop nest of a reduction: the run, and the outer axes split
+// into the kept ones (the output moves) and the reduced ones, each
+// innermost first.
+type nest struct {
+	horizontal   bool // the run is reduced
+	run          int
+	oinc, iinc   int
+	start        [2]int
+	kept, red    []redAxis
+	kbuf, rbuf   [8]redAxis
+	rows, leaves int // vertical: the rows each output tile reduces, and their leaves
+}
+
+func (ns *nest) of(it *layout.Iter) {
+	n, inc := it.Axis(0)
+	ns.run, ns.oinc, ns.iinc = n, inc[0], inc[1]
+	ns.horizontal = inc[0] == 0
+	s := it.Start()
+	ns.start = [2]int{s[0], s[1]}
+	ns.kept, ns.red = ns.kbuf[:0], ns.rbuf[:0]
+	for k := 1; k < it.Rank(); k++ {
+		n, st := it.Axis(k)
+		a := redAxis{n, st[0], st[1]}
+		if st[0] == 0 {
+			ns.red = append(ns.red, a)
+		} else {
+			ns.kept = append(ns.kept, a)
+		}
+	}
+	ns.rows = 1
+	for _, a := range ns.red {
+		ns.rows *= a.n
+	}
+	if ns.horizontal {
+		ns.leaves = ns.rows * ((ns.run + leafLen - 1) / leafLen)
+	} else {
+		ns.leaves = (ns.rows + blockRows - 1) / blockRows
+	}
+}
+
+// runNest reduces every output element of the nest, one after the other.
+func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
+	var bufs []T
+	if !ns.horizontal {
+		depth := bits.Len(uint(ns.leaves)) + 1
+		bufs = make([]T, depth*min(tileLen, ns.run))
+	}
+	idx := make([]int, len(ns.kept))
+	o, i := ns.start[0], ns.start[1]
+	for {
+		if ns.horizontal {
+			c := hcursor{ns: ns, base: i, off: i}
+			d[o] = rd.htree(&c, x, ns.leaves)
+		} else {
+			rd.vertical(ns, d, x, o, i, bufs)
+		}
+		// Advance over the kept axes.
+		k := 0
+		for ; k < len(ns.kept); k++ {
+			a := &ns.kept[k]
+			idx[k]++
+			o, i = o+a.so, i+a.si
+			if idx[k] < a.n {
+				break
+			}
+			o, i = o-a.n*a.so, i-a.n*a.si
+			idx[k] = 0
+		}
+		if k == len(ns.kept) {
+			return
+		}
+	}
+}
+
+// hcursor walks the leaves of one output element of a horizontal
+// reduction: each run of the reduced outer axes, cut into leafLen pieces.
+type hcursor struct {
+	ns    *nest
+	base  int // the input offset of the first run
+	off   int // the input offset of the current run
+	chunk int // the next piece of the current run
+	idx   [8]int
+	ext   []int
+}
+
+// seek positions c at leaf i.
+func (c *hcursor) seek(i int) {
+	per := (c.ns.run + leafLen - 1) / leafLen
+	q := i / per
+	c.chunk = i % per
+	c.off = c.base
+	idx := c.index()
+	for k, a := range c.ns.red {
+		idx[k] = q % a.n
+		q /= a.n
+		c.off += idx[k] * a.si
+	}
+}
+
+func (c *hcursor) index() []int {
+	if len(c.ns.red) > len(c.idx) {
+		if c.ext == nil {
+			c.ext = make([]int, len(c.ns.red))
+		}
+		return c.ext
+	}
+	return c.idx[:len(c.ns.red)]
+}
+
+// next returns the input offset and length of the next leaf.
+func (c *hcursor) next() (off, n int) {
+	ns := c.ns
+	lo := c.chunk * leafLen
+	off, n = c.off+lo*ns.iinc, min(leafLen, ns.run-lo)
+	c.chunk++
+	if c.chunk*leafLen < ns.run {
+		return off, n
+	}
+	c.chunk = 0
+	idx := c.index()
+	for k := range ns.red {
+		a := &ns.red[k]
+		idx[k]++
+		c.off += a.si
+		if idx[k] < a.n {
+			break
+		}
+		c.off -= a.n * a.si
+		idx[k] = 0
+	}
+	return off, n
+}
+
+// htree folds the next count leaves of c by recursive halving.
+func (rd *reducer[T, K]) htree(c *hcursor, x []T, count int) T {
+	if count == 1 {
+		off, n := c.next()
+		return rd.fold(x, off, c.ns.iinc, n)
+	}
+	h := count / 2
+	a := rd.htree(c, x, h)
+	b := rd.htree(c, x, count-h)
+	return rd.r.k.at(a, b)
+}
+
+// fold reduces the n elements of x from off with stride inc: element i
+// goes to accumulator i mod lanes, and the accumulators are then combined
+// by halving, the upper half into the lower — the order of the vector
+// kernels, so that they and this loop agree bit for bit.
+func (rd *reducer[T, K]) fold(x []T, off, inc, n int) T {
+	if inc == 1 { // simd.Reduce folds in this order
+		switch rd.r.fl {
+		case 4:
+			v, _ := simd.Reduce(rd.r.op, asKind[float32](x[off:off+n]))
+			return fromFloat[T](v)
+		case 8:
+			v, _ := simd.Reduce(rd.r.op, asKind[float64](x[off:off+n]))
+			return fromFloat[T](v)
+		}
+	}
+	k := rd.r.k
+	lanes := rd.lanes
+	var acc [maxLanes]T
+	m := min(n, lanes)
+	for j := range m {
+		acc[j] = x[off+j*inc]
+	}
+	i := m
+	for ; i+lanes <= n; i += lanes {
+		p := off + i*inc
+		for j := range lanes {
+			acc[j] = k.at(acc[j], x[p+j*inc])
+		}
+	}
+	for j := 0; i < n; i, j = i+1, j+1 {
+		acc[j] = k.at(acc[j], x[off+i*inc])
+	}
+	for w := lanes / 2; w >= 1; w /= 2 {
+		for j := 0; j < w && j+w < m; j++ {
+			acc[j] = k.at(acc[j], acc[j+w])
+		}
+	}
+	return acc[0]
+}
+
+// fromFloat reinterprets a float as T, a type whose underlying type it
+// is.
+func fromFloat[T any, E float32 | float64](e E) T { return *(*T)(unsafe.Pointer(&e)) }
+
+// vertical reduces the rows of the reduced axes into the output run at
+// offset o, tile by tile: the output elements of a tile are independent,
+// so tiles change nothing in the result.
+func (rd *reducer[T, K]) vertical(ns *nest, d, x []T, o, i int, bufs []T) {
+	for c0 := 0; c0 < ns.run; c0 += tileLen {
+		w := min(tileLen, ns.run-c0)
+		c := vcursor{ns: ns, off: i + c0*ns.iinc}
+		dst := bufs[:w]
+		rd.vtree(&c, x, ns.leaves, dst, bufs[len(dst):], w)
+		p := o + c0*ns.oinc
+		if ns.oinc == 1 {
+			copy(d[p:p+w], dst)
+			continue
+		}
+		for j, v := range dst {
+			d[p+j*ns.oinc] = v
+		}
+	}
+}
+
+// vcursor walks the rows of a vertical reduction: one per index of the
+// reduced outer axes.
+type vcursor struct {
+	ns  *nest
+	off int
+	idx [8]int
+	ext []int
+	row int
+}
+
+// next returns the input offset of the next row.
+func (c *vcursor) next() int {
+	off := c.off
+	c.row++
+	red := c.ns.red
+	var idx []int
+	if len(red) > len(c.idx) {
+		if c.ext == nil {
+			c.ext = make([]int, len(red))
+		}
+		idx = c.ext
+	} else {
+		idx = c.idx[:len(red)]
+	}
+	for k := range red {
+		a := &red[k]
+		idx[k]++
+		c.off += a.si
+		if idx[k] < a.n {
+			break
+		}
+		c.off -= a.n * a.si
+		idx[k] = 0
+	}
+	return off
+}
+
+// vtree reduces the next count leaves of blockRows rows of c into dst (w
+// elements), with spare holding the buffers of the deeper levels.
+func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w int) {
+	if count == 1 {
+		rows := min(blockRows, c.ns.rows-c.row)
+		inc := c.ns.iinc
+		off := c.next()
+		if inc == 1 {
+			copy(dst, x[off:off+w])
+		} else {
+			for j := range dst {
+				dst[j] = x[off+j*inc]
+			}
+		}
+		for range rows - 1 {
+			rd.accumulate(dst, x, c.next(), inc)
+		}
+		return
+	}
+	h := count / 2
+	rd.vtree(c, x, h, dst, spare, w)
+	tmp := spare[:w]
+	rd.vtree(c, x, count-h, tmp, spare[w:], w)
+	rd.r.vv(dst, dst, tmp)
+}
+
+// accumulate sets dst[j] = dst[j] op x[off+j*inc].
+func (rd *reducer[T, K]) accumulate(dst, x []T, off, inc int) {
+	if inc == 1 {
+		rd.r.vv(dst, dst, x[off:off+len(dst)])
+		return
+	}
+	k := rd.r.k
+	for j := range dst {
+		dst[j] = k.at(dst[j], x[off+j*inc])
+	}
+}
+
+// splitTree reduces a horizontal nest with no kept axis (one output
+// element) on n goroutines: the subtrees of the top levels of the tree go
+// to the goroutines and their results are combined as the serial walk
+// would, so the result does not depend on n.
+func (rd *reducer[T, K]) splitTree(ns *nest, d, x []T, n int) {
+	depth := bits.Len(uint(n - 1)) // 2^depth >= n subtrees
+	var tasks [][2]int             // leaf start and count
+	var split func(start, count, depth int)
+	split = func(start, count, depth int) {
+		if depth == 0 || count == 1 {
+			tasks = append(tasks, [2]int{start, count})
+			return
+		}
+		h := count / 2
+		split(start, h, depth-1)
+		split(start+h, count-h, depth-1)
+	}
+	split(0, ns.leaves, depth)
+	vals := make([]T, len(tasks))
+	workers := min(n, len(tasks))
+	par.Do(workers, func(w int) {
+		for t := w; t < len(tasks); t += workers {
+			c := hcursor{ns: ns, base: ns.start[1]}
+			c.seek(tasks[t][0])
+			vals[t] = rd.htree(&c, x, tasks[t][1])
+		}
+	})
+	next := 0
+	var combine func(count, depth int) T
+	combine = func(count, depth int) T {
+		if depth == 0 || count == 1 {
+			next++
+			return vals[next-1]
+		}
+		h := count / 2
+		a := combine(h, depth-1)
+		b := combine(count-h, depth-1)
+		return rd.r.k.at(a, b)
+	}
+	d[ns.start[0]] = combine(ns.leaves, depth)
+}

@@ -1,0 +1,76 @@
+package ops_test
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Sum reduces the axes it is given and drops them; with none it sums
+// everything into a rank-0 tensor.
+func ExampleSum() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3)).View()
+	cols, _ := ops.Sum(m, 0)
+	rows, _ := ops.Sum(m, -1)
+	all, _ := ops.Sum(m)
+	fmt.Println(cols, rows, all, all.Shape())
+	// Output: [5 7 9] [ 6 15] 21 []
+}
+
+// SumKeepDims keeps the reduced axes as size 1, so the result broadcasts
+// against the input: here, centring the columns of a matrix.
+func ExampleSumKeepDims() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 10, 3, 30, 5, 50}, 3, 2)).View()
+	s, _ := ops.SumKeepDims(m, 0) // shape [1 2]
+	means, _ := ops.DivScalar(s.View(), 3)
+	centred, _ := ops.Sub(m, means.View())
+	fmt.Println(s.Shape(), centred)
+	// Output:
+	// [1 2] [[ -2 -20]
+	//  [  0   0]
+	//  [  2  20]]
+}
+
+// SumInto writes into a view of the caller's, of the result's shape with
+// the reduced axes dropped or kept.
+func ExampleSumInto() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3)).View()
+	out := tensor.Must(tensor.New[int](2))
+	_ = ops.SumInto(out.View(), m, 1)
+	fmt.Println(out)
+	// Output: [ 6 15]
+}
+
+func ExampleProd() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3)).View()
+	p, _ := ops.Prod(m, 1)
+	empty, _ := ops.Prod(tensor.Must(tensor.New[int](0)).View())
+	fmt.Println(p, empty)
+	// Output: [  6 120] 1
+}
+
+// Max propagates NaN, as NumPy's max, and has no identity: reducing no
+// elements is an error.
+func ExampleMax() {
+	m := tensor.Must(tensor.FromSlice([]float64{3, 1, 4, 1, 5, 9}, 2, 3)).View()
+	rows, _ := ops.Max(m, 1)
+	t := tensor.Must(m.Transpose(0, 1))
+	colsOfT, _ := ops.MaxKeepDims(t, 0)
+	fmt.Println(rows, colsOfT)
+	_, err := ops.Max(tensor.Must(tensor.New[float64](0, 3)).View(), 0)
+	fmt.Println(errors.Is(err, ops.ErrEmpty))
+	// Output:
+	// [4 9] [[4 9]]
+	// true
+}
+
+func ExampleMin() {
+	m := tensor.Must(tensor.FromSlice([]int8{3, -1, 4, 1, -5, 9}, 2, 3)).View()
+	cols, _ := ops.Min(m, 0)
+	out := tensor.Must(tensor.New[int8]())
+	_ = ops.MinInto(out.View(), m)
+	fmt.Println(cols, out)
+	// Output: [ 1 -5  4] -5
+}

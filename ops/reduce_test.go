@@ -1,0 +1,367 @@
+package ops_test
+
+import (
+	"math"
+	"math/big"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// naiveReduce reduces a over the axes in set (all when set is empty) by
+// folding f over the reduced elements in row-major order, starting from
+// the first; empty reductions give id. The result keeps the reduced axes
+// as size 1.
+func naiveReduce[T any](a naive.Array[T], set []bool, f func(x, y T) T, id T) naive.Array[T] {
+	keep := slices.Clone(a.Shape)
+	for k := range keep {
+		if set[k] {
+			keep[k] = 1
+		}
+	}
+	out := naive.Array[T]{Shape: keep, Data: make([]T, naive.Size(keep))}
+	seen := make([]bool, len(out.Data))
+	for i := range out.Data {
+		out.Data[i] = id
+	}
+	for i, x := range a.Data {
+		idx := naive.Unravel(a.Shape, i)
+		for k := range idx {
+			if set[k] {
+				idx[k] = 0
+			}
+		}
+		o := naive.Ravel(keep, idx)
+		if !seen[o] {
+			out.Data[o], seen[o] = x, true
+			continue
+		}
+		out.Data[o] = f(out.Data[o], x)
+	}
+	return out
+}
+
+type reduceCase[T tensor.Number] struct {
+	name     string
+	alloc    func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
+	keepDims func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
+	into     func(dst, v tensor.View[T], axes ...int) error
+	f        func(x, y T) T
+	id       T
+	hasID    bool
+}
+
+func sumCases[T tensor.Number]() []reduceCase[T] {
+	return []reduceCase[T]{
+		{"Sum", ops.Sum[T], ops.SumKeepDims[T], ops.SumInto[T], func(x, y T) T { return x + y }, 0, true},
+		{"Prod", ops.Prod[T], ops.ProdKeepDims[T], ops.ProdInto[T], func(x, y T) T { return x * y }, 1, true},
+	}
+}
+
+func maxCases[T ops.Real]() []reduceCase[T] {
+	return []reduceCase[T]{
+		{"Max", ops.Max[T], ops.MaxKeepDims[T], ops.MaxInto[T], func(x, y T) T { return max(x, y) }, 0, false},
+		{"Min", ops.Min[T], ops.MinKeepDims[T], ops.MinInto[T], func(x, y T) T { return min(x, y) }, 0, false},
+	}
+}
+
+// randomAxes returns random axes of a rank-r view (negative sometimes,
+// none now and then: all) and the set they name.
+func randomAxes(r *rand.Rand, rank int) ([]int, []bool) {
+	set := make([]bool, rank)
+	var axes []int
+	if rank == 0 || r.IntN(5) == 0 {
+		for k := range set {
+			set[k] = true
+		}
+		return nil, set
+	}
+	for k := range rank {
+		if r.IntN(2) == 0 {
+			set[k] = true
+			a := k
+			if r.IntN(3) == 0 {
+				a -= rank
+			}
+			axes = append(axes, a)
+		}
+	}
+	r.Shuffle(len(axes), func(i, j int) { axes[i], axes[j] = axes[j], axes[i] })
+	if len(axes) == 0 {
+		for k := range set {
+			set[k] = true
+		}
+	}
+	return axes, set
+}
+
+func dropReduced(shape []int, set []bool) []int {
+	var out []int
+	for k, d := range shape {
+		if !set[k] {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// checkReduce runs every case on random views and random axes against
+// naiveReduce, in the three forms, into random destination views.
+func checkReduce[T tensor.Number](t *testing.T, r *rand.Rand, cases []reduceCase[T], gen func(*rand.Rand) T, iters int) {
+	t.Helper()
+	for iter := range iters {
+		rank := r.IntN(5)
+		shape := make([]int, rank)
+		for k := range shape {
+			shape[k] = 1 + r.IntN(5)
+			if r.IntN(15) == 0 {
+				shape[k] = 0
+			}
+		}
+		v, rv := randomOperand(r, shape, gen)
+		axes, set := randomAxes(r, rank)
+		for _, c := range cases {
+			want := naiveReduce(rv, set, c.f, c.id)
+			drop := dropReduced(shape, set)
+			got, err := c.keepDims(v, axes...)
+			empty := rv.Shape != nil && naive.Size(shape) == 0 && naive.Size(want.Shape) > 0
+			if empty && !c.hasID {
+				require.ErrorIs(t, err, ops.ErrEmpty, "%s %v axes %v", c.name, shape, axes)
+				_, err = c.alloc(v, axes...)
+				require.ErrorIs(t, err, ops.ErrEmpty)
+				continue
+			}
+			require.NoError(t, err, "%s %v axes %v", c.name, shape, axes)
+			require.Equal(t, want.Shape, got.Shape(), "%s %v axes %v", c.name, shape, axes)
+			require.True(t, equalValues(want.Data, got.Data()), "iteration %d: %s of %v over %v: got %v, want %v", iter, c.name, shape, axes, got.Data(), want.Data)
+			got, err = c.alloc(v, axes...)
+			require.NoError(t, err)
+			require.Equal(t, len(drop), got.Rank(), "%s drops the reduced axes", c.name)
+			require.Equal(t, drop, nilIfEmpty(got.Shape()))
+			require.True(t, equalValues(want.Data, got.Data()), "%s", c.name)
+			// Into a random view of either shape.
+			dshape := want.Shape
+			if r.IntN(2) == 0 {
+				dshape = drop
+			}
+			dst, _ := randomOperand(r, dshape, gen)
+			if dst.Layout().Overlapping() {
+				require.ErrorIs(t, c.into(dst, v, axes...), layout.ErrOverlap)
+				continue
+			}
+			require.NoError(t, c.into(dst, v, axes...))
+			require.True(t, equalValues(want.Data, values(dst).Data), "%s Into: got %v, want %v", c.name, values(dst).Data, want.Data)
+		}
+	}
+}
+
+func nilIfEmpty(s []int) []int {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
+}
+
+// TestReduceRandom checks the reductions against the naive reference on
+// random views (transposed, stepped, flipped, broadcast) and random axis
+// sets, size-0 axes and rank 0 included, for several element types.
+func TestReduceRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	iters := 300
+	if testing.Short() {
+		iters = 100
+	}
+	small := func(r *rand.Rand) int32 { return int32(r.IntN(7) - 3) }
+	checkReduce(t, r, append(sumCases[int32](), maxCases[int32]()...), small, iters)
+	// Dyadic values whose sums and products are exact in any order (a
+	// product of 625 of them stays far from overflow).
+	dyadic := []float64{-2, -1, -0.5, 0.5, 1, 2}
+	exact := func(r *rand.Rand) float64 { return dyadic[r.IntN(len(dyadic))] }
+	checkReduce(t, r, append(sumCases[float64](), maxCases[float64]()...), exact, iters)
+	f32 := func(r *rand.Rand) float32 { return float32(dyadic[r.IntN(len(dyadic))]) }
+	checkReduce(t, r, append(sumCases[float32](), maxCases[float32]()...), f32, iters)
+	u8 := func(r *rand.Rand) uint8 { return uint8(r.IntN(256)) }
+	checkReduce(t, r, append(sumCases[uint8](), maxCases[uint8]()...), u8, iters/2)
+	c128 := func(r *rand.Rand) complex128 { return complex(float64(r.IntN(5)-2), float64(r.IntN(3))) }
+	checkReduce(t, r, sumCases[complex128](), c128, iters/2)
+}
+
+// TestReduceLarge checks reductions long enough for several leaves, tiles
+// and blocks of rows, on one and several goroutines.
+func TestReduceLarge(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	gen := func(r *rand.Rand) float64 { return float64(r.IntN(5) - 2) }
+	for _, shape := range [][]int{{3000}, {70, 1100}, {1100, 70}, {3, 40, 1030}, {2050, 3, 2}} {
+		for range 2 {
+			v, rv := randomOperand(r, shape, gen)
+			axes, set := randomAxes(r, len(shape))
+			for _, procs := range []int{1, 3} {
+				old := tensor.SetParallelism(procs)
+				for _, c := range append(sumCases[float64]()[:1], maxCases[float64]()...) {
+					want := naiveReduce(rv, set, c.f, c.id)
+					got, err := c.keepDims(v, axes...)
+					require.NoError(t, err)
+					require.True(t, equalValues(want.Data, got.Data()), "%s of %v over %v", c.name, shape, axes)
+				}
+				tensor.SetParallelism(old)
+			}
+		}
+	}
+}
+
+// TestReduceNaN checks that Max and Min propagate NaN, as NumPy's max and
+// min, and that infinities are ordinary values.
+func TestReduceNaN(t *testing.T) {
+	nan, inf := math.NaN(), math.Inf(1)
+	x := tensor.Must(tensor.FromSlice([]float64{1, nan, 3, -inf, 2, inf, 0, 5, 7}, 3, 3)).View()
+	for _, f := range []func(tensor.View[float64], ...int) (tensor.Tensor[float64], error){ops.Max[float64], ops.Min[float64]} {
+		all := tensor.Must(f(x))
+		assert.True(t, math.IsNaN(all.Data()[0]))
+		rows := tensor.Must(f(x, 1))
+		assert.True(t, math.IsNaN(rows.Data()[0]))
+		assert.False(t, math.IsNaN(rows.Data()[1]))
+	}
+	assert.Equal(t, []float64{inf, 7}, tensor.Must(ops.Max(x, 1)).Data()[1:])
+	assert.Equal(t, []float64{-inf, 0}, tensor.Must(ops.Min(x, 1)).Data()[1:])
+	s := tensor.Must(ops.Sum(x, 1)).Data()
+	assert.True(t, math.IsNaN(s[0]))
+	assert.True(t, math.IsNaN(s[1]), "inf + -inf")
+}
+
+// TestReduceEmpty pins NumPy's rules for reductions over no elements.
+func TestReduceEmpty(t *testing.T) {
+	z := tensor.Must(tensor.New[float32](0, 3)).View()
+	s := tensor.Must(ops.Sum(z, 0))
+	assert.Equal(t, []float32{0, 0, 0}, s.Data())
+	p := tensor.Must(ops.Prod(z, 0))
+	assert.Equal(t, []float32{1, 1, 1}, p.Data())
+	_, err := ops.Max(z, 0)
+	assert.ErrorIs(t, err, ops.ErrEmpty)
+	assert.EqualError(t, err, "ops: Max: reduction of shape [0 3] to [1 3] has no elements to reduce and no identity")
+	m := tensor.Must(ops.Max(z, 1))
+	assert.Equal(t, []int{0}, m.Shape(), "an empty result is no error")
+	all := tensor.Must(ops.Sum(z))
+	assert.Equal(t, 0, all.Rank())
+	assert.Equal(t, []float32{0}, all.Data())
+	scalar := tensor.Must(tensor.FromSlice([]float32{4}))
+	assert.Equal(t, []float32{4}, tensor.Must(ops.Max(scalar.View())).Data(), "rank 0")
+}
+
+// TestReduceErrors checks the errors of bad axes and destinations, and
+// that nothing is written on error.
+func TestReduceErrors(t *testing.T) {
+	x := tensor.Must(tensor.Arange[float64](12))
+	m := tensor.Must(x.View().Reshape(3, 4))
+	_, err := ops.Sum(m, 2)
+	assert.ErrorIs(t, err, layout.ErrAxis)
+	assert.EqualError(t, err, "ops: Sum: axis 2 out of range for rank 2")
+	_, err = ops.Sum(m, 1, -1)
+	assert.ErrorIs(t, err, layout.ErrAxis)
+	assert.EqualError(t, err, "ops: Sum: axis -1 repeated in [1 -1]")
+	dst := tensor.Must(tensor.Full[float64](7, 3, 2))
+	err = ops.SumInto(dst.View(), m, 1)
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "ops: SumInto: destination shape [3 2] is neither [3] nor [3 1], the shape of the reduction of [3 4] over axes [1]")
+	row := tensor.Must(tensor.Full[float64](7, 1))
+	bcast := tensor.Must(row.View().Expand(3))
+	assert.ErrorIs(t, ops.SumInto(bcast, m, 1), layout.ErrOverlap)
+	assert.ErrorIs(t, ops.MaxInto(dst.View(), tensor.Must(tensor.New[float64](3, 0)).View(), 1), layout.ErrShape)
+	e := tensor.Must(tensor.Full[float64](7, 3))
+	assert.ErrorIs(t, ops.MaxInto(e.View(), tensor.Must(tensor.New[float64](3, 0)).View(), 1), ops.ErrEmpty)
+	assert.Equal(t, []float64{7, 7, 7, 7, 7, 7}, dst.Data(), "nothing written")
+	assert.Equal(t, []float64{7}, row.Data())
+	assert.Equal(t, []float64{7, 7, 7}, e.Data())
+}
+
+// TestReduceOverlap reduces into a destination that shares the input's
+// memory: the result is that of a snapshot of the input.
+func TestReduceOverlap(t *testing.T) {
+	x := tensor.Must(tensor.Arange[float64](12))
+	m := tensor.Must(x.View().Reshape(3, 4))
+	col := tensor.Must(m.Select(1, 0)) // m[:, 0]
+	require.NoError(t, ops.SumInto(col, m, 1))
+	assert.Equal(t, []float64{6, 22, 38}, values(col).Data)
+	assert.Equal(t, []float64{6, 1, 2, 3, 22, 5, 6, 7, 38, 9, 10, 11}, x.Data())
+}
+
+// TestSumAccuracy: float32 sums of 2^25 ones are exact along any axis and
+// on any layout (a running sum stops at 2^24), and the error of a random
+// sum stays within O(log n) roundings of the exact value.
+func TestSumAccuracy(t *testing.T) {
+	n := 1 << 25
+	if testing.Short() {
+		n = 1 << 22
+	}
+	one := tensor.Must(tensor.Full[float32](1, 1)).View()
+	flat := tensor.Must(one.Expand(n))
+	assert.Equal(t, float32(n), tensor.Must(ops.Sum(flat)).Data()[0])
+	sq := tensor.Must(tensor.Must(one.Reshape(1, 1)).Expand(n>>10, 1<<10))
+	for _, axes := range [][]int{nil, {0}, {1}} {
+		s := tensor.Must(ops.Sum(sq, axes...))
+		want := float32(n)
+		if len(axes) == 1 {
+			want = float32(sq.Shape()[axes[0]])
+		}
+		for _, x := range s.Data() {
+			require.Equal(t, want, x, "axes %v", axes)
+		}
+	}
+	tr := tensor.Must(sq.Transpose(0, 1))
+	assert.Equal(t, float32(n), tensor.Must(ops.Sum(tr)).Data()[0])
+
+	// Random values against an exact reference.
+	r := rand.New(rand.NewPCG(1, 1))
+	const m = 1 << 20
+	data := make([]float32, m)
+	exact := new(big.Float).SetPrec(2000)
+	abs := 0.0
+	for i := range data {
+		data[i] = float32(r.NormFloat64()) * 1e3
+		exact.Add(exact, new(big.Float).SetFloat64(float64(data[i])))
+		abs += math.Abs(float64(data[i]))
+	}
+	v := tensor.Must(tensor.FromSlice(data, 1<<10, 1<<10)).View()
+	want, _ := exact.Float64()
+	eps := math.Pow(2, -24)
+	for _, axes := range [][]int{nil, {1, 0}} {
+		got := float64(tensor.Must(ops.Sum(v, axes...)).Data()[0])
+		assert.LessOrEqual(t, math.Abs(got-want), 2*math.Log2(m)*eps*abs, "axes %v: got %v, want %v", axes, got, want)
+	}
+}
+
+// TestReduceDeterministic checks that a reduction gives the same bits for
+// every parallelism, along every axis and over all of them.
+func TestReduceDeterministic(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	// 8 MiB, several goroutines; an odd number of leaves of 1024, so
+	// that the top split of the tree is uneven.
+	data := make([]float32, 1025*2047)
+	for i := range data { // magnitudes over 2^24: the order of a sum shows
+		data[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(24)))
+	}
+	v := tensor.Must(tensor.FromSlice(data, 1025, 2047)).View()
+	tr := tensor.Must(v.Transpose(0, 1))
+	for _, in := range []tensor.View[float32]{v, tr} {
+		for _, axes := range [][]int{nil, {0}, {1}} {
+			var first []float32
+			for procs := 1; procs <= 4; procs++ {
+				old := tensor.SetParallelism(procs)
+				got := tensor.Must(ops.Sum(in, axes...)).Data()
+				tensor.SetParallelism(old)
+				if first == nil {
+					first = got
+					continue
+				}
+				require.True(t, slices.Equal(first, got), "axes %v: %d goroutines differ from 1", axes, procs)
+			}
+		}
+	}
+}
