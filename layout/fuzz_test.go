@@ -1,53 +1,14 @@
 package layout_test
 
 import (
-	"errors"
 	"math"
 	"math/big"
-	"slices"
-	"strings"
 	"testing"
 
 	"github.com/tessera-go/tessera/internal/choose"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
-
-// fuzzInt decodes one byte into a small value (most of the range) or one of
-// the extremes, so that the fuzzer reaches both valid layouts and the
-// overflow boundaries.
-func fuzzInt(b byte, signed bool) int {
-	if b < 200 {
-		if signed {
-			return int(b%13) - 6
-		}
-		return int(b % 7)
-	}
-	return extremes[int(b-200)%len(extremes)]
-}
-
-// decodeStrided reads a rank (0 to 8), a shape, strides and an offset from
-// the front of b and returns the rest.
-func decodeStrided(b []byte) (shape, strides []int, off int, rest []byte) {
-	next := func() byte {
-		if len(b) == 0 {
-			return 0
-		}
-		x := b[0]
-		b = b[1:]
-		return x
-	}
-	rank := int(next() % 9)
-	shape, strides = make([]int, rank), make([]int, rank)
-	for i := range rank {
-		shape[i] = fuzzInt(next(), false)
-		strides[i] = fuzzInt(next(), true)
-	}
-	off = fuzzInt(next(), false)
-	if x := next(); x >= 128 { // a larger offset, to test the upper bounds
-		off += int(x-128) * 3
-	}
-	return shape, strides, off, b
-}
 
 // stridedOK reports, with exact arithmetic, whether Strided must accept
 // shape, strides and offset: equal lengths up to MaxRank, non-negative
@@ -102,21 +63,18 @@ func FuzzStrided(f *testing.F) {
 		f.Add(seed)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
-		shape, strides, off, rest := decodeStrided(b)
+		shape, strides, off, rest := testkit.DecodeStrided(b)
 		var l layout.Layout
 		var err error
-		noPanic(t, func() { l, err = layout.Strided(shape, strides, off) })
+		testkit.NoPanic(t, func() { l, err = layout.Strided(shape, strides, off) })
 		want := stridedOK(shape, strides, off)
 		if err != nil {
 			if want {
 				t.Fatalf("Strided(%v, %v, %d): got %v; want a layout", shape, strides, off, err)
 			}
-			if !slices.ContainsFunc([]error{layout.ErrRank, layout.ErrShape, layout.ErrBounds, layout.ErrOverflow},
-				func(s error) bool { return errors.Is(err, s) }) {
-				t.Fatalf("Strided(%v, %v, %d): got %v; want ErrRank, ErrShape, ErrBounds or ErrOverflow", shape, strides, off, err)
-			}
-			if !strings.HasPrefix(err.Error(), "layout: Strided: ") {
-				t.Fatalf("got %q; want prefix %q", err, "layout: Strided: ")
+			if problem := testkit.CheckError(err, "layout: Strided: ",
+				layout.ErrRank, layout.ErrShape, layout.ErrBounds, layout.ErrOverflow); problem != nil {
+				t.Fatalf("Strided(%v, %v, %d): %v", shape, strides, off, problem)
 			}
 			return
 		}

@@ -8,10 +8,8 @@ package layout_test
 // leave its receiver and its arguments unchanged; nothing may panic.
 
 import (
-	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,48 +17,9 @@ import (
 
 	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
-
-// sentinels lists every error a layout function may wrap.
-var sentinels = []error{
-	layout.ErrAxis, layout.ErrDuplicateAxis, layout.ErrIndex, layout.ErrShape,
-	layout.ErrRank, layout.ErrNotViewable, layout.ErrOverflow, layout.ErrBounds,
-	layout.ErrOverlap,
-}
-
-// extremes are the integers every hostile argument is drawn from.
-var extremes = []int{
-	0, 1, 2, 3, -1, -2, -3, 63, 64, 65, -64, -65, 200,
-	testint.Half / 2, testint.Half, -testint.Half, testint.Huge, -testint.Huge,
-	math.MaxInt / 2, math.MaxInt/2 + 1, math.MaxInt - 1, math.MaxInt,
-	math.MinInt + 1, math.MinInt,
-}
-
-// ones returns n ones.
-func ones(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = 1
-	}
-	return s
-}
-
-// iota returns 0, 1, …, n-1.
-func iotaInts(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = i
-	}
-	return s
-}
-
-func mustStrided(t testing.TB, shape, strides []int, off int) layout.Layout {
-	t.Helper()
-	l, err := layout.Strided(shape, strides, off)
-	require.NoError(t, err, "Strided(%v, %v, %d)", shape, strides, off)
-	return l
-}
 
 // catalogue returns named layouts of every kind: zero, rank 0, empty,
 // contiguous, transposed, flipped, sliced, expanded, inline and out-of-line
@@ -77,22 +36,22 @@ func catalogue(t testing.TB) []struct {
 		l    layout.Layout
 	}{
 		{"zero", layout.Layout{}},
-		{"rank0", mustStrided(t, nil, nil, 0)},
-		{"rank0 far", mustStrided(t, nil, nil, math.MaxInt-1)},
-		{"empty", mustStrided(t, []int{0}, []int{1}, 0)},
-		{"empty 3d", mustStrided(t, []int{3, 0, 2}, []int{-7, testint.Half, 5}, 14)},
-		{"contiguous", mustStrided(t, []int{2, 3, 4}, []int{12, 4, 1}, 0)},
-		{"transposed", mustStrided(t, []int{4, 3}, []int{1, 4}, 0)},
-		{"flipped", mustStrided(t, []int{2, 3}, []int{-3, -1}, 5)},
-		{"sliced", mustStrided(t, []int{2, 2}, []int{8, 3}, 5)},
-		{"expanded", mustStrided(t, []int{4, 2, 3}, []int{0, 3, 1}, 0)},
-		{"overlapping", mustStrided(t, []int{3, 3}, []int{1, 1}, 0)},
+		{"rank0", testkit.Layout(t, nil, nil, 0)},
+		{"rank0 far", testkit.Layout(t, nil, nil, math.MaxInt-1)},
+		{"empty", testkit.Layout(t, []int{0}, []int{1}, 0)},
+		{"empty 3d", testkit.Layout(t, []int{3, 0, 2}, []int{-7, testint.Half, 5}, 14)},
+		{"contiguous", testkit.Layout(t, []int{2, 3, 4}, []int{12, 4, 1}, 0)},
+		{"transposed", testkit.Layout(t, []int{4, 3}, []int{1, 4}, 0)},
+		{"flipped", testkit.Layout(t, []int{2, 3}, []int{-3, -1}, 5)},
+		{"sliced", testkit.Layout(t, []int{2, 2}, []int{8, 3}, 5)},
+		{"expanded", testkit.Layout(t, []int{4, 2, 3}, []int{0, 3, 1}, 0)},
+		{"overlapping", testkit.Layout(t, []int{3, 3}, []int{1, 1}, 0)},
 		{"rank9", nine},
-		{"maxrank", mustStrided(t, ones(layout.MaxRank), ones(layout.MaxRank), 0)},
-		{"huge strides", mustStrided(t, []int{2, 2}, []int{testint.Huge / 2, -testint.Huge / 2}, testint.Huge/2)},
-		{"huge dim", mustStrided(t, []int{math.MaxInt - 1}, []int{1}, 0)},
-		{"near MaxInt", mustStrided(t, []int{2}, []int{math.MaxInt - 2}, 1)},
-		{"size-1 MinInt stride", mustStrided(t, []int{1, 2}, []int{math.MinInt, 1}, 0)},
+		{"maxrank", testkit.Layout(t, testkit.Ones(layout.MaxRank), testkit.Ones(layout.MaxRank), 0)},
+		{"huge strides", testkit.Layout(t, []int{2, 2}, []int{testint.Huge / 2, -testint.Huge / 2}, testint.Huge/2)},
+		{"huge dim", testkit.Layout(t, []int{math.MaxInt - 1}, []int{1}, 0)},
+		{"near MaxInt", testkit.Layout(t, []int{2}, []int{math.MaxInt - 2}, 1)},
+		{"size-1 MinInt stride", testkit.Layout(t, []int{1, 2}, []int{math.MinInt, 1}, 0)},
 	}
 }
 
@@ -123,9 +82,7 @@ func runHostile(t *testing.T, op string, recv []layout.Layout, cases []hcase) {
 			}
 			var err error
 			require.NotPanics(t, func() { err = tc.call() })
-			require.Error(t, err)
-			assert.ErrorIs(t, err, tc.want, "got %v; want %v", err, tc.want)
-			assert.True(t, strings.HasPrefix(err.Error(), prefix), "got %q; want prefix %q", err, prefix)
+			assert.NoError(t, testkit.CheckError(err, prefix, tc.want))
 			for i, l := range recv {
 				assert.Equal(t, before[i], l.String(), "receiver changed")
 			}
@@ -152,8 +109,8 @@ func TestHostileRowMajor(t *testing.T) {
 			runHostile(t, op, nil, []hcase{
 				c("negative", layout.ErrShape, 2, -1),
 				c("MinInt", layout.ErrShape, math.MinInt),
-				c("rank 65", layout.ErrRank, ones(65)...),
-				c("rank 200", layout.ErrRank, ones(200)...),
+				c("rank 65", layout.ErrRank, testkit.Ones(65)...),
+				c("rank 200", layout.ErrRank, testkit.Ones(200)...),
 				c("rank 200 zeros", layout.ErrRank, make([]int, 200)...),
 				c("size overflow", layout.ErrOverflow, testint.Half, testint.Half),
 				c("MaxInt twice", layout.ErrOverflow, math.MaxInt, math.MaxInt),
@@ -168,7 +125,7 @@ func TestHostileRowMajor(t *testing.T) {
 	assert.Equal(t, math.MaxInt, l.Size())
 	_, err = layout.RowMajor(math.MaxInt/2, 2)
 	require.NoError(t, err)
-	_, err = layout.ColumnMajor(ones(layout.MaxRank)...)
+	_, err = layout.ColumnMajor(testkit.Ones(layout.MaxRank)...)
 	require.NoError(t, err)
 }
 
@@ -180,8 +137,8 @@ func TestHostileStrided(t *testing.T) {
 		c("nil strides", layout.ErrRank, []int{2}, nil, 0),
 		c("nil shape", layout.ErrRank, nil, []int{1}, 0),
 		c("short strides", layout.ErrRank, []int{2, 3}, []int{1}, 0),
-		c("rank 65", layout.ErrRank, ones(65), ones(65), 0),
-		c("rank 200", layout.ErrRank, ones(200), ones(200), 0),
+		c("rank 65", layout.ErrRank, testkit.Ones(65), testkit.Ones(65), 0),
+		c("rank 200", layout.ErrRank, testkit.Ones(200), testkit.Ones(200), 0),
 		c("negative dim", layout.ErrShape, []int{-1}, []int{1}, 0),
 		c("MinInt dim", layout.ErrShape, []int{math.MinInt}, []int{1}, 0),
 		c("negative offset", layout.ErrBounds, []int{2}, []int{1}, -1),
@@ -212,8 +169,8 @@ func TestHostileBroadcastShapes(t *testing.T) {
 		c("negative", layout.ErrShape, []int{-1}),
 		c("negative against 1", layout.ErrShape, []int{1}, []int{-1}),
 		c("MinInt", layout.ErrShape, []int{math.MinInt}, []int{1}),
-		c("rank 65", layout.ErrRank, ones(65)),
-		c("rank 200", layout.ErrRank, []int{2}, ones(200)),
+		c("rank 65", layout.ErrRank, testkit.Ones(65)),
+		c("rank 200", layout.ErrRank, []int{2}, testkit.Ones(200)),
 		c("overflow", layout.ErrOverflow, []int{testint.Half, 1}, []int{testint.Half}),
 		c("overflow across shapes", layout.ErrOverflow, []int{math.MaxInt, 1}, []int{1, 2}),
 		c("MaxInt vs MaxInt-1", layout.ErrShape, []int{math.MaxInt}, []int{math.MaxInt - 1}),
@@ -221,8 +178,8 @@ func TestHostileBroadcastShapes(t *testing.T) {
 }
 
 func TestHostileDimStride(t *testing.T) {
-	l := mustStrided(t, []int{2, 3}, []int{3, 1}, 0)
-	s := mustStrided(t, nil, nil, 0)
+	l := testkit.Layout(t, []int{2, 3}, []int{3, 1}, 0)
+	s := testkit.Layout(t, nil, nil, 0)
 	for _, op := range []string{"Dim", "Stride"} {
 		c := func(name string, l layout.Layout, axis int) hcase {
 			return hcase{name, func() error {
@@ -250,8 +207,8 @@ func TestHostileDimStride(t *testing.T) {
 }
 
 func TestHostileIndex(t *testing.T) {
-	l := mustStrided(t, []int{2, 3}, []int{-3, 1}, 3)
-	z := mustStrided(t, []int{2, 0}, []int{1, 1}, 0)
+	l := testkit.Layout(t, []int{2, 3}, []int{-3, 1}, 3)
+	z := testkit.Layout(t, []int{2, 0}, []int{1, 1}, 0)
 	c := func(name string, l layout.Layout, idx ...int) hcase {
 		return hcase{name, func() error { return func() error { _, err := l.Index(idx...); return err }() }, layout.ErrIndex, [][]int{idx}}
 	}
@@ -264,13 +221,13 @@ func TestHostileIndex(t *testing.T) {
 		c("MaxInt", l, math.MaxInt, 0),
 		c("MinInt", l, 0, math.MinInt),
 		c("empty axis", z, 0, 0),
-		c("rank0 with index", mustStrided(t, nil, nil, 0), 0),
+		c("rank0 with index", testkit.Layout(t, nil, nil, 0), 0),
 		c("rank 200", l, make([]int, 200)...),
 	})
 }
 
 func TestHostileTranspose(t *testing.T) {
-	l := mustStrided(t, []int{2, 3, 4}, []int{12, 4, 1}, 0)
+	l := testkit.Layout(t, []int{2, 3, 4}, []int{12, 4, 1}, 0)
 	c := func(name string, l layout.Layout, a, b int) hcase {
 		return hcase{name, func() error { return e(l.Transpose(a, b)) }, layout.ErrAxis, nil}
 	}
@@ -281,8 +238,8 @@ func TestHostileTranspose(t *testing.T) {
 		c("MaxInt", l, math.MaxInt, 0),
 		c("MinInt", l, 0, math.MinInt),
 		c("both extreme", l, math.MinInt, math.MaxInt),
-		c("rank0", mustStrided(t, nil, nil, 0), 0, 0),
-		c("rank0 -1", mustStrided(t, nil, nil, 0), -1, -1),
+		c("rank0", testkit.Layout(t, nil, nil, 0), 0, 0),
+		c("rank0 -1", testkit.Layout(t, nil, nil, 0), -1, -1),
 	})
 }
 
@@ -309,48 +266,48 @@ func axisCases(l layout.Layout, call func(axes []int) error, perm bool) []hcase 
 			c("nil", layout.ErrAxis),
 			c("too few", layout.ErrAxis, 0, 1),
 			c("too many", layout.ErrAxis, 0, 1, 2, 0),
-			c("200 axes", layout.ErrAxis, iotaInts(200)...),
+			c("200 axes", layout.ErrAxis, testkit.Iota(200)...),
 		)
 	} else {
 		cases = append(cases,
 			c("200 axes", layout.ErrDuplicateAxis, make([]int, 200)...),
-			c("200 distinct axes", layout.ErrAxis, iotaInts(200)...),
+			c("200 distinct axes", layout.ErrAxis, testkit.Iota(200)...),
 		)
 	}
 	return cases
 }
 
 func TestHostilePermute(t *testing.T) {
-	l := mustStrided(t, []int{1, 3, 1}, []int{3, 1, 1}, 0)
+	l := testkit.Layout(t, []int{1, 3, 1}, []int{3, 1, 1}, 0)
 	runHostile(t, "Permute", []layout.Layout{l}, axisCases(l, func(axes []int) error { return e(l.Permute(axes...)) }, true))
-	s := mustStrided(t, nil, nil, 0)
+	s := testkit.Layout(t, nil, nil, 0)
 	runHostile(t, "Permute", []layout.Layout{s}, []hcase{
 		{"rank0 one axis", func() error { return e(s.Permute(0)) }, layout.ErrAxis, nil},
 	})
 }
 
 func TestHostileSqueeze(t *testing.T) {
-	l := mustStrided(t, []int{1, 3, 1}, []int{3, 1, 1}, 0)
+	l := testkit.Layout(t, []int{1, 3, 1}, []int{3, 1, 1}, 0)
 	cases := axisCases(l, func(axes []int) error { return e(l.Squeeze(axes...)) }, false)
 	cases = append(cases,
 		hcase{"not size 1", func() error { return e(l.Squeeze(1)) }, layout.ErrShape, nil},
 		hcase{"not size 1 negative", func() error { return e(l.Squeeze(0, -2)) }, layout.ErrShape, nil},
-		hcase{"size 0", func() error { return e(mustStrided(t, []int{0}, []int{1}, 0).Squeeze(0)) }, layout.ErrShape, nil},
+		hcase{"size 0", func() error { return e(testkit.Layout(t, []int{0}, []int{1}, 0).Squeeze(0)) }, layout.ErrShape, nil},
 	)
 	runHostile(t, "Squeeze", []layout.Layout{l}, cases)
 }
 
 func TestHostileFlip(t *testing.T) {
-	l := mustStrided(t, []int{2, 3, 4}, []int{-12, 4, 1}, 12)
+	l := testkit.Layout(t, []int{2, 3, 4}, []int{-12, 4, 1}, 12)
 	cases := axisCases(l, func(axes []int) error { return e(l.Flip(axes...)) }, false)
-	s := mustStrided(t, nil, nil, 0)
+	s := testkit.Layout(t, nil, nil, 0)
 	cases = append(cases, hcase{"rank0 axis", func() error { return e(s.Flip(0)) }, layout.ErrAxis, nil})
 	runHostile(t, "Flip", []layout.Layout{l, s}, cases)
 }
 
 func TestHostileUnsqueeze(t *testing.T) {
-	l := mustStrided(t, []int{2, 3}, []int{3, 1}, 0)
-	full := mustStrided(t, ones(layout.MaxRank), ones(layout.MaxRank), 0)
+	l := testkit.Layout(t, []int{2, 3}, []int{3, 1}, 0)
+	full := testkit.Layout(t, testkit.Ones(layout.MaxRank), testkit.Ones(layout.MaxRank), 0)
 	c := func(name string, l layout.Layout, axis int, want error) hcase {
 		return hcase{name, func() error { return e(l.Unsqueeze(axis)) }, want, nil}
 	}
@@ -359,14 +316,14 @@ func TestHostileUnsqueeze(t *testing.T) {
 		c("-rank-2", l, -4, layout.ErrAxis),
 		c("MaxInt", l, math.MaxInt, layout.ErrAxis),
 		c("MinInt", l, math.MinInt, layout.ErrAxis),
-		c("rank0 axis 2", mustStrided(t, nil, nil, 0), 2, layout.ErrAxis),
+		c("rank0 axis 2", testkit.Layout(t, nil, nil, 0), 2, layout.ErrAxis),
 		c("MaxRank", full, 0, layout.ErrRank),
 		c("MaxRank append", full, -1, layout.ErrRank),
 	})
 }
 
 func TestHostileSlice(t *testing.T) {
-	l := mustStrided(t, []int{4, 5}, []int{5, 1}, 0)
+	l := testkit.Layout(t, []int{4, 5}, []int{5, 1}, 0)
 	c := func(name string, l layout.Layout, axis, start, stop, step int, want error) hcase {
 		return hcase{name, func() error { return e(l.Slice(axis, start, stop, step)) }, want, nil}
 	}
@@ -374,7 +331,7 @@ func TestHostileSlice(t *testing.T) {
 		c("axis rank", l, 2, 0, 1, 1, layout.ErrAxis),
 		c("axis MinInt", l, math.MinInt, 0, 1, 1, layout.ErrAxis),
 		c("axis MaxInt", l, math.MaxInt, 0, 1, 1, layout.ErrAxis),
-		c("rank0", mustStrided(t, nil, nil, 0), 0, 0, 0, 1, layout.ErrAxis),
+		c("rank0", testkit.Layout(t, nil, nil, 0), 0, 0, 0, 1, layout.ErrAxis),
 		c("negative start", l, 0, -1, 2, 1, layout.ErrIndex),
 		c("MinInt start", l, 0, math.MinInt, 2, 1, layout.ErrIndex),
 		c("start after stop", l, 0, 3, 2, 1, layout.ErrIndex),
@@ -397,7 +354,7 @@ func TestHostileSlice(t *testing.T) {
 	}{
 		{"step MaxInt", l, 0, 1, 2, math.MaxInt, []int{1, 5}, []int{5, 1}, 5},
 		{"empty at end", l, 1, 5, 5, 1, []int{4, 0}, []int{5, 1}, 0},
-		{"huge dim", mustStrided(t, []int{math.MaxInt / 2}, []int{1}, 0), 0, 3, math.MaxInt / 2, math.MaxInt / 4, []int{2}, []int{math.MaxInt / 4}, 3},
+		{"huge dim", testkit.Layout(t, []int{math.MaxInt / 2}, []int{1}, 0), 0, 3, math.MaxInt / 2, math.MaxInt / 4, []int{2}, []int{math.MaxInt / 4}, 3},
 	} {
 		got, err := tc.l.Slice(tc.axis, tc.start, tc.stop, tc.step)
 		require.NoError(t, err, tc.name)
@@ -412,8 +369,8 @@ func TestHostileSlice(t *testing.T) {
 }
 
 func TestHostileSelect(t *testing.T) {
-	l := mustStrided(t, []int{4, 5}, []int{-5, 1}, 15)
-	z := mustStrided(t, []int{0, 5}, []int{5, 1}, 0)
+	l := testkit.Layout(t, []int{4, 5}, []int{-5, 1}, 15)
+	z := testkit.Layout(t, []int{0, 5}, []int{5, 1}, 0)
 	c := func(name string, l layout.Layout, axis, index int, want error) hcase {
 		return hcase{name, func() error { return e(l.Select(axis, index)) }, want, nil}
 	}
@@ -422,7 +379,7 @@ func TestHostileSelect(t *testing.T) {
 		c("axis -rank-1", l, -3, 0, layout.ErrAxis),
 		c("axis MinInt", l, math.MinInt, 0, layout.ErrAxis),
 		c("axis MaxInt", l, math.MaxInt, 0, layout.ErrAxis),
-		c("rank0", mustStrided(t, nil, nil, 0), 0, 0, layout.ErrAxis),
+		c("rank0", testkit.Layout(t, nil, nil, 0), 0, 0, layout.ErrAxis),
 		c("index dim", l, 0, 4, layout.ErrIndex),
 		c("index -1", l, 1, -1, layout.ErrIndex),
 		c("index MaxInt", l, 0, math.MaxInt, layout.ErrIndex),
@@ -432,15 +389,15 @@ func TestHostileSelect(t *testing.T) {
 }
 
 func TestHostileExpand(t *testing.T) {
-	l := mustStrided(t, []int{1, 3}, []int{3, 1}, 0)
+	l := testkit.Layout(t, []int{1, 3}, []int{3, 1}, 0)
 	c := func(name string, want error, shape ...int) hcase {
 		return hcase{name, func() error { return e(l.Expand(shape...)) }, want, [][]int{shape}}
 	}
 	runHostile(t, "Expand", []layout.Layout{l}, []hcase{
 		c("nil", layout.ErrRank),
 		c("lower rank", layout.ErrRank, 3),
-		c("rank 65", layout.ErrRank, append(ones(63), 2, 3)...),
-		c("rank 200", layout.ErrRank, append(ones(198), 2, 3)...),
+		c("rank 65", layout.ErrRank, append(testkit.Ones(63), 2, 3)...),
+		c("rank 200", layout.ErrRank, append(testkit.Ones(198), 2, 3)...),
 		c("negative", layout.ErrShape, -1, 3),
 		c("-1 is not inferred", layout.ErrShape, 2, -1),
 		c("MinInt", layout.ErrShape, math.MinInt, 3),
@@ -454,8 +411,8 @@ func TestHostileExpand(t *testing.T) {
 }
 
 func TestHostileReshape(t *testing.T) {
-	l := mustStrided(t, []int{3, 4}, []int{4, 1}, 0)
-	tr := mustStrided(t, []int{4, 3}, []int{1, 4}, 0)
+	l := testkit.Layout(t, []int{3, 4}, []int{4, 1}, 0)
+	tr := testkit.Layout(t, []int{4, 3}, []int{1, 4}, 0)
 	c := func(name string, l layout.Layout, want error, shape ...int) hcase {
 		return hcase{name, func() error { return e(l.Reshape(shape...)) }, want, [][]int{shape}}
 	}
@@ -472,60 +429,31 @@ func TestHostileReshape(t *testing.T) {
 		c("product overflows", l, layout.ErrOverflow, testint.Half, testint.Half),
 		c("product overflows to size", l, layout.ErrOverflow, math.MaxInt, math.MaxInt, 12),
 		c("MaxInt and -1", l, layout.ErrShape, math.MaxInt, -1),
-		c("rank 65", l, layout.ErrRank, append(ones(64), 12)...),
-		c("rank 200", l, layout.ErrRank, append(ones(199), -1)...),
+		c("rank 65", l, layout.ErrRank, append(testkit.Ones(64), 12)...),
+		c("rank 200", l, layout.ErrRank, append(testkit.Ones(199), -1)...),
 		c("not viewable", tr, layout.ErrNotViewable, 12),
 		c("not viewable -1", tr, layout.ErrNotViewable, 2, -1),
 	})
 	runHostile(t, "Flatten", []layout.Layout{tr}, []hcase{
 		{"not viewable", func() error { return e(tr.Flatten()) }, layout.ErrNotViewable, nil},
 		{"overlapping", func() error {
-			return e(mustStrided(t, []int{3, 3}, []int{2, 1}, 0).Flatten())
+			return e(testkit.Layout(t, []int{3, 3}, []int{2, 1}, 0).Flatten())
 		}, layout.ErrNotViewable, nil},
 	})
 }
 
 func TestHostileNewPlan(t *testing.T) {
-	a := mustStrided(t, []int{2, 3}, []int{3, 1}, 0)
-	b := mustStrided(t, []int{3, 2}, []int{1, 3}, 0)
+	a := testkit.Layout(t, []int{2, 3}, []int{3, 1}, 0)
+	b := testkit.Layout(t, []int{3, 2}, []int{1, 3}, 0)
 	c := func(name string, x, y layout.Layout) hcase {
 		return hcase{name, func() error { _, err := layout.NewPlan(x, y); return err }, layout.ErrShape, nil}
 	}
 	runHostile(t, "NewPlan", []layout.Layout{a, b}, []hcase{
 		c("transposed shape", a, b),
-		c("rank0 vs zero", mustStrided(t, nil, nil, 0), layout.Layout{}),
-		c("rank 64 vs rank 63", mustStrided(t, ones(64), ones(64), 0), mustStrided(t, ones(63), ones(63), 0)),
-		c("empty vs 1", mustStrided(t, []int{0}, []int{1}, 0), mustStrided(t, []int{1}, []int{1}, 0)),
+		c("rank0 vs zero", testkit.Layout(t, nil, nil, 0), layout.Layout{}),
+		c("rank 64 vs rank 63", testkit.Layout(t, testkit.Ones(64), testkit.Ones(64), 0), testkit.Layout(t, testkit.Ones(63), testkit.Ones(63), 0)),
+		c("empty vs 1", testkit.Layout(t, []int{0}, []int{1}, 0), testkit.Layout(t, []int{1}, []int{1}, 0)),
 	})
-}
-
-// hostileAxisLists returns axis lists for a layout of rank r.
-func hostileAxisLists(r int) [][]int {
-	rev := iotaInts(r)
-	slices.Reverse(rev)
-	dup := append(iotaInts(r), 0)
-	return [][]int{nil, {0}, {-1}, {0, 0}, {-1, -1}, {0, -r}, {r}, {-r - 1},
-		{math.MaxInt}, {math.MinInt}, {math.MinInt + 1}, {64}, {-64},
-		iotaInts(r), rev, dup, iotaInts(200), make([]int, 200)}
-}
-
-// hostileShapes returns target shapes for Expand and Reshape of l.
-func hostileShapes(l layout.Layout) [][]int {
-	sh := l.Shape()
-	out := [][]int{nil, {-1}, {-1, -1}, {0, -1}, {-1, 0}, {math.MinInt}, {math.MaxInt},
-		{math.MaxInt, math.MaxInt}, {testint.Half, testint.Half}, {0, math.MaxInt, math.MaxInt},
-		{l.Size()}, {1, l.Size()}, {l.Size(), 1, -1}, ones(64), ones(65), ones(200),
-		sh, append([]int{3}, sh...), append([]int{0}, sh...), append([]int{math.MaxInt}, sh...),
-		append([]int{-1}, sh...), append(slices.Clone(sh), 1)}
-	for i := range sh {
-		s := slices.Clone(sh)
-		s[i] = -1
-		out = append(out, s)
-		s = slices.Clone(sh)
-		s[i] = math.MaxInt
-		out = append(out, s)
-	}
-	return out
 }
 
 // checkResult checks a transformation's result against its receiver: an
@@ -540,11 +468,8 @@ func checkResult(t *testing.T, op string, l layout.Layout, before string, got la
 		}
 	}
 	if err != nil {
-		if !slices.ContainsFunc(sentinels, func(s error) bool { return errors.Is(err, s) }) {
-			t.Fatalf("%s%v on %v: got %v; want a sentinel", op, args, l, err)
-		}
-		if prefix := "layout: " + op + ": "; !strings.HasPrefix(err.Error(), prefix) {
-			t.Fatalf("got %q; want prefix %q", err, prefix)
+		if problem := testkit.CheckError(err, "layout: "+op+": "); problem != nil {
+			t.Fatalf("%s%v on %v: %v", op, args, l, problem)
 		}
 		return
 	}
@@ -609,22 +534,10 @@ func checkInvariants(t *testing.T, l layout.Layout) {
 	}
 }
 
-// noPanic runs f and fails the test, instead of crashing the binary, if it
-// panics.
-func noPanic(t *testing.T, f func()) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("panic: %v", r)
-		}
-	}()
-	f()
-}
-
 // TestHostileSweep calls every exported method on every layout of the
-// catalogue with arguments drawn from extremes, and checks that nothing
-// panics, that errors wrap a sentinel and name the op, and that results
-// keep the invariants and stay inside the receiver's span.
+// catalogue with arguments drawn from testkit.Extremes, and checks that
+// nothing panics, that errors wrap a sentinel and name the op, and that
+// results keep the invariants and stay inside the receiver's span.
 func TestHostileSweep(t *testing.T) {
 	cat := catalogue(t)
 	small := []int{0, 1, 2, -1, 3, 5, math.MaxInt, math.MinInt, math.MaxInt / 2}
@@ -638,7 +551,7 @@ func TestHostileSweep(t *testing.T) {
 			r := l.Rank()
 			var got layout.Layout
 			var err error
-			noPanic(t, func() {
+			testkit.NoPanic(t, func() {
 				checkInvariants(t, l)
 				_ = l.Shape()
 				_ = l.Strides()
@@ -668,14 +581,14 @@ func TestHostileSweep(t *testing.T) {
 					}
 				}
 			})
-			axes := append(slices.Clone(extremes), -r-1, -r, r, r+1)
+			axes := append(slices.Clone(testkit.Extremes), -r-1, -r, r, r+1)
 			bs, steps := axes, small
 			if testing.Short() {
 				axes = []int{0, 1, -1, 64, -65, math.MaxInt, math.MinInt, -r - 1, -r, r}
 				bs, steps = []int{0, -1, r, math.MinInt, math.MaxInt}, []int{1, 2, 0, math.MaxInt}
 			}
 			for _, a := range axes {
-				noPanic(t, func() {
+				testkit.NoPanic(t, func() {
 					_, err = l.Dim(a)
 					checkResult(t, "Dim", l, "", layout.Layout{}, err, a)
 					_, err = l.Stride(a)
@@ -688,8 +601,8 @@ func TestHostileSweep(t *testing.T) {
 					}
 				})
 			}
-			for _, axes := range hostileAxisLists(r) {
-				noPanic(t, func() {
+			for _, axes := range testkit.HostileAxes(r) {
+				testkit.NoPanic(t, func() {
 					got, err = l.Permute(axes...)
 					checkResult(t, "Permute", l, "", got, err, axes)
 					got, err = l.Squeeze(axes...)
@@ -700,8 +613,8 @@ func TestHostileSweep(t *testing.T) {
 					checkResult(t, "Index", l, "", layout.Layout{}, err, axes)
 				})
 			}
-			for _, shape := range hostileShapes(l) {
-				noPanic(t, func() {
+			for _, shape := range testkit.HostileShapes(l.Shape(), l.Size()) {
+				testkit.NoPanic(t, func() {
 					got, err = l.Expand(shape...)
 					checkResult(t, "Expand", l, "", got, err, shape)
 					got, err = l.Reshape(shape...)
@@ -710,7 +623,7 @@ func TestHostileSweep(t *testing.T) {
 					checkResult(t, "BroadcastShapes", l, "", layout.Layout{}, err, shape)
 				})
 			}
-			noPanic(t, func() {
+			testkit.NoPanic(t, func() {
 				got, err = l.Flatten()
 				checkResult(t, "Flatten", l, "", got, err)
 			})
@@ -721,7 +634,7 @@ func TestHostileSweep(t *testing.T) {
 				}
 				bounds := append(slices.Clone(small), dim, dim+1, dim-1)
 				for _, i := range bounds {
-					noPanic(t, func() {
+					testkit.NoPanic(t, func() {
 						got, err = l.Select(a, i)
 						checkResult(t, "Select", l, "", got, err, a, i)
 					})
@@ -729,7 +642,7 @@ func TestHostileSweep(t *testing.T) {
 				for _, start := range bounds {
 					for _, stop := range bounds {
 						for _, step := range steps {
-							noPanic(t, func() {
+							testkit.NoPanic(t, func() {
 								got, err = l.Slice(a, start, stop, step)
 								checkResult(t, "Slice", l, "", got, err, a, start, stop, step)
 							})
@@ -759,22 +672,19 @@ func TestHostileChains(t *testing.T) {
 	}
 }
 
-// chooser draws hostile or valid arguments: from a PRNG in tests, from
-// the fuzzer's bytes in FuzzStrided.
-type chooser = choose.Source
-
-// pick returns a valid-looking value below n about half the time and an
-// extreme otherwise.
-func pick(c chooser, n int) int {
+// pick returns a valid-looking value below n about half the time and one
+// of testkit.Extremes otherwise.
+func pick(c choose.Source, n int) int {
 	if c.Intn(2) == 0 && n > 0 {
 		return c.Intn(n+2) - 1
 	}
-	return extremes[c.Intn(len(extremes))]
+	return testkit.Extremes[c.Intn(len(testkit.Extremes))]
 }
 
-// step applies one random transformation to l, checks it and returns the
-// result, or l when it failed.
-func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
+// step applies one random transformation to l, its arguments drawn from c
+// (a PRNG in tests, the fuzzer's bytes in FuzzStrided), checks it and
+// returns the result, or l when it failed.
+func step(t *testing.T, c choose.Source, l layout.Layout) layout.Layout {
 	t.Helper()
 	before := l.String()
 	r := l.Rank()
@@ -782,7 +692,7 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 	var err error
 	var op string
 	var args []any
-	noPanic(t, func() {
+	testkit.NoPanic(t, func() {
 		switch c.Intn(9) {
 		case 8:
 			a := pick(c, r)
@@ -842,7 +752,7 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 			op, args = "Reshape", []any{shape}
 			got, err = l.Reshape(shape...)
 		default:
-			axes := iotaInts(r)
+			axes := testkit.Iota(r)
 			for i := range axes {
 				j := c.Intn(i + 1)
 				axes[i], axes[j] = axes[j], axes[i]
@@ -868,7 +778,7 @@ func step(t *testing.T, c chooser, l layout.Layout) layout.Layout {
 
 // reshapeTarget returns a shape of the given size, split into factors,
 // sometimes with a -1, sometimes wrong.
-func reshapeTarget(c chooser, size int) []int {
+func reshapeTarget(c choose.Source, size int) []int {
 	var shape []int
 	rest := size
 	for rest > 1 && len(shape) < 6 {

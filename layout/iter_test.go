@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -87,7 +88,7 @@ func TestIterRandom(t *testing.T) {
 				shape[k] = 0
 			}
 		}
-		out := randomView(r, shape)
+		out := testkit.RandomView(r, shape)
 		if out.Overlapping() {
 			out = mustL(layout.RowMajor(shape...))
 		}
@@ -101,7 +102,7 @@ func TestIterRandom(t *testing.T) {
 					ish[k] = 1
 				}
 			}
-			ins[j] = randomView(r, ish)
+			ins[j] = testkit.RandomView(r, ish)
 		}
 		it, err := layout.NewIter(out, ins...)
 		require.NoError(t, err)
@@ -234,7 +235,7 @@ func TestIterReduce(t *testing.T) {
 				osh[k] = 1 // reduced
 			}
 		}
-		out := randomView(r, osh)
+		out := testkit.RandomView(r, osh)
 		if out.Overlapping() {
 			out = mustL(layout.RowMajor(osh...))
 		}
@@ -250,7 +251,7 @@ func TestIterReduce(t *testing.T) {
 					ish[k] = 1
 				}
 			}
-			ins[j] = randomView(r, ish)
+			ins[j] = testkit.RandomView(r, ish)
 		}
 		var it layout.Iter
 		require.NoError(t, it.ResetReduce(&out, ptrs(ins)...))

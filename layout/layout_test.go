@@ -9,15 +9,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
-
-func strided(t testing.TB, shape, strides []int, off int) layout.Layout {
-	t.Helper()
-	l, err := layout.Strided(shape, strides, off)
-	require.NoError(t, err)
-	return l
-}
 
 func rowMajor(t testing.TB, shape ...int) layout.Layout {
 	t.Helper()
@@ -81,7 +75,7 @@ func TestIsContiguous(t *testing.T) {
 		{"expanded", []int{3, 4}, []int{0, 1}, 0, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			l := strided(t, tc.shape, tc.strides, tc.off)
+			l := testkit.Layout(t, tc.shape, tc.strides, tc.off)
 			assert.Equal(t, tc.c, l.IsContiguous(), "IsContiguous")
 			assert.Equal(t, tc.f, l.IsColumnMajor(), "IsColumnMajor")
 			start, end, ok := l.ContiguousRange()
@@ -111,7 +105,7 @@ func TestZeroLayout(t *testing.T) {
 }
 
 func TestQueries(t *testing.T) {
-	l := strided(t, []int{3, 4}, []int{1, 3}, 2)
+	l := testkit.Layout(t, []int{3, 4}, []int{1, 3}, 2)
 	d, err := l.Dim(-1)
 	require.NoError(t, err)
 	assert.Equal(t, 4, d)
@@ -156,7 +150,7 @@ func TestSpan(t *testing.T) {
 		{[]int{}, []int{}, 7, 7, 8},
 		{[]int{0, 5}, []int{5, 1}, 7, 0, 0},
 	} {
-		l := strided(t, tc.shape, tc.strides, tc.off)
+		l := testkit.Layout(t, tc.shape, tc.strides, tc.off)
 		lo, hi := l.Span()
 		assert.Equal(t, [2]int{tc.lo, tc.hi}, [2]int{lo, hi}, "%v", l)
 	}
@@ -250,7 +244,7 @@ func TestErrorsAreWrapped(t *testing.T) {
 }
 
 func TestWithOffset(t *testing.T) {
-	l := strided(t, []int{3, 4}, []int{-4, 1}, 8) // a flipped matrix
+	l := testkit.Layout(t, []int{3, 4}, []int{-4, 1}, 8) // a flipped matrix
 	m, err := l.WithOffset(20)
 	require.NoError(t, err)
 	assert.Equal(t, l.Shape(), m.Shape())

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -102,7 +103,7 @@ func TestSelfOverlapLarge(t *testing.T) {
 				off -= s * (tc.shape[k] - 1)
 			}
 		}
-		l := strided(t, tc.shape, tc.strides, off)
+		l := testkit.Layout(t, tc.shape, tc.strides, off)
 		assert.Equal(t, tc.want, l.SelfOverlap(), "%v", l)
 		allocs := testing.AllocsPerRun(5, func() { _ = l.SelfOverlap() })
 		assert.Zero(t, allocs, "%v", l)
@@ -112,7 +113,7 @@ func TestSelfOverlapLarge(t *testing.T) {
 // TestSelfOverlapUndecided checks that a search that runs out of work says
 // so instead of claiming an overlap.
 func TestSelfOverlapUndecided(t *testing.T) {
-	l := strided(t, []int{3, 3}, []int{2, 3}, 0) // offsets 0 3 6 2 5 8 4 7 10
+	l := testkit.Layout(t, []int{3, 3}, []int{2, 3}, 0) // offsets 0 3 6 2 5 8 4 7 10
 	require.Equal(t, layout.Disjoint, l.SelfOverlap())
 	old := layout.SetOverlapWork(1)
 	defer layout.SetOverlapWork(old)

@@ -2,7 +2,6 @@ package layout_test
 
 import (
 	"cmp"
-	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
@@ -12,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -38,7 +38,7 @@ func TestPlanExact(t *testing.T) {
 	empty, _ := m.Slice(1, 2, 2, 1)
 	sq := rowMajor(t, 8, 8)
 	sqT, _ := sq.Transpose(0, 1)
-	back := strided(t, []int{4}, []int{-1}, 3)
+	back := testkit.Layout(t, []int{4}, []int{-1}, 3)
 	for _, tc := range []struct {
 		name     string
 		dst, src layout.Layout
@@ -124,8 +124,8 @@ func TestPlanRandom(t *testing.T) {
 				shape[i] = 8 + r.IntN(4)
 			}
 		}
-		dst := randomView(r, shape)
-		src := randomView(r, shape)
+		dst := testkit.RandomView(r, shape)
+		src := testkit.RandomView(r, shape)
 		p, err := layout.NewPlan(dst, src)
 		require.NoError(t, err)
 		seen[p.Kind()]++
@@ -149,54 +149,6 @@ func TestPlanRandom(t *testing.T) {
 		slices.SortFunc(parts, func(a, b run) int { return cmp.Or(a.dst-b.dst, a.src-b.src) })
 		require.Equal(t, want, parts, "parts of %d: %v <- %v", n, dst, src)
 	}
-}
-
-// randomView returns a random view of shape: a permuted, flipped, sliced or
-// expanded layout over some larger row-major one.
-func randomView(r *rand.Rand, shape []int) layout.Layout {
-	rank := len(shape)
-	perm := r.Perm(rank)
-	base := make([]int, rank)
-	for i, p := range perm {
-		base[p] = shape[i]
-		if r.IntN(3) == 0 {
-			base[p] = shape[i]*2 + 1
-		}
-		if r.IntN(5) == 0 {
-			base[p] = 1 // to be expanded
-		}
-	}
-	must := func(l layout.Layout, err error) layout.Layout {
-		if err != nil {
-			panic(err)
-		}
-		return l
-	}
-	l := must(layout.RowMajor(base...))
-	l = must(l.Permute(perm...))
-	for k := range rank {
-		d, _ := l.Dim(k)
-		switch {
-		case d > shape[k]:
-			start := r.IntN(d - shape[k] + 1)
-			step := 1
-			if (shape[k]-1)*2+start < d && r.IntN(2) == 0 {
-				step = 2
-			}
-			l = must(l.Slice(k, start, start+max(shape[k]-1, 0)*step+min(shape[k], 1), step))
-		case d == 1 && shape[k] != 1:
-			sh := l.Shape()
-			sh[k] = shape[k]
-			l = must(l.Expand(sh...))
-		}
-		if r.IntN(4) == 0 {
-			l = must(l.Flip(k))
-		}
-	}
-	if got := l.Shape(); !slices.Equal(got, shape) {
-		panic(fmt.Sprintf("randomView: %v, want shape %v", l, shape))
-	}
-	return l
 }
 
 func TestPlanStopsEarly(t *testing.T) {

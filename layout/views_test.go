@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -198,7 +199,7 @@ func TestOverlapping(t *testing.T) {
 		{[]int{2, 2, 2}, []int{4, 2, 3}, 0, false}, // exact check: 0 3 2 5 4 7 6 9
 		{[]int{3, 2}, []int{3, 6}, 0, true},        // (2,0) and (0,1) both reach 6
 	} {
-		l := strided(t, tc.shape, tc.strides, tc.off)
+		l := testkit.Layout(t, tc.shape, tc.strides, tc.off)
 		seen := map[int]bool{}
 		dup := false
 		for a := range l.Size() {
@@ -243,7 +244,7 @@ func TestRegressions(t *testing.T) {
 
 	// Overlapping of a huge unusual layout tried to allocate its offsets,
 	// then answered true without deciding; 2i = 2j+3 has no solution.
-	big := strided(t, []int{testint.Huge / 8, 2}, []int{2, 3}, 0)
+	big := testkit.Layout(t, []int{testint.Huge / 8, 2}, []int{2, 3}, 0)
 	assert.False(t, big.Overlapping(), "all offsets distinct")
 	rank := 30 // 3^30 elements; 3^19 on 32-bit, the most that fit
 	if testint.Bits == 32 {
@@ -254,15 +255,15 @@ func TestRegressions(t *testing.T) {
 	for i := range cube {
 		cube[i], ones[i] = 3, 1
 	}
-	assert.True(t, strided(t, cube, ones, 0).Overlapping())
+	assert.True(t, testkit.Layout(t, cube, ones, 0).Overlapping())
 
 	// An empty layout never overlaps, whatever its strides.
-	assert.False(t, strided(t, []int{4, 0}, []int{0, 1}, 0).Overlapping())
+	assert.False(t, testkit.Layout(t, []int{4, 0}, []int{0, 1}, 0).Overlapping())
 
 	// Reshape of an empty layout must keep the invariants.
 	_, err = rowMajor(t, 0).Reshape(0, math.MaxInt, math.MaxInt)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
-	e, err := strided(t, []int{0}, []int{1}, math.MaxInt-1).Reshape(0, 64, 1)
+	e, err := testkit.Layout(t, []int{0}, []int{1}, math.MaxInt-1).Reshape(0, 64, 1)
 	require.NoError(t, err)
 	_, err = layout.Strided(e.Shape(), e.Strides(), e.Offset())
 	assert.NoError(t, err, "%v", e)

@@ -12,50 +12,25 @@ import (
 
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// randomOperand returns a view of shape made by a random chain over a
-// random buffer (permuted, sliced with a step, flipped, or broadcast from
-// size 1), and its values as a naive array.
+// randomOperand returns a view of shape, laid out by testkit.RandomView
+// (permuted, sliced with a step, flipped, broadcast from size 1) over a new
+// buffer of elements drawn by gen, up to two of them past the view's end,
+// and its values as a naive array.
 func randomOperand[T tensor.Number](r *rand.Rand, shape []int, gen func(*rand.Rand) T) (tensor.View[T], naive.Array[T]) {
-	rank := len(shape)
-	perm := r.Perm(rank)
-	base := make([]int, rank)
-	for i, p := range perm {
-		base[p] = shape[i]
-		switch r.IntN(5) {
-		case 0:
-			base[p] = 2*shape[i] + 1 // sliced with a step below
-		case 1:
-			base[p] = 1 // expanded below
-		}
+	l := testkit.RandomView(r, shape)
+	_, hi := l.Span()
+	data := make([]T, hi+r.IntN(3))
+	for i := range data {
+		data[i] = gen(r)
 	}
-	t := tensor.Must(tensor.New[T](base...))
-	for i := range t.Data() {
-		t.Data()[i] = gen(r)
-	}
-	v := tensor.Must(t.View().Permute(perm...))
-	for k := range rank {
-		d := v.Shape()[k]
-		switch {
-		case d > shape[k]:
-			v = tensor.Must(v.Slice(k, 1, 1+2*shape[k], 2))
-		case d == 1 && shape[k] != 1:
-			sh := v.Shape()
-			sh[k] = shape[k]
-			v = tensor.Must(v.Expand(sh...))
-		}
-		if r.IntN(3) == 0 {
-			v = tensor.Must(v.Flip(k))
-		}
-	}
-	if !slices.Equal(v.Shape(), shape) {
-		panic("randomOperand: wrong shape")
-	}
+	v := tensor.Must(tensor.NewView(data, l))
 	return v, values(v)
 }
 
@@ -389,8 +364,16 @@ func TestArithStaged(t *testing.T) {
 	}
 	for iter := range iters {
 		shape := [][]int{{130, 150}, {3, 100, 70}, {1000, 17}, {17, 1000}, {2, 9000}, {700, 600}, {1, 1, 200, 90}}[iter%7]
-		a, ra := randomOperand(r, shape, gen)
-		b, rb := randomOperand(r, shape[r.IntN(len(shape)):], gen)
+		var a, b tensor.View[float32]
+		var ra, rb naive.Array[float32]
+		for range 100 { // until an input is staged
+			a, ra = randomOperand(r, shape, gen)
+			b, rb = randomOperand(r, shape[r.IntN(len(shape)):], gen)
+			if staged(a, b) {
+				break
+			}
+		}
+		require.True(t, staged(a, b), "no staged input for %v in 100 draws", shape)
 		if iter%2 == 1 {
 			a, b = b, a
 			ra, rb = rb, ra
@@ -407,6 +390,23 @@ func TestArithStaged(t *testing.T) {
 			tensor.SetParallelism(old)
 		}
 	}
+}
+
+// staged reports whether a binary operation on a and b into a row-major
+// destination stages an input: whether the innermost runs of one of them
+// are neither unit-stride nor broadcast.
+func staged[T tensor.Number](a, b tensor.View[T]) bool {
+	shape, _ := naive.BroadcastShape(a.Shape(), b.Shape())
+	dst, err := layout.RowMajor(shape...)
+	if err != nil {
+		return false
+	}
+	it, err := layout.NewIter(dst, a.Layout(), b.Layout())
+	if err != nil {
+		return false
+	}
+	inc := it.Inc()
+	return inc[0] == 1 && (inc[1] != 0 && inc[1] != 1 || inc[2] != 0 && inc[2] != 1)
 }
 
 // TestSmallAllocs pins the allocations of a small Into call: the shapes

@@ -16,10 +16,8 @@ import (
 	"github.com/tessera-go/tessera/tensor"
 )
 
-type chooser = choose.Source
-
 // arg returns a mostly valid value in [lo, hi], sometimes one just outside.
-func arg(c chooser, lo, hi int) int {
+func arg(c choose.Source, lo, hi int) int {
 	if c.Intn(8) == 0 {
 		return []int{lo - 1, hi + 1, lo - 100}[c.Intn(3)]
 	}
@@ -29,7 +27,7 @@ func arg(c chooser, lo, hi int) int {
 // runChain builds a random tensor and applies a random chain of view
 // operations to it and to the naive reference, checking after every step
 // that they agree on shape, elements, errors and reshapes.
-func runChain(t *testing.T, c chooser, steps int) {
+func runChain(t *testing.T, c choose.Source, steps int) {
 	rank := c.Intn(5)
 	shape := make([]int, rank)
 	for i := range shape {
@@ -165,7 +163,7 @@ func normAxis(a, rank int) (int, bool) {
 
 // reshapeTarget returns a shape of the given size, sometimes with -1, or
 // sometimes of a wrong size.
-func reshapeTarget(c chooser, size int) []int {
+func reshapeTarget(c choose.Source, size int) []int {
 	var sh []int
 	rest := size
 	for i := 0; i < c.Intn(4); i++ {

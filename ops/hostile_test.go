@@ -8,10 +8,8 @@ package ops_test
 // data — unchanged; nothing may panic.
 
 import (
-	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -19,47 +17,11 @@ import (
 
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
 )
-
-var opsSentinels = []error{
-	layout.ErrAxis, layout.ErrDuplicateAxis, layout.ErrIndex, layout.ErrShape,
-	layout.ErrRank, layout.ErrNotViewable, layout.ErrOverflow, layout.ErrBounds,
-	layout.ErrOverlap,
-}
-
-var opsExtremes = []int{
-	0, 1, 2, -1, -2, 3, 63, 64, 65, -64, -65, 200, testint.Half, -testint.Half,
-	math.MaxInt / 2, math.MaxInt - 1, math.MaxInt, math.MinInt + 1, math.MinInt,
-}
-
-func onesN(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = 1
-	}
-	return s
-}
-
-// strided returns a view of data with a checked layout.
-func stridedView(t testing.TB, data []float64, shape, strides []int, off int) tensor.View[float64] {
-	t.Helper()
-	l, err := layout.Strided(shape, strides, off)
-	require.NoError(t, err)
-	v, err := tensor.NewView(data, l)
-	require.NoError(t, err)
-	return v
-}
-
-func seqData(n int) []float64 {
-	s := make([]float64, n)
-	for i := range s {
-		s[i] = float64(i + 1)
-	}
-	return s
-}
 
 // opCase is one hostile call on the view v.
 type opCase struct {
@@ -79,8 +41,7 @@ func runOpsHostile(t *testing.T, op string, cases []opCase) {
 			var err error
 			require.NotPanics(t, func() { got, err = tc.call(tc.v) })
 			require.Error(t, err, "got %v; want an error", got.Layout())
-			assert.ErrorIs(t, err, tc.want, "got %v; want %v", err, tc.want)
-			assert.True(t, strings.HasPrefix(err.Error(), prefix), "got %q; want prefix %q", err, prefix)
+			assert.NoError(t, testkit.CheckError(err, prefix, tc.want))
 			assert.Equal(t, 0, got.Size(), "a failed call returns the zero view")
 			assert.Equal(t, lay, tc.v.Layout().String(), "input layout changed")
 			assert.Equal(t, data, tc.v.Data(), "input data changed")
@@ -89,12 +50,12 @@ func runOpsHostile(t *testing.T, op string, cases []opCase) {
 }
 
 func TestHostileOps(t *testing.T) {
-	data := seqData(24)
-	m := stridedView(t, data, []int{2, 3, 4}, []int{12, 4, 1}, 0)
-	tr := stridedView(t, data, []int{4, 3}, []int{1, 4}, 0)
-	sq := stridedView(t, data, []int{1, 3, 1}, []int{3, 1, 1}, 0)
-	s := stridedView(t, data, nil, nil, 5)
-	full := stridedView(t, data, onesN(64), onesN(64), 0)
+	data := testkit.Seq(24)
+	m := testkit.View(t, data, []int{2, 3, 4}, []int{12, 4, 1}, 0)
+	tr := testkit.View(t, data, []int{4, 3}, []int{1, 4}, 0)
+	sq := testkit.View(t, data, []int{1, 3, 1}, []int{3, 1, 1}, 0)
+	s := testkit.View(t, data, nil, nil, 5)
+	full := testkit.View(t, data, testkit.Ones(64), testkit.Ones(64), 0)
 	type vv = tensor.View[float64]
 	type ve = func(vv) (vv, error)
 	c := func(name string, v vv, want error, call ve) opCase { return opCase{name, v, call, want} }
@@ -191,11 +152,11 @@ func TestHostileOps(t *testing.T) {
 	})
 	t.Run("Expand", func(t *testing.T) {
 		f := func(shape ...int) ve { return func(v vv) (vv, error) { return ops.Expand(v, shape...) } }
-		one := stridedView(t, data, []int{1, 4}, []int{4, 1}, 0)
+		one := testkit.View(t, data, []int{1, 4}, []int{4, 1}, 0)
 		runOpsHostile(t, "Expand", []opCase{
 			c("nil", one, layout.ErrRank, f()),
 			c("lower rank", one, layout.ErrRank, f(4)),
-			c("rank 200", one, layout.ErrRank, f(append(onesN(198), 1, 4)...)),
+			c("rank 200", one, layout.ErrRank, f(append(testkit.Ones(198), 1, 4)...)),
 			c("negative", one, layout.ErrShape, f(-1, 4)),
 			c("-1 not inferred", one, layout.ErrShape, f(3, -1)),
 			c("MinInt", one, layout.ErrShape, f(math.MinInt, 4)),
@@ -226,8 +187,8 @@ func TestHostileOps(t *testing.T) {
 				c("product overflows", m, layout.ErrOverflow, f(testint.Half, testint.Half)),
 				c("product wraps to size", m, layout.ErrOverflow, f(math.MaxInt, math.MaxInt, 24)),
 				c("MaxInt and -1", m, layout.ErrShape, f(math.MaxInt, -1)),
-				c("rank 65", m, layout.ErrRank, f(append(onesN(64), 24)...)),
-				c("rank 200", m, layout.ErrRank, f(append(onesN(199), -1)...)),
+				c("rank 65", m, layout.ErrRank, f(append(testkit.Ones(64), 24)...)),
+				c("rank 200", m, layout.ErrRank, f(append(testkit.Ones(199), -1)...)),
 				c("rank0 to 2", s, layout.ErrShape, f(2)),
 			}
 			if op == "View" {
@@ -241,7 +202,7 @@ func TestHostileOps(t *testing.T) {
 		v, err := ops.Flatten(tr)
 		require.NoError(t, err)
 		assert.Equal(t, slices.Collect(tr.Values()), slices.Collect(v.Values()))
-		assert.Equal(t, seqData(24), data)
+		assert.Equal(t, testkit.Seq(24), data)
 	})
 }
 
@@ -249,17 +210,17 @@ func TestHostileOps(t *testing.T) {
 func opsCatalogue(t testing.TB, data []float64) []tensor.View[float64] {
 	return []tensor.View[float64]{
 		{},
-		stridedView(t, data, nil, nil, 0),
-		stridedView(t, data, []int{0}, []int{1}, 0),
-		stridedView(t, data, []int{2, 0, 3}, []int{3, testint.Half, 1}, 5),
-		stridedView(t, data, []int{2, 3, 4}, []int{12, 4, 1}, 0),
-		stridedView(t, data, []int{4, 3}, []int{1, 4}, 0),
-		stridedView(t, data, []int{2, 3}, []int{-3, -1}, 23),
-		stridedView(t, data, []int{4, 2, 3}, []int{0, 3, 1}, 6),
-		stridedView(t, data, []int{3, 3}, []int{1, 1}, 2),
-		stridedView(t, data, []int{1, 3, 1}, []int{math.MaxInt, 2, math.MinInt}, 4),
-		stridedView(t, data, onesN(64), onesN(64), 23),
-		stridedView(t, data, []int{2, 1, 2, 1, 2, 1, 2, 1, 1}, []int{12, 1, 6, 1, 3, 1, 1, 1, 1}, 0),
+		testkit.View(t, data, nil, nil, 0),
+		testkit.View(t, data, []int{0}, []int{1}, 0),
+		testkit.View(t, data, []int{2, 0, 3}, []int{3, testint.Half, 1}, 5),
+		testkit.View(t, data, []int{2, 3, 4}, []int{12, 4, 1}, 0),
+		testkit.View(t, data, []int{4, 3}, []int{1, 4}, 0),
+		testkit.View(t, data, []int{2, 3}, []int{-3, -1}, 23),
+		testkit.View(t, data, []int{4, 2, 3}, []int{0, 3, 1}, 6),
+		testkit.View(t, data, []int{3, 3}, []int{1, 1}, 2),
+		testkit.View(t, data, []int{1, 3, 1}, []int{math.MaxInt, 2, math.MinInt}, 4),
+		testkit.View(t, data, testkit.Ones(64), testkit.Ones(64), 23),
+		testkit.View(t, data, []int{2, 1, 2, 1, 2, 1, 2, 1, 1}, []int{12, 1, 6, 1, 3, 1, 1, 1, 1}, 0),
 	}
 }
 
@@ -269,11 +230,8 @@ func opsCatalogue(t testing.TB, data []float64) []tensor.View[float64] {
 func checkOpResult(t *testing.T, op string, v, got tensor.View[float64], err error, args ...any) {
 	t.Helper()
 	if err != nil {
-		if !slices.ContainsFunc(opsSentinels, func(s error) bool { return errors.Is(err, s) }) {
-			t.Fatalf("%s%v: got %v; want a sentinel", op, args, err)
-		}
-		if prefix := "tensor: " + op + ": "; !strings.HasPrefix(err.Error(), prefix) {
-			t.Fatalf("got %q; want prefix %q", err, prefix)
+		if problem := testkit.CheckError(err, "tensor: "+op+": "); problem != nil {
+			t.Fatalf("%s%v on %v: %v", op, args, v.Layout(), problem)
 		}
 		return
 	}
@@ -305,14 +263,15 @@ func checkOpResult(t *testing.T, op string, v, got tensor.View[float64], err err
 }
 
 // TestHostileOpsSweep runs every operation on a catalogue of views with
-// arguments drawn from extremes and checks that nothing panics, that errors
-// wrap a sentinel and name the op, and that inputs stay unchanged.
+// arguments drawn from testkit.Extremes, testkit.HostileAxes and
+// testkit.HostileShapes, and checks that nothing panics, that errors wrap
+// a sentinel and name the op, and that inputs stay unchanged.
 func TestHostileOpsSweep(t *testing.T) {
-	data := seqData(24)
+	data := testkit.Seq(24)
 	for i, v := range opsCatalogue(t, data) {
 		lay := v.Layout().String()
 		r := v.Rank()
-		axes := append(slices.Clone(opsExtremes), -r-1, -r, r)
+		axes := append(slices.Clone(testkit.Extremes), -r-1, -r, r, r+1)
 		if testing.Short() {
 			axes = []int{0, -1, 1, r, -r - 1, math.MinInt, math.MaxInt}
 		}
@@ -347,11 +306,7 @@ func TestHostileOpsSweep(t *testing.T) {
 				}
 			})
 		}
-		rev := make([]int, r)
-		for k := range rev {
-			rev[k] = r - 1 - k
-		}
-		for _, ax := range [][]int{nil, {0}, {-1}, {0, 0}, {0, -r}, {r}, {math.MinInt}, {math.MaxInt}, rev, append(slices.Clone(rev), 0), make([]int, 200)} {
+		for _, ax := range testkit.HostileAxes(r) {
 			run(func() {
 				got, err = ops.Permute(v, ax...)
 				checkOpResult(t, "Permute", v, got, err, ax)
@@ -361,11 +316,7 @@ func TestHostileOpsSweep(t *testing.T) {
 				checkOpResult(t, "Flip", v, got, err, ax)
 			})
 		}
-		sh := v.Shape()
-		shapes := [][]int{nil, {-1}, {-1, -1}, {0, -1}, {math.MinInt}, {math.MaxInt}, {math.MaxInt, math.MaxInt},
-			{testint.Half, testint.Half}, {v.Size()}, {1, -1}, {-1, 1}, onesN(65), onesN(200), sh,
-			append([]int{3}, sh...), append([]int{0}, sh...), append([]int{math.MaxInt}, sh...), append([]int{-1}, sh...)}
-		for _, shape := range shapes {
+		for _, shape := range testkit.HostileShapes(v.Shape(), v.Size()) {
 			run(func() {
 				got, err = ops.Expand(v, shape...)
 				checkOpResult(t, "Expand", v, got, err, shape)
@@ -387,5 +338,5 @@ func TestHostileOpsSweep(t *testing.T) {
 		})
 		require.Equal(t, lay, v.Layout().String(), "view %d: layout changed", i)
 	}
-	require.Equal(t, seqData(24), data, "an operation wrote to its input")
+	require.Equal(t, testkit.Seq(24), data, "an operation wrote to its input")
 }

@@ -8,7 +8,6 @@ package tensor_test
 // panic.
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -22,43 +21,10 @@ import (
 	"github.com/tessera-go/tessera/internal/choose"
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
-
-// hlay returns a checked layout.
-func hlay(t testing.TB, shape, strides []int, off int) layout.Layout {
-	t.Helper()
-	l, err := layout.Strided(shape, strides, off)
-	require.NoError(t, err, "Strided(%v, %v, %d)", shape, strides, off)
-	return l
-}
-
-// hview returns a checked view of data.
-func hview(t testing.TB, data []float64, shape, strides []int, off int) tensor.View[float64] {
-	t.Helper()
-	v, err := tensor.NewView(data, hlay(t, shape, strides, off))
-	require.NoError(t, err)
-	return v
-}
-
-// hseq returns 1, 2, …, n: no element is zero, so untouched and zeroed
-// elements differ.
-func hseq(n int) []float64 {
-	s := make([]float64, n)
-	for i := range s {
-		s[i] = float64(i + 1)
-	}
-	return s
-}
-
-func hones(n int) []int {
-	s := make([]int, n)
-	for i := range s {
-		s[i] = 1
-	}
-	return s
-}
 
 // tcase is one hostile call: call returns the error; bufs are slices that
 // must be byte-identical after the call.
@@ -85,9 +51,7 @@ func runTensorHostile(t *testing.T, op string, cases []tcase) {
 			}
 			var err error
 			require.NotPanics(t, func() { err = tc.call() })
-			require.Error(t, err)
-			assert.ErrorIs(t, err, tc.want, "got %v; want %v", err, tc.want)
-			assert.True(t, strings.HasPrefix(err.Error(), prefix), "got %q; want prefix %q", err, prefix)
+			assert.NoError(t, testkit.CheckError(err, prefix, tc.want))
 			for i, b := range tc.bufs {
 				assert.Equal(t, before[i], b, "buffer %d changed", i)
 			}
@@ -103,8 +67,8 @@ func TestHostileNew(t *testing.T) {
 	}{
 		{"negative", []int{2, -1}, layout.ErrShape},
 		{"MinInt", []int{math.MinInt}, layout.ErrShape},
-		{"rank 65", hones(65), layout.ErrRank},
-		{"rank 200", hones(200), layout.ErrRank},
+		{"rank 65", testkit.Ones(65), layout.ErrRank},
+		{"rank 200", testkit.Ones(200), layout.ErrRank},
 		{"size overflow", []int{testint.Half, testint.Half}, layout.ErrOverflow},
 		{"MaxInt twice", []int{math.MaxInt, math.MaxInt}, layout.ErrOverflow},
 		{"overflow behind a zero", []int{0, math.MaxInt, 2}, layout.ErrOverflow},
@@ -120,13 +84,13 @@ func TestHostileNew(t *testing.T) {
 				case "Full":
 					_, err = tensor.Full(1.5, s.shape...)
 				default:
-					_, err = tensor.FromSlice(hseq(4), s.shape...)
+					_, err = tensor.FromSlice(testkit.Seq(4), s.shape...)
 				}
 				return err
 			}, s.want, nil})
 		}
 		if op == "FromSlice" {
-			data := hseq(6)
+			data := testkit.Seq(6)
 			cases = append(cases,
 				tcase{"nil for shape [1]", func() error { _, err := tensor.FromSlice[float64](nil, 1); return err }, layout.ErrShape, nil},
 				tcase{"short", func() error { _, err := tensor.FromSlice(data, 2, 4); return err }, layout.ErrShape, [][]float64{data}},
@@ -154,28 +118,28 @@ func TestHostileNew(t *testing.T) {
 }
 
 func TestHostileNewView(t *testing.T) {
-	data := hseq(12)
+	data := testkit.Seq(12)
 	c := func(name string, data []float64, l layout.Layout) tcase {
 		return tcase{name, func() error { _, err := tensor.NewView(data, l); return err }, layout.ErrBounds, [][]float64{data}}
 	}
 	runTensorHostile(t, "NewView", []tcase{
-		c("one past", data, hlay(t, []int{3, 4}, []int{4, 1}, 1)),
-		c("nil data rank 0", nil, hlay(t, nil, nil, 0)),
-		c("nil data", nil, hlay(t, []int{1}, []int{1}, 0)),
-		c("rank 0 at len", data, hlay(t, nil, nil, 12)),
-		c("far offset", data, hlay(t, nil, nil, math.MaxInt-1)),
-		c("huge stride", data, hlay(t, []int{2}, []int{math.MaxInt - 2}, 0)),
-		c("negative stride from len", data, hlay(t, []int{3}, []int{-2}, 12)),
-		c("stride 0 at len", data, hlay(t, []int{5, 2}, []int{0, 1}, 11)),
-		c("maxrank", data, hlay(t, hones(64), hones(64), 12)),
-		c("short buffer", data[:3], hlay(t, []int{2, 2}, []int{2, 1}, 0)),
+		c("one past", data, testkit.Layout(t, []int{3, 4}, []int{4, 1}, 1)),
+		c("nil data rank 0", nil, testkit.Layout(t, nil, nil, 0)),
+		c("nil data", nil, testkit.Layout(t, []int{1}, []int{1}, 0)),
+		c("rank 0 at len", data, testkit.Layout(t, nil, nil, 12)),
+		c("far offset", data, testkit.Layout(t, nil, nil, math.MaxInt-1)),
+		c("huge stride", data, testkit.Layout(t, []int{2}, []int{math.MaxInt - 2}, 0)),
+		c("negative stride from len", data, testkit.Layout(t, []int{3}, []int{-2}, 12)),
+		c("stride 0 at len", data, testkit.Layout(t, []int{5, 2}, []int{0, 1}, 11)),
+		c("maxrank", data, testkit.Layout(t, testkit.Ones(64), testkit.Ones(64), 12)),
+		c("short buffer", data[:3], testkit.Layout(t, []int{2, 2}, []int{2, 1}, 0)),
 	})
 }
 
 func TestHostileAxis(t *testing.T) {
-	data := hseq(12)
-	m := hview(t, data, []int{3, 4}, []int{4, 1}, 0)
-	s := hview(t, data, nil, nil, 5)
+	data := testkit.Seq(12)
+	m := testkit.View(t, data, []int{3, 4}, []int{4, 1}, 0)
+	s := testkit.View(t, data, nil, nil, 5)
 	c := func(name string, v tensor.View[float64], axis int) tcase {
 		return tcase{name, func() error {
 			it, err := v.Axis(axis)
@@ -200,7 +164,7 @@ func TestHostileAxis(t *testing.T) {
 		n++
 	}
 	assert.Equal(t, 0, n, "rows of a rank-0 view")
-	for range hview(t, data, []int{0, 3}, []int{3, 1}, 0).Rows() {
+	for range testkit.View(t, data, []int{0, 3}, []int{3, 1}, 0).Rows() {
 		n++
 	}
 	assert.Equal(t, 0, n, "rows of an empty view")
@@ -213,7 +177,7 @@ func TestHostileParallelism(t *testing.T) {
 	t.Cleanup(func() { tensor.SetParallelism(prev) })
 	const n = 1024 // 8 MiB of float64: above the parallel threshold
 	src := tensor.Must(tensor.Arange[float64](n * n))
-	tr := hview(t, src.Data(), []int{n, n}, []int{1, n}, 0)
+	tr := testkit.View(t, src.Data(), []int{n, n}, []int{1, n}, 0)
 	check := func(got []float64) {
 		t.Helper()
 		for i := range n {
@@ -225,7 +189,7 @@ func TestHostileParallelism(t *testing.T) {
 		}
 	}
 	for _, p := range []int{math.MaxInt, math.MinInt, -1, 1, 3, testint.Half} {
-		noPanicT(t, func() { tensor.SetParallelism(p) })
+		testkit.NoPanic(t, func() { tensor.SetParallelism(p) })
 		check(tr.Clone().Data())
 	}
 	// Changing it during copies is safe.
@@ -284,7 +248,7 @@ func TestNewViewBounds(t *testing.T) {
 		{"MinInt offset", nil, nil, math.MinInt, false, layout.ErrBounds},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			data := hseq(n)
+			data := testkit.Seq(n)
 			l, err := layout.Strided(tc.shape, tc.strides, tc.off)
 			if tc.layoutErr != nil {
 				require.ErrorIs(t, err, tc.layoutErr)
@@ -312,20 +276,20 @@ func TestNewViewBounds(t *testing.T) {
 					}
 				}
 			}
-			assert.Equal(t, hseq(n), data, "reading changed the buffer")
+			assert.Equal(t, testkit.Seq(n), data, "reading changed the buffer")
 		})
 	}
 }
 
 func TestHostileCopyToCopyFromFill(t *testing.T) {
-	src := hview(t, hseq(12), []int{3, 4}, []int{4, 1}, 0)
-	dstData := hseq(24)
-	dst := hview(t, dstData, []int{3, 4}, []int{8, 2}, 1)
-	shared := hseq(16)
+	src := testkit.View(t, testkit.Seq(12), []int{3, 4}, []int{4, 1}, 0)
+	dstData := testkit.Seq(24)
+	dst := testkit.View(t, dstData, []int{3, 4}, []int{8, 2}, 1)
+	shared := testkit.Seq(16)
 	runTensorHostile(t, "CopyTo", []tcase{
 		{"nil", func() error { return src.CopyTo(nil) }, layout.ErrShape, nil},
 		{"short", func() error { return src.CopyTo(dstData[:11]) }, layout.ErrShape, [][]float64{dstData}},
-		{"short scalar", func() error { return hview(t, dstData, nil, nil, 3).CopyTo(dstData[:0]) }, layout.ErrShape, [][]float64{dstData}},
+		{"short scalar", func() error { return testkit.View(t, dstData, nil, nil, 3).CopyTo(dstData[:0]) }, layout.ErrShape, [][]float64{dstData}},
 	})
 	overlapping := []struct {
 		name           string
@@ -338,26 +302,28 @@ func TestHostileCopyToCopyFromFill(t *testing.T) {
 		{"[3 2 2] strides [4 2 1] meets", []int{3, 2, 2}, []int{3, 2, 1}},
 		{"flipped meets", []int{2, 3}, []int{-2, 1}},
 		{"expanded scalar", []int{5}, []int{0}},
-		{"rank 64 stride 0", append(hones(62), 2, 2), append(hones(62), 0, 1)},
+		{"rank 64 stride 0", append(testkit.Ones(62), 2, 2), append(testkit.Ones(62), 0, 1)},
 	}
 	var copyCases, fillCases []tcase
 	for _, o := range overlapping {
-		d := hview(t, shared, o.shape, o.strides, 4)
+		d := testkit.View(t, shared, o.shape, o.strides, 4)
 		s := tensor.Must(tensor.Full(-1.0, o.shape...)).View()
 		copyCases = append(copyCases, tcase{"overlap " + o.name, func() error { return d.CopyFrom(s) }, layout.ErrOverlap, [][]float64{shared}})
 		fillCases = append(fillCases, tcase{"overlap " + o.name, func() error { return d.Fill(-1) }, layout.ErrOverlap, [][]float64{shared}})
 	}
 	scalar := tensor.Must(tensor.Full(7.0)).View()
 	copyCases = append(copyCases,
-		tcase{"shape mismatch", func() error { return dst.CopyFrom(hview(t, hseq(12), []int{4, 3}, []int{3, 1}, 0)) }, layout.ErrShape, [][]float64{dstData}},
-		tcase{"higher rank source", func() error { return dst.CopyFrom(hview(t, hseq(12), []int{1, 3, 4}, []int{12, 4, 1}, 0)) }, layout.ErrShape, [][]float64{dstData}},
-		tcase{"source into rank 0", func() error { return hview(t, dstData, nil, nil, 0).CopyFrom(src) }, layout.ErrShape, [][]float64{dstData}},
+		tcase{"shape mismatch", func() error { return dst.CopyFrom(testkit.View(t, testkit.Seq(12), []int{4, 3}, []int{3, 1}, 0)) }, layout.ErrShape, [][]float64{dstData}},
+		tcase{"higher rank source", func() error {
+			return dst.CopyFrom(testkit.View(t, testkit.Seq(12), []int{1, 3, 4}, []int{12, 4, 1}, 0))
+		}, layout.ErrShape, [][]float64{dstData}},
+		tcase{"source into rank 0", func() error { return testkit.View(t, dstData, nil, nil, 0).CopyFrom(src) }, layout.ErrShape, [][]float64{dstData}},
 		tcase{"empty into 1", func() error {
-			return hview(t, dstData, []int{1}, []int{1}, 0).CopyFrom(hview(t, nil, []int{0}, []int{1}, 0))
+			return testkit.View(t, dstData, []int{1}, []int{1}, 0).CopyFrom(testkit.View[float64](t, nil, []int{0}, []int{1}, 0))
 		}, layout.ErrShape, [][]float64{dstData}},
 		tcase{"zero view into matrix", func() error { return dst.CopyFrom(tensor.View[float64]{}) }, layout.ErrShape, [][]float64{dstData}},
 		tcase{"matrix into zero view", func() error { return tensor.View[float64]{}.CopyFrom(src) }, layout.ErrShape, nil},
-		tcase{"overlap and broadcast scalar", func() error { return hview(t, shared, []int{4}, []int{0}, 0).CopyFrom(scalar) }, layout.ErrOverlap, [][]float64{shared}},
+		tcase{"overlap and broadcast scalar", func() error { return testkit.View(t, shared, []int{4}, []int{0}, 0).CopyFrom(scalar) }, layout.ErrOverlap, [][]float64{shared}},
 	)
 	runTensorHostile(t, "CopyFrom", copyCases)
 	runTensorHostile(t, "Fill", fillCases)
@@ -407,14 +373,14 @@ func TestCopyFromAliasingDestination(t *testing.T) {
 	} {
 		name := fmt.Sprintf("%v/%v", tc.shape, tc.strides)
 		t.Run(name, func(t *testing.T) {
-			data := hseq(32)
+			data := testkit.Seq(32)
 			off := 0
 			for k, s := range tc.strides {
 				if s < 0 && tc.shape[k] > 0 {
 					off -= (tc.shape[k] - 1) * s
 				}
 			}
-			dst := hview(t, data, tc.shape, tc.strides, off)
+			dst := testkit.View(t, data, tc.shape, tc.strides, off)
 			src := tensor.Must(tensor.Arange[float64](naive.Size(tc.shape)))
 			src2, err := tensor.FromSlice(src.Data(), tc.shape...)
 			require.NoError(t, err)
@@ -424,11 +390,11 @@ func TestCopyFromAliasingDestination(t *testing.T) {
 			if want {
 				require.ErrorIs(t, err, layout.ErrOverlap)
 				require.ErrorIs(t, dst.Fill(0), layout.ErrOverlap)
-				assert.Equal(t, hseq(32), data, "destination changed")
+				assert.Equal(t, testkit.Seq(32), data, "destination changed")
 				return
 			}
 			require.NoError(t, err)
-			exp := hseq(32)
+			exp := testkit.Seq(32)
 			scatter(exp, tc.shape, tc.strides, off, src.Data())
 			assert.Equal(t, exp, data)
 			require.NoError(t, dst.Fill(0))
@@ -450,10 +416,6 @@ func scatter(buf []float64, shape, strides []int, off int, vals []float64) {
 	}
 }
 
-// hchooser feeds choices to the random layout generator: a PRNG in tests,
-// the fuzzer's bytes in fuzz targets.
-type hchooser = choose.Source
-
 // spec is a strided layout given by hand, so the reference never goes
 // through package layout.
 type spec struct {
@@ -464,7 +426,7 @@ type spec struct {
 // genSpec returns a random layout of the given shape inside a buffer of n
 // elements, with strides in [-maxStride, maxStride], and whether one
 // exists.
-func genSpec(c hchooser, shape []int, n, maxStride int) (spec, bool) {
+func genSpec(c choose.Source, shape []int, n, maxStride int) (spec, bool) {
 	s := spec{shape: shape, strides: make([]int, len(shape))}
 	lo, hi := 0, 0
 	empty := false
@@ -492,7 +454,7 @@ func genSpec(c hchooser, shape []int, n, maxStride int) (spec, bool) {
 	return s, true
 }
 
-func genShape(c hchooser, rank, maxDim int) []int {
+func genShape(c choose.Source, rank, maxDim int) []int {
 	shape := make([]int, rank)
 	for k := range shape {
 		shape[k] = c.Intn(maxDim + 1)
@@ -505,7 +467,7 @@ func genShape(c hchooser, rank, maxDim int) []int {
 
 // broadcastFrom returns a source shape that broadcasts to shape: trailing
 // axes of shape, some set to 1; or, when bad, one that does not.
-func broadcastFrom(c hchooser, shape []int, bad bool) []int {
+func broadcastFrom(c choose.Source, shape []int, bad bool) []int {
 	src := slices.Clone(shape[c.Intn(len(shape)+1):])
 	for k := range src {
 		if c.Intn(3) == 0 {
@@ -527,9 +489,9 @@ func broadcastFrom(c hchooser, shape []int, bad bool) []int {
 // elements from c, runs CopyFrom, and compares the buffer with the result
 // of copying from a snapshot of the source, computed by enumeration.
 // It returns what happened: "skip" when no layout fit, "error" or "copy".
-func checkCopyFrom(t *testing.T, c hchooser, n int) string {
+func checkCopyFrom(t *testing.T, c choose.Source, n int) string {
 	t.Helper()
-	buf := hseq(n)
+	buf := testkit.Seq(n)
 	dshape := genShape(c, c.Intn(5), 4)
 	ds, ok := genSpec(c, dshape, n, 4)
 	if !ok {
@@ -574,7 +536,7 @@ func checkCopyFrom(t *testing.T, c hchooser, n int) string {
 	alias := aliases(ds.shape, ds.strides, ds.off)
 
 	var cerr error
-	noPanicT(t, func() { cerr = dst.CopyFrom(src) })
+	testkit.NoPanic(t, func() { cerr = dst.CopyFrom(src) })
 	if !broadcasts || alias {
 		require.Error(t, cerr, "dst %+v src %+v: got nil; want an error", ds, ss)
 		if !broadcasts && !alias {
@@ -622,16 +584,6 @@ func offsets(s spec) []int {
 	return out
 }
 
-func noPanicT(t *testing.T, f func()) {
-	t.Helper()
-	defer func() {
-		if r := recover(); r != nil {
-			t.Fatalf("panic: %v", r)
-		}
-	}()
-	f()
-}
-
 // TestCopyFromOverlappingRandom copies between random layouts over one
 // small shared buffer, so that source and destination overlap in every
 // way, and checks each copy against a copy from a snapshot.
@@ -673,10 +625,10 @@ func TestCopyFromAliasingCases(t *testing.T) {
 		{"half into other half reversed", 16, spec{[]int{8}, []int{1}, 8}, spec{[]int{8}, []int{-1}, 8}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			buf := hseq(tc.n)
+			buf := testkit.Seq(tc.n)
 			snap := slices.Clone(buf)
-			dst := hview(t, buf, tc.dst.shape, tc.dst.strides, tc.dst.off)
-			src := hview(t, buf, tc.src.shape, tc.src.strides, tc.src.off)
+			dst := testkit.View(t, buf, tc.dst.shape, tc.dst.strides, tc.dst.off)
+			src := testkit.View(t, buf, tc.src.shape, tc.src.strides, tc.src.off)
 			require.NoError(t, dst.CopyFrom(src))
 			ref := naive.Array[float64]{Shape: tc.src.shape, Data: naive.Gather(snap, tc.src.shape, tc.src.strides, tc.src.off)}
 			vals, ok := ref.Expand(tc.dst.shape...)
@@ -687,7 +639,7 @@ func TestCopyFromAliasingCases(t *testing.T) {
 
 			// CopyTo into memory the view reads from.
 			buf = slices.Clone(snap)
-			src = hview(t, buf, tc.src.shape, tc.src.strides, tc.src.off)
+			src = testkit.View(t, buf, tc.src.shape, tc.src.strides, tc.src.off)
 			require.NoError(t, src.CopyTo(buf))
 			want = slices.Clone(snap)
 			copy(want, ref.Data)
@@ -703,9 +655,9 @@ func TestConcurrentReadersAndDisjointWriters(t *testing.T) {
 	const n = 32
 	src := tensor.Must(tensor.Arange[float64](n * n))
 	srcData := slices.Clone(src.Data())
-	m := hview(t, src.Data(), []int{n, n}, []int{n, 1}, 0)
-	tr := hview(t, src.Data(), []int{n, n}, []int{1, n}, 0)
-	fl := hview(t, src.Data(), []int{n, n}, []int{-n, -1}, n*n-1)
+	m := testkit.View(t, src.Data(), []int{n, n}, []int{n, 1}, 0)
+	tr := testkit.View(t, src.Data(), []int{n, n}, []int{1, n}, 0)
+	fl := testkit.View(t, src.Data(), []int{n, n}, []int{-n, -1}, n*n-1)
 	wantT := naive.Gather(srcData, []int{n, n}, []int{1, n}, 0)
 	wantF := naive.Gather(srcData, []int{n, n}, []int{-n, -1}, n*n-1)
 
@@ -747,16 +699,16 @@ func TestConcurrentReadersAndDisjointWriters(t *testing.T) {
 	}
 	// Writers over the first half: even columns from the transpose of the
 	// source, odd columns filled, interleaved in memory.
-	even := hview(t, dstData, []int{n, n / 2}, []int{n, 2}, 0)
-	odd := hview(t, dstData, []int{n, n / 2}, []int{n, 2}, 1)
-	evenSrc := hview(t, src.Data(), []int{n, n / 2}, []int{1, 2 * n}, 0)
+	even := testkit.View(t, dstData, []int{n, n / 2}, []int{n, 2}, 0)
+	odd := testkit.View(t, dstData, []int{n, n / 2}, []int{n, 2}, 1)
+	evenSrc := testkit.View(t, src.Data(), []int{n, n / 2}, []int{1, 2 * n}, 0)
 	wg.Add(2)
 	go func() { defer wg.Done(); report(even.CopyFrom(evenSrc)) }()
 	go func() { defer wg.Done(); report(odd.Fill(-1)) }()
 	// Writers over the second half: one row each, by CopyFrom, Fill or Set.
 	for r := range n {
-		row := hview(t, dstData, []int{n}, []int{1}, n*n+r*n)
-		rowSrc := hview(t, src.Data(), []int{n}, []int{-1}, r*n+n-1)
+		row := testkit.View(t, dstData, []int{n}, []int{1}, n*n+r*n)
+		rowSrc := testkit.View(t, src.Data(), []int{n}, []int{-1}, r*n+n-1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -809,10 +761,10 @@ func TestConcurrentLargeInterleavedWrites(t *testing.T) {
 	t.Cleanup(func() { tensor.SetParallelism(prev) })
 	data := make([]float64, rows*cols)
 	src := tensor.Must(tensor.Arange[float64](rows * cols / 2))
-	even := hview(t, data, []int{rows, cols / 2}, []int{cols, 2}, 0)
-	odd := hview(t, data, []int{rows, cols / 2}, []int{cols, 2}, 1)
+	even := testkit.View(t, data, []int{rows, cols / 2}, []int{cols, 2}, 0)
+	odd := testkit.View(t, data, []int{rows, cols / 2}, []int{cols, 2}, 1)
 	// The odd columns get the transpose of src seen as [cols/2, rows].
-	srcT := hview(t, src.Data(), []int{rows, cols / 2}, []int{1, rows}, 0)
+	srcT := testkit.View(t, src.Data(), []int{rows, cols / 2}, []int{1, rows}, 0)
 	var wg sync.WaitGroup
 	var errEven, errOdd error
 	wg.Add(2)
@@ -841,9 +793,9 @@ func TestCopyFromOverlappingLarge(t *testing.T) {
 	const n = 1024
 	prev := tensor.SetParallelism(4)
 	t.Cleanup(func() { tensor.SetParallelism(prev) })
-	buf := hseq(n * n)
-	m := hview(t, buf, []int{n, n}, []int{n, 1}, 0)
-	require.NoError(t, m.CopyFrom(hview(t, buf, []int{n, n}, []int{1, n}, 0)))
+	buf := testkit.Seq(n * n)
+	m := testkit.View(t, buf, []int{n, n}, []int{n, 1}, 0)
+	require.NoError(t, m.CopyFrom(testkit.View(t, buf, []int{n, n}, []int{1, n}, 0)))
 	for i := range n {
 		for j := range n {
 			if got, want := buf[i*n+j], float64(j*n+i+1); got != want {
@@ -852,10 +804,10 @@ func TestCopyFromOverlappingLarge(t *testing.T) {
 		}
 	}
 	for _, shift := range []int{1, -1, 3} {
-		buf := hseq(n*n + 3)
+		buf := testkit.Seq(n*n + 3)
 		d, s := max(shift, 0), max(-shift, 0)
-		dst := hview(t, buf, []int{n * n}, []int{1}, d)
-		src := hview(t, buf, []int{n * n}, []int{1}, s)
+		dst := testkit.View(t, buf, []int{n * n}, []int{1}, d)
+		src := testkit.View(t, buf, []int{n * n}, []int{1}, s)
 		require.NoError(t, dst.CopyFrom(src))
 		for i := range n * n {
 			if got, want := buf[d+i], float64(s+i+1); got != want {
@@ -869,32 +821,24 @@ func TestCopyFromOverlappingLarge(t *testing.T) {
 // with every other view as CopyFrom source, and checks that nothing panics
 // and that errors wrap a sentinel and name the op.
 func TestHostileViewSweep(t *testing.T) {
-	data := hseq(64)
+	data := testkit.Seq(64)
 	views := []tensor.View[float64]{
 		{},
-		hview(t, data, nil, nil, 0),
-		hview(t, data, nil, nil, 63),
-		hview(t, data, []int{0}, []int{1}, 0),
-		hview(t, data, []int{3, 0, 2}, []int{5, 1000, 1}, 1<<30),
-		hview(t, data, []int{2, 3}, []int{3, 1}, 0),
-		hview(t, data, []int{3, 2}, []int{1, 3}, 10),
-		hview(t, data, []int{2, 3}, []int{-3, -1}, 40),
-		hview(t, data, []int{4, 2, 3}, []int{0, 3, 1}, 20),
-		hview(t, data, []int{3, 3}, []int{1, 1}, 50),
-		hview(t, data, []int{1, 3}, []int{math.MaxInt, 1}, 30),
-		hview(t, data, []int{2, 1, 3}, []int{16, 1, 4}, 1),
-		hview(t, data, hones(64), hones(64), 63),
-	}
-	isSentinel := func(err error) bool {
-		for _, s := range []error{layout.ErrShape, layout.ErrOverlap, layout.ErrBounds, layout.ErrRank, layout.ErrOverflow} {
-			if errors.Is(err, s) {
-				return true
-			}
-		}
-		return false
+		testkit.View(t, data, nil, nil, 0),
+		testkit.View(t, data, nil, nil, 63),
+		testkit.View(t, data, []int{0}, []int{1}, 0),
+		testkit.View(t, data, []int{3, 0, 2}, []int{5, 1000, 1}, 1<<30),
+		testkit.View(t, data, []int{2, 3}, []int{3, 1}, 0),
+		testkit.View(t, data, []int{3, 2}, []int{1, 3}, 10),
+		testkit.View(t, data, []int{2, 3}, []int{-3, -1}, 40),
+		testkit.View(t, data, []int{4, 2, 3}, []int{0, 3, 1}, 20),
+		testkit.View(t, data, []int{3, 3}, []int{1, 1}, 50),
+		testkit.View(t, data, []int{1, 3}, []int{math.MaxInt, 1}, 30),
+		testkit.View(t, data, []int{2, 1, 3}, []int{16, 1, 4}, 1),
+		testkit.View(t, data, testkit.Ones(64), testkit.Ones(64), 63),
 	}
 	for i, v := range views {
-		noPanicT(t, func() {
+		testkit.NoPanic(t, func() {
 			_ = v.String()
 			_ = fmt.Sprintf("%v %+v %.2f %g", v, v, v, v)
 			_, _, _, _ = v.Shape(), v.Strides(), v.Offset(), v.Rank()
@@ -916,8 +860,8 @@ func TestHostileViewSweep(t *testing.T) {
 					src = s
 				}
 				if err := d.CopyFrom(src); err != nil {
-					require.True(t, isSentinel(err), "views %d, %d: got %v", i, j, err)
-					require.True(t, strings.HasPrefix(err.Error(), "tensor: CopyFrom: "), "got %q", err)
+					require.NoError(t, testkit.CheckError(err, "tensor: CopyFrom: ",
+						layout.ErrShape, layout.ErrOverlap, layout.ErrBounds, layout.ErrRank, layout.ErrOverflow), "views %d, %d", i, j)
 					require.Equal(t, data, buf, "views %d, %d: buffer changed on error", i, j)
 				}
 			}
@@ -961,20 +905,20 @@ func TestHostileViewSweep(t *testing.T) {
 			}
 		})
 	}
-	assert.Equal(t, hseq(64), data)
+	assert.Equal(t, testkit.Seq(64), data)
 }
 
 // TestPanicsOnlyWhereDocumented checks that At and Set panic on a bad index
 // and Must on an error, with the package's error, and nowhere else.
 func TestPanicsOnlyWhereDocumented(t *testing.T) {
-	data := hseq(12)
-	v := hview(t, data, []int{3, 4}, []int{4, 1}, 0)
+	data := testkit.Seq(12)
+	v := testkit.View(t, data, []int{3, 4}, []int{4, 1}, 0)
 	for _, idx := range [][]int{nil, {0}, {0, 0, 0}, {3, 0}, {0, 4}, {-1, 0}, {math.MaxInt, 0}, {0, math.MinInt}, make([]int, 200)} {
 		assert.Panics(t, func() { v.At(idx...) }, "At%v", idx)
 		assert.Panics(t, func() { v.Set(0, idx...) }, "Set%v", idx)
 		assert.Panics(t, func() { tensor.Must(tensor.FromSlice(data, 3, 4)).At(idx...) }, "Tensor.At%v", idx)
 	}
-	assert.Equal(t, hseq(12), data, "a panicking Set wrote")
+	assert.Equal(t, testkit.Seq(12), data, "a panicking Set wrote")
 	func() {
 		defer func() {
 			r := recover()
@@ -989,6 +933,6 @@ func TestPanicsOnlyWhereDocumented(t *testing.T) {
 	assert.NotPanics(t, func() { tensor.Must(tensor.New[float64](0)) })
 	assert.Panics(t, func() { tensor.View[float64]{}.At() })
 	assert.Panics(t, func() { tensor.View[float64]{}.At(0) })
-	s := hview(t, data, nil, nil, 11)
+	s := testkit.View(t, data, nil, nil, 11)
 	assert.Equal(t, 12.0, s.At())
 }

@@ -8,12 +8,13 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
 func TestAll(t *testing.T) {
-	tr := view(t, seq(6), []int{3, 2}, []int{1, 3}, 0)
+	tr := testkit.View(t, seq(6), []int{3, 2}, []int{1, 3}, 0)
 	var got []string
 	for idx, x := range tr.All() {
 		got = append(got, fmt.Sprint(idx, x))
@@ -38,11 +39,11 @@ func TestAll(t *testing.T) {
 			}
 		})
 	}
-	assert.Equal(t, allAllocs(tr), allAllocs(view(t, seq(1000), []int{10, 100}, []int{1, 10}, 0)))
+	assert.Equal(t, allAllocs(tr), allAllocs(testkit.View(t, seq(1000), []int{10, 100}, []int{1, 10}, 0)))
 }
 
 func TestRowsAndAxis(t *testing.T) {
-	m := view(t, seq(12), []int{3, 4}, []int{4, 1}, 0)
+	m := testkit.View(t, seq(12), []int{3, 4}, []int{4, 1}, 0)
 	var rows [][]float32
 	for i, r := range m.Rows() {
 		assert.Equal(t, len(rows), i)
@@ -78,6 +79,6 @@ func TestRowsAndAxis(t *testing.T) {
 			}
 		})
 	}
-	tall := view(t, seq(400), []int{100, 4}, []int{4, 1}, 0)
+	tall := testkit.View(t, seq(400), []int{100, 4}, []int{4, 1}, 0)
 	assert.Equal(t, rowAllocs(m), rowAllocs(tall))
 }

@@ -12,18 +12,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
-
-func view[T tensor.Number](t testing.TB, data []T, shape, strides []int, off int) tensor.View[T] {
-	t.Helper()
-	l, err := layout.Strided(shape, strides, off)
-	require.NoError(t, err)
-	v, err := tensor.NewView(data, l)
-	require.NoError(t, err)
-	return v
-}
 
 func seq(n int) []float32 {
 	out := make([]float32, n)
@@ -96,23 +88,16 @@ func TestZeroValues(t *testing.T) {
 
 func TestNewView(t *testing.T) {
 	data := seq(12)
-	_, err := tensor.NewView(data, mustLayout(layout.Strided([]int{3, 4}, []int{4, 1}, 1)))
+	_, err := tensor.NewView(data, tensor.Must(layout.Strided([]int{3, 4}, []int{4, 1}, 1)))
 	assert.ErrorIs(t, err, layout.ErrBounds)
 	assert.EqualError(t, err, "tensor: NewView: layout shape [3 4] strides [4 1] offset 1 reaches offset 12 in a buffer of length 12")
-	v, err := tensor.NewView(data, mustLayout(layout.Strided([]int{3, 4}, []int{-4, 1}, 8)))
+	v, err := tensor.NewView(data, tensor.Must(layout.Strided([]int{3, 4}, []int{-4, 1}, 8)))
 	require.NoError(t, err)
 	assert.Equal(t, float32(8), v.At(0, 0))
 	assert.Equal(t, float32(3), v.At(2, 3))
 	// An empty layout fits any buffer, even nil.
-	_, err = tensor.NewView[float32](nil, mustLayout(layout.Strided([]int{0, 4}, []int{4, 1}, 100)))
+	_, err = tensor.NewView[float32](nil, tensor.Must(layout.Strided([]int{0, 4}, []int{4, 1}, 100)))
 	assert.NoError(t, err)
-}
-
-func mustLayout(l layout.Layout, err error) layout.Layout {
-	if err != nil {
-		panic(err)
-	}
-	return l
 }
 
 func TestAtSetPanic(t *testing.T) {
@@ -157,7 +142,7 @@ func TestMaterializeNotes(t *testing.T) {
 		{"scalar at offset", seq(4), []int{}, []int{}, 2, []float32{2}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			v := view(t, tc.data, tc.shape, tc.strides, tc.off)
+			v := testkit.View(t, tc.data, tc.shape, tc.strides, tc.off)
 			assert.Equal(t, tc.contiguous, v.IsContiguous())
 			c := v.Contiguous()
 			assert.Equal(t, tc.want, c.Data())
@@ -179,7 +164,7 @@ func TestMaterializeNotes(t *testing.T) {
 }
 
 func TestCopyTo(t *testing.T) {
-	v := view(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
+	v := testkit.View(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
 	dst := make([]float32, 14)
 	require.NoError(t, v.CopyTo(dst))
 	assert.Equal(t, []float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11, 0, 0}, dst)
@@ -188,32 +173,32 @@ func TestCopyTo(t *testing.T) {
 	assert.EqualError(t, err, "tensor: CopyTo: destination of length 11 for 12 elements")
 	// Into its own buffer: as if the view were read first.
 	data := seq(12)
-	self := view(t, data, []int{4, 3}, []int{1, 4}, 0)
+	self := testkit.View(t, data, []int{4, 3}, []int{1, 4}, 0)
 	require.NoError(t, self.CopyTo(data))
 	assert.Equal(t, []float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}, data)
 }
 
 func TestCopyFrom(t *testing.T) {
 	dst := tensor.Must(tensor.New[float32](3, 4)).View()
-	src := view(t, seq(12), []int{3, 4}, []int{1, 3}, 0)
+	src := testkit.View(t, seq(12), []int{3, 4}, []int{1, 3}, 0)
 	require.NoError(t, dst.CopyFrom(src))
 	assert.Equal(t, []float32{0, 3, 6, 9, 1, 4, 7, 10, 2, 5, 8, 11}, dst.Data())
 
 	// Broadcast a row.
-	row := view(t, []float32{1, 2, 3, 4}, []int{4}, []int{1}, 0)
+	row := testkit.View(t, []float32{1, 2, 3, 4}, []int{4}, []int{1}, 0)
 	require.NoError(t, dst.CopyFrom(row))
 	assert.Equal(t, []float32{1, 2, 3, 4, 1, 2, 3, 4, 1, 2, 3, 4}, dst.Data())
 
 	// Into a strided destination (every other column).
-	cols := view(t, dst.Data(), []int{3, 2}, []int{4, 2}, 1)
-	require.NoError(t, cols.CopyFrom(view(t, []float32{-1}, []int{}, []int{}, 0)))
+	cols := testkit.View(t, dst.Data(), []int{3, 2}, []int{4, 2}, 1)
+	require.NoError(t, cols.CopyFrom(testkit.View(t, []float32{-1}, []int{}, []int{}, 0)))
 	assert.Equal(t, []float32{1, -1, 3, -1, 1, -1, 3, -1, 1, -1, 3, -1}, dst.Data())
 
 	before := slices.Clone(dst.Data())
-	err := dst.CopyFrom(view(t, seq(3), []int{3}, []int{1}, 0))
+	err := dst.CopyFrom(testkit.View(t, seq(3), []int{3}, []int{1}, 0))
 	assert.ErrorIs(t, err, layout.ErrShape)
 	assert.EqualError(t, err, "tensor: CopyFrom: cannot broadcast source shape [3] to destination shape [3 4]")
-	exp := view(t, make([]float32, 4), []int{3, 4}, []int{0, 1}, 0)
+	exp := testkit.View(t, make([]float32, 4), []int{3, 4}, []int{0, 1}, 0)
 	err = exp.CopyFrom(src)
 	assert.ErrorIs(t, err, layout.ErrOverlap)
 	assert.Equal(t, before, dst.Data(), "destination untouched after errors")
@@ -231,20 +216,20 @@ func TestCopyFromOverlapping(t *testing.T) {
 		dst, src func(data []float32) tensor.View[float32]
 	}{
 		{"into own transpose", 16,
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{4, 4}, []int{4, 1}, 0) },
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{4, 4}, []int{1, 4}, 0) }},
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{4, 4}, []int{4, 1}, 0) },
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{4, 4}, []int{1, 4}, 0) }},
 		{"shifted right", 10,
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 2) },
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 0) }},
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{8}, []int{1}, 2) },
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{8}, []int{1}, 0) }},
 		{"shifted left", 10,
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 0) },
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{8}, []int{1}, 2) }},
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{8}, []int{1}, 0) },
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{8}, []int{1}, 2) }},
 		{"flipped onto itself", 9,
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{9}, []int{1}, 0) },
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{9}, []int{-1}, 8) }},
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{9}, []int{1}, 0) },
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{9}, []int{-1}, 8) }},
 		{"broadcast from inside", 12,
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{3, 4}, []int{4, 1}, 0) },
-			func(d []float32) tensor.View[float32] { return view(t, d, []int{4}, []int{1}, 4) }},
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{3, 4}, []int{4, 1}, 0) },
+			func(d []float32) tensor.View[float32] { return testkit.View(t, d, []int{4}, []int{1}, 4) }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			data := seq(tc.n)
@@ -259,11 +244,11 @@ func TestCopyFromOverlapping(t *testing.T) {
 
 func TestFillAndValues(t *testing.T) {
 	data := seq(12)
-	v := view(t, data, []int{3, 2}, []int{4, 2}, 1)
+	v := testkit.View(t, data, []int{3, 2}, []int{4, 2}, 1)
 	require.NoError(t, v.Fill(-1))
 	assert.Equal(t, []float32{0, -1, 2, -1, 4, -1, 6, -1, 8, -1, 10, -1}, data)
 	assert.Equal(t, []float32{-1, -1, -1, -1, -1, -1}, slices.Collect(v.Values()))
-	tr := view(t, seq(6), []int{3, 2}, []int{1, 3}, 0)
+	tr := testkit.View(t, seq(6), []int{3, 2}, []int{1, 3}, 0)
 	assert.Equal(t, []float32{0, 3, 1, 4, 2, 5}, slices.Collect(tr.Values()))
 	n := 0
 	for range tr.Values() {
@@ -298,15 +283,15 @@ func roundTrip[T tensor.Number]() bool {
 }
 
 func TestFormat(t *testing.T) {
-	v := view(t, seq(6), []int{2, 3}, []int{3, 1}, 0)
+	v := testkit.View(t, seq(6), []int{2, 3}, []int{3, 1}, 0)
 	assert.Equal(t, "[[0 1 2]\n [3 4 5]]", fmt.Sprint(v))
 	assert.Equal(t, "[[0.00 1.00 2.00]\n [3.00 4.00 5.00]]", fmt.Sprintf("%.2f", v))
 	assert.Equal(t, "shape [2 3] strides [3 1] offset 0 contiguous=true\n[[0 1 2]\n [3 4 5]]", v.String())
-	tr := view(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
+	tr := testkit.View(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
 	assert.Equal(t, "[[ 0  4  8]\n [ 1  5  9]\n [ 2  6 10]\n [ 3  7 11]]", fmt.Sprintf("%v", tr))
 	assert.Equal(t, "[[[0 1]\n  [2 3]]\n\n [[4 5]\n  [6 7]]]", fmt.Sprint(tensor.Must(tensor.FromSlice(seq(8), 2, 2, 2))))
 	assert.Equal(t, "5", fmt.Sprint(tensor.Must(tensor.Full[int](5))))
-	assert.Equal(t, "[]", fmt.Sprint(view(t, seq(1), []int{0, 3}, []int{3, 1}, 0)))
+	assert.Equal(t, "[]", fmt.Sprint(testkit.View(t, seq(1), []int{0, 3}, []int{3, 1}, 0)))
 	assert.Equal(t, "[(1+2i)]", fmt.Sprint(tensor.Must(tensor.FromSlice([]complex64{1 + 2i}))))
 	big := tensor.Must(tensor.Arange[int](2000))
 	assert.Equal(t, "[   0    1    2 ... 1997 1998 1999]", fmt.Sprint(big))
@@ -317,13 +302,13 @@ func TestFormat(t *testing.T) {
 // disjoint views of it at once.
 func TestConcurrentViews(t *testing.T) {
 	data := make([]float32, 64*64)
-	base := view(t, data, []int{64, 64}, []int{64, 1}, 0)
+	base := testkit.View(t, data, []int{64, 64}, []int{64, 1}, 0)
 	var wg sync.WaitGroup
 	for g := range 8 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			rows := view(t, data, []int{8, 64}, []int{64, 1}, g*8*64)
+			rows := testkit.View(t, data, []int{8, 64}, []int{64, 1}, g*8*64)
 			require.NoError(t, rows.Fill(float32(g)))
 			_ = base.Layout().Size()
 		}()
@@ -336,7 +321,7 @@ func TestConcurrentViews(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			tr := view(t, data, []int{64, 64}, []int{1, 64}, 0)
+			tr := testkit.View(t, data, []int{64, 64}, []int{1, 64}, 0)
 			c := tr.Contiguous()
 			assert.Equal(t, float32(7), c.At(0, 63))
 		}()
