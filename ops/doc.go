@@ -41,8 +41,8 @@
 // (reducing along rows of a row-major matrix) each run is folded by
 // interleaved accumulators; when it is not (reducing across rows) whole
 // rows are accumulated into the output row, a vertical reduction. Either
-// way the elements of one output are cut into leaves (1024 elements of a
-// run, or 16 rows) and the leaves combined by recursive halving, a pairwise
+// way the elements of one output are cut into leaves (8192 elements of a
+// run, or 32 rows) and the leaves combined by recursive halving, a pairwise
 // tree fixed by the layouts alone: float sums lose O(log n) roundings, not
 // O(n), and the result is the same bit for bit however the work is split
 // among goroutines — along the kept axes, or, for a reduction into one

@@ -28,9 +28,9 @@ var ErrEmpty = errors.New("ops: reduction of no elements")
 // split among goroutines, so the result is the same bit for bit for any
 // parallelism; its rounding error grows with log(n), not n.
 const (
-	leafLen   = 1024 // elements per leaf of a horizontal reduction
-	blockRows = 16   // rows per leaf of a vertical reduction
-	tileLen   = 1024 // output elements per tile of a vertical reduction
+	leafLen   = 8192 // elements per leaf of a horizontal reduction
+	blockRows = 32   // rows per leaf of a vertical reduction
+	tileLen   = 4096 // output elements per tile of a vertical reduction
 	maxLanes  = 32   // interleaved accumulators of a leaf fold, at most
 )
 

@@ -194,15 +194,19 @@ func TestReduceRandom(t *testing.T) {
 	checkReduce(t, r, sumCases[complex128](), c128, iters/2)
 }
 
-// TestReduceLarge checks reductions long enough for several leaves, tiles
-// and blocks of rows, on one and several goroutines.
+// TestReduceLarge checks reductions long enough for several leaves of a
+// run (8192), blocks of rows (32) and tiles (4096), on one and several
+// goroutines.
 func TestReduceLarge(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	gen := func(r *rand.Rand) float64 { return float64(r.IntN(5) - 2) }
-	for _, shape := range [][]int{{3000}, {70, 1100}, {1100, 70}, {3, 40, 1030}, {2050, 3, 2}} {
-		for range 2 {
-			v, rv := randomOperand(r, shape, gen)
-			axes, set := randomAxes(r, len(shape))
+	for _, shape := range [][]int{{20000}, {70, 1100}, {1100, 70}, {3, 40, 9000}, {40, 5000}, {2050, 3, 2}} {
+		v, rv := randomOperand(r, shape, gen)
+		for _, axes := range [][]int{nil, {0}, {-1}} {
+			set := make([]bool, len(shape))
+			for k := range set {
+				set[k] = axes == nil || k == 0 && axes[0] == 0 || k == len(shape)-1 && axes[0] == -1
+			}
 			for _, procs := range []int{1, 3} {
 				old := tensor.SetParallelism(procs)
 				for _, c := range append(sumCases[float64]()[:1], maxCases[float64]()...) {

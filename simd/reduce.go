@@ -37,12 +37,11 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 	rest := x[m:]
 	body := len(rest) / lanes * lanes
 	foldAt(active.Load(), op, acc[:lanes], rest[:body])
-	for j, v := range rest[body:] {
-		acc[j] = reduceGo(op, acc[j], v)
-	}
+	tail := rest[body:]
+	foldGo(op, acc[:len(tail)], tail)
 	for w := lanes / 2; w >= 1; w /= 2 {
-		for j := 0; j < w && j+w < m; j++ {
-			acc[j] = reduceGo(op, acc[j], acc[j+w])
+		if k := min(w, m-w); k > 0 { // lanes j < w with j+w < m
+			foldGo(op, acc[:k], acc[w:w+k])
 		}
 	}
 	return acc[0], nil
@@ -72,9 +71,13 @@ func foldRun[E float32 | float64](k func(acc, x *E, n int), acc, x []E) {
 }
 
 // foldGo is the Go twin of the fold kernels: the loops of internal/loops
-// with the accumulators as destination and first operand.
+// with the accumulators as destination and first operand. x holds a
+// multiple of len(acc) elements.
 func foldGo[T Float](op Op, acc, x []T) {
 	lanes := len(acc)
+	if lanes == 0 {
+		return
+	}
 	for i := 0; i < len(x); i += lanes {
 		g := x[i : i+lanes]
 		switch op {
@@ -88,17 +91,4 @@ func foldGo[T Float](op Op, acc, x []T) {
 			loops.MinVV(acc, acc, g)
 		}
 	}
-}
-
-// reduceGo returns x op y for the reductions.
-func reduceGo[T Float](op Op, x, y T) T {
-	switch op {
-	case Add:
-		return x + y
-	case Mul:
-		return x * y
-	case Max:
-		return loops.Max(x, y)
-	}
-	return loops.Min(x, y)
 }

@@ -1,0 +1,70 @@
+package ops_test
+
+import (
+	"testing"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// BenchmarkReduce runs the cases of the reductions issue on float32
+// [4096,4096], one goroutine, GB/s of input read, each against the plain
+// Go loop that computes the same result (x-loop above 1 is faster).
+func BenchmarkReduce(b *testing.B) {
+	const n = 4096
+	a := filledF32(n, n)
+	at := tensor.Must(a.Transpose(0, 1))
+	x := a.Data()
+	rows := tensor.Must(tensor.New[float32](n)).View()
+	all := tensor.Must(tensor.New[float32]()).View()
+	sink := make([]float32, n)
+	bytes := n * n * 4
+	defer tensor.SetParallelism(tensor.SetParallelism(1))
+	rowLoop := func() {
+		for i := range n {
+			var s float32
+			for _, v := range x[i*n : (i+1)*n] {
+				s += v
+			}
+			sink[i] = s
+		}
+	}
+	colLoop := func() {
+		clear(sink)
+		for i := range n {
+			for j, v := range x[i*n : (i+1)*n] {
+				sink[j] += v
+			}
+		}
+	}
+	b.Run("Sum-last/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(rows, a, 1) }, rowLoop)
+	})
+	b.Run("Sum-first/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(rows, a, 0) }, colLoop)
+	})
+	b.Run("Sum-last-T/vs=loop", func(b *testing.B) {
+		// The last axis of the transpose is the first of a.
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(rows, at, 1) }, colLoop)
+	})
+	b.Run("Sum-all/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(all, a) }, func() {
+			var s float32
+			for _, v := range x {
+				s += v
+			}
+			sink[0] = s
+		})
+	})
+	b.Run("Max-last/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.MaxInto(rows, a, 1) }, func() {
+			for i := range n {
+				m := x[i*n]
+				for _, v := range x[i*n : (i+1)*n] {
+					m = max(m, v)
+				}
+				sink[i] = m
+			}
+		})
+	})
+}
