@@ -9,6 +9,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
@@ -46,29 +47,11 @@ func sortTuples(ts []tuple) {
 // wantTuples lists the offsets of every index of out and of the inputs
 // broadcast to it, by unravelling each index.
 func wantTuples(t *testing.T, out layout.Layout, ins []layout.Layout) []tuple {
-	sh := out.Shape()
-	var want []tuple
-	for a := range out.Size() {
-		idx := make([]int, len(sh))
-		for k, r := len(sh)-1, a; k >= 0; k-- {
-			idx[k], r = r%sh[k], r/sh[k]
-		}
-		var tp tuple
-		off, err := out.Index(idx...)
+	want := unsortedTuples(t, out, ins)
+	for a := range want {
+		off, err := out.Index(naive.Unravel(out.Shape(), a)...)
 		require.NoError(t, err)
-		tp[0] = off
-		for j, in := range ins {
-			ish := in.Shape()
-			sub := make([]int, len(ish))
-			for k := range ish {
-				if ish[k] != 1 {
-					sub[k] = idx[len(sh)-len(ish)+k]
-				}
-			}
-			tp[1+j], err = in.Index(sub...)
-			require.NoError(t, err)
-		}
-		want = append(want, tp)
+		want[a][0] = off
 	}
 	sortTuples(want)
 	return want
@@ -300,7 +283,8 @@ func ptrs(ls []layout.Layout) []*layout.Layout {
 	return ps
 }
 
-// unsortedTuples is wantTuples in row-major index order.
+// unsortedTuples lists, in row-major index order of out's shape, the
+// offsets of the inputs broadcast to each index (the output's left 0).
 func unsortedTuples(t *testing.T, out layout.Layout, ins []layout.Layout) []tuple {
 	sh := out.Shape()
 	var ts []tuple

@@ -272,7 +272,7 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 		depth := bits.Len(uint(ns.leaves)) + 1
 		bufs = make([]T, depth*min(tileLen, ns.run))
 	}
-	idx := make([]int, len(ns.kept))
+	var kept odometer
 	o, i := ns.start[0], ns.start[1]
 	for {
 		if ns.horizontal {
@@ -281,22 +281,44 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 		} else {
 			rd.vertical(ns, d, x, o, i, bufs)
 		}
-		// Advance over the kept axes.
-		k := 0
-		for ; k < len(ns.kept); k++ {
-			a := &ns.kept[k]
-			idx[k]++
-			o, i = o+a.so, i+a.si
-			if idx[k] < a.n {
-				break
-			}
-			o, i = o-a.n*a.so, i-a.n*a.si
-			idx[k] = 0
-		}
-		if k == len(ns.kept) {
+		if !kept.step(ns.kept, &o, &i) {
 			return
 		}
 	}
+}
+
+// odometer is an index over outer axes of a reduction, innermost first.
+type odometer struct {
+	buf [8]int
+	ext []int // beyond 8 axes
+}
+
+// step advances the index over axes by one, moving the output and input
+// offsets o and i along, and reports false when it wraps around to zero.
+func (w *odometer) step(axes []redAxis, o, i *int) bool {
+	idx := w.index(len(axes))
+	for k := range axes {
+		a := &axes[k]
+		idx[k]++
+		*o, *i = *o+a.so, *i+a.si
+		if idx[k] < a.n {
+			return true
+		}
+		*o, *i = *o-a.n*a.so, *i-a.n*a.si
+		idx[k] = 0
+	}
+	return false
+}
+
+// index returns the index, of n axes.
+func (w *odometer) index(n int) []int {
+	if n <= len(w.buf) {
+		return w.buf[:n]
+	}
+	if w.ext == nil {
+		w.ext = make([]int, n)
+	}
+	return w.ext
 }
 
 // hcursor walks the leaves of one output element of a horizontal
@@ -306,8 +328,7 @@ type hcursor struct {
 	base  int // the input offset of the first run
 	off   int // the input offset of the current run
 	chunk int // the next piece of the current run
-	idx   [8]int
-	ext   []int
+	runs  odometer
 }
 
 // seek positions c at leaf i.
@@ -316,22 +337,12 @@ func (c *hcursor) seek(i int) {
 	q := i / per
 	c.chunk = i % per
 	c.off = c.base
-	idx := c.index()
+	idx := c.runs.index(len(c.ns.red))
 	for k, a := range c.ns.red {
 		idx[k] = q % a.n
 		q /= a.n
 		c.off += idx[k] * a.si
 	}
-}
-
-func (c *hcursor) index() []int {
-	if len(c.ns.red) > len(c.idx) {
-		if c.ext == nil {
-			c.ext = make([]int, len(c.ns.red))
-		}
-		return c.ext
-	}
-	return c.idx[:len(c.ns.red)]
 }
 
 // next returns the input offset and length of the next leaf.
@@ -344,17 +355,8 @@ func (c *hcursor) next() (off, n int) {
 		return off, n
 	}
 	c.chunk = 0
-	idx := c.index()
-	for k := range ns.red {
-		a := &ns.red[k]
-		idx[k]++
-		c.off += a.si
-		if idx[k] < a.n {
-			break
-		}
-		c.off -= a.n * a.si
-		idx[k] = 0
-	}
+	var o int // reduced axes do not move the output
+	c.runs.step(ns.red, &o, &c.off)
 	return off, n
 }
 
@@ -437,37 +439,18 @@ func (rd *reducer[T, K]) vertical(ns *nest, d, x []T, o, i int, bufs []T) {
 // vcursor walks the rows of a vertical reduction: one per index of the
 // reduced outer axes.
 type vcursor struct {
-	ns  *nest
-	off int
-	idx [8]int
-	ext []int
-	row int
+	ns   *nest
+	off  int
+	rows odometer
+	row  int
 }
 
 // next returns the input offset of the next row.
 func (c *vcursor) next() int {
 	off := c.off
 	c.row++
-	red := c.ns.red
-	var idx []int
-	if len(red) > len(c.idx) {
-		if c.ext == nil {
-			c.ext = make([]int, len(red))
-		}
-		idx = c.ext
-	} else {
-		idx = c.idx[:len(red)]
-	}
-	for k := range red {
-		a := &red[k]
-		idx[k]++
-		c.off += a.si
-		if idx[k] < a.n {
-			break
-		}
-		c.off -= a.n * a.si
-		idx[k] = 0
-	}
+	var o int // reduced axes do not move the output
+	c.rows.step(c.ns.red, &o, &c.off)
 	return off
 }
 

@@ -369,3 +369,36 @@ func TestReduceDeterministic(t *testing.T) {
 		}
 	}
 }
+
+// TestReduceHighRank reduces nine interleaved axes of a rank-18 view, more
+// reduced and kept axes than the loops keep inline (8), horizontally and
+// vertically.
+func TestReduceHighRank(t *testing.T) {
+	const rank = 18
+	shape := make([]int, rank)
+	perm := make([]int, rank)
+	for k := range shape {
+		shape[k] = 2
+		perm[k] = rank - 1 - k
+	}
+	data := make([]float64, 1<<rank)
+	for i := range data {
+		data[i] = float64(i%7 - 3)
+	}
+	base := tensor.Must(tensor.FromSlice(data, shape...)).View()
+	for _, v := range []tensor.View[float64]{base, tensor.Must(base.Permute(perm...))} {
+		rv := values(v)
+		for _, first := range []int{0, 1} { // reduce the even or the odd axes
+			var axes []int
+			set := make([]bool, rank)
+			for k := first; k < rank; k += 2 {
+				axes = append(axes, k)
+				set[k] = true
+			}
+			want := naiveReduce(rv, set, func(x, y float64) float64 { return x + y }, 0)
+			got, err := ops.SumKeepDims(v, axes...)
+			require.NoError(t, err)
+			require.True(t, equalValues(want.Data, got.Data()), "axes %v", axes)
+		}
+	}
+}
