@@ -10,8 +10,9 @@
 // that plan with these kernels. The data-movement kernels are generic over
 // [Element], every Go numeric type, and only move bits: they never compare
 // or compute with the elements they copy. The arithmetic kernels
-// ([Binary], [BinaryScalar], [ScalarBinary]) are generic over [Float] and
-// compute exactly what the plain Go operators compute.
+// ([Binary], [BinaryScalar], [ScalarBinary], [Reduce]) are generic over
+// [Float] and compute exactly what the plain Go operators compute, in an
+// order fixed for every level.
 //
 // Offsets, strides and leading dimensions are counted in elements, not bytes,
 // and may be negative where the kernel says so. The element i of a strided
@@ -102,6 +103,11 @@
 //     and float64 to float32 (VCVTPD2PS) at both levels, 16 (AVX2) or 32
 //     (AVX-512) elements per iteration, ConvertStream with non-temporal
 //     stores; other pairs of float types are the Go loop.
+//   - [Reduce] folds a run by Add, Mul, Max or Min into 128 bytes of lane
+//     accumulators held in registers (four Y with AVX2, two Z with
+//     AVX-512), then halves the lanes in Go: the same order, and the same
+//     bits, at every level. Max and Min keep a NaN accumulator with a
+//     blend (AVX2) or a mask of the ordered lanes (AVX-512).
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the
