@@ -112,3 +112,21 @@ func ExampleOp_String() {
 	fmt.Println(simd.Max, simd.Add|simd.Stream)
 	// Output: Max Add|Stream
 }
+
+// Reduce folds a run in a fixed lane order, the same at every level: a
+// float32 sum of 2^24+1000 ones is exact, where a running sum stops at
+// 2^24.
+func ExampleReduce() {
+	ones := make([]float32, 1<<24+1000)
+	for i := range ones {
+		ones[i] = 1
+	}
+	var running float32
+	for _, x := range ones {
+		running += x
+	}
+	sum, _ := simd.Reduce(simd.Add, ones)
+	m, _ := simd.Reduce(simd.Max, []float64{3, 1, 4, 1, 5})
+	fmt.Println(sum, running, m)
+	// Output: 1.6778216e+07 1.6777216e+07 5
+}
