@@ -168,13 +168,13 @@ func setAxes(set uint64) []int {
 // checkEmpty returns ErrEmpty when a reduction without identity has
 // output elements but nothing to reduce into them.
 func (rd *reducer[T, K]) checkEmpty(op string, in *operand[T], keep []int) error {
-	if rd.hasID || in.lay.Size() > 0 || naiveSize(keep) == 0 {
+	if rd.hasID || in.lay.Size() > 0 || shapeSize(keep) == 0 {
 		return nil
 	}
 	return errorf(op, ErrEmpty, "reduction of shape %v to %v has no elements to reduce and no identity", in.lay.Shape(), keep)
 }
 
-func naiveSize(shape []int) int {
+func shapeSize(shape []int) int {
 	n := 1
 	for _, d := range shape {
 		n *= d

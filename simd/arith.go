@@ -59,9 +59,6 @@ type arithSet[E float32 | float64] struct {
 	vv    [numOps]func(dst, x, y *E, n int, nt bool)
 	vs    [numOps]func(dst, x *E, s E, n int, nt bool)
 	sv    [numOps]func(dst *E, s E, y *E, n int, nt bool)
-	// fold accumulates x into 128 bytes of lanes (see Reduce); nil for
-	// Sub and Div. n is a positive multiple of the lanes.
-	fold [numOps]func(acc, x *E, n int)
 }
 
 // The three forms of an arithmetic call.

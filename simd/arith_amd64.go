@@ -10,7 +10,6 @@ var arith32AVX2 = arithSet[float32]{
 	vv:    [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX2, subVV32AVX2, mulVV32AVX2, divVV32AVX2, maxVV32AVX2, minVV32AVX2},
 	vs:    [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX2, subVS32AVX2, mulVS32AVX2, divVS32AVX2, maxVS32AVX2, minVS32AVX2},
 	sv:    [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX2, subSV32AVX2, mulSV32AVX2, divSV32AVX2, maxSV32AVX2, minSV32AVX2},
-	fold:  [numOps]func(acc, x *float32, n int){foldadd32AVX2, nil, foldmul32AVX2, nil, foldmax32AVX2, foldmin32AVX2},
 }
 
 //go:noescape
@@ -85,7 +84,6 @@ var arith64AVX2 = arithSet[float64]{
 	vv:    [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX2, subVV64AVX2, mulVV64AVX2, divVV64AVX2, maxVV64AVX2, minVV64AVX2},
 	vs:    [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX2, subVS64AVX2, mulVS64AVX2, divVS64AVX2, maxVS64AVX2, minVS64AVX2},
 	sv:    [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX2, subSV64AVX2, mulSV64AVX2, divSV64AVX2, maxSV64AVX2, minSV64AVX2},
-	fold:  [numOps]func(acc, x *float64, n int){foldadd64AVX2, nil, foldmul64AVX2, nil, foldmax64AVX2, foldmin64AVX2},
 }
 
 //go:noescape
@@ -160,7 +158,6 @@ var arith32AVX512 = arithSet[float32]{
 	vv:    [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX512, subVV32AVX512, mulVV32AVX512, divVV32AVX512, maxVV32AVX512, minVV32AVX512},
 	vs:    [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX512, subVS32AVX512, mulVS32AVX512, divVS32AVX512, maxVS32AVX512, minVS32AVX512},
 	sv:    [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX512, subSV32AVX512, mulSV32AVX512, divSV32AVX512, maxSV32AVX512, minSV32AVX512},
-	fold:  [numOps]func(acc, x *float32, n int){foldadd32AVX512, nil, foldmul32AVX512, nil, foldmax32AVX512, foldmin32AVX512},
 }
 
 //go:noescape
@@ -235,7 +232,6 @@ var arith64AVX512 = arithSet[float64]{
 	vv:    [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX512, subVV64AVX512, mulVV64AVX512, divVV64AVX512, maxVV64AVX512, minVV64AVX512},
 	vs:    [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX512, subVS64AVX512, mulVS64AVX512, divVS64AVX512, maxVS64AVX512, minVS64AVX512},
 	sv:    [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX512, subSV64AVX512, mulSV64AVX512, divSV64AVX512, maxSV64AVX512, minSV64AVX512},
-	fold:  [numOps]func(acc, x *float64, n int){foldadd64AVX512, nil, foldmul64AVX512, nil, foldmax64AVX512, foldmin64AVX512},
 }
 
 //go:noescape
@@ -303,3 +299,55 @@ func minSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
 func foldmin64AVX512(acc, x *float64, n int)
+
+// fold32 runs the fold kernel of op at level isa and reports whether
+// there is one.
+func fold32(isa ISA, op Op, acc, x *float32, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		foldadd32AVX2(acc, x, n)
+	case isa == AVX2 && op == Mul:
+		foldmul32AVX2(acc, x, n)
+	case isa == AVX2 && op == Max:
+		foldmax32AVX2(acc, x, n)
+	case isa == AVX2 && op == Min:
+		foldmin32AVX2(acc, x, n)
+	case isa == AVX512 && op == Add:
+		foldadd32AVX512(acc, x, n)
+	case isa == AVX512 && op == Mul:
+		foldmul32AVX512(acc, x, n)
+	case isa == AVX512 && op == Max:
+		foldmax32AVX512(acc, x, n)
+	case isa == AVX512 && op == Min:
+		foldmin32AVX512(acc, x, n)
+	default:
+		return false
+	}
+	return true
+}
+
+// fold64 runs the fold kernel of op at level isa and reports whether
+// there is one.
+func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		foldadd64AVX2(acc, x, n)
+	case isa == AVX2 && op == Mul:
+		foldmul64AVX2(acc, x, n)
+	case isa == AVX2 && op == Max:
+		foldmax64AVX2(acc, x, n)
+	case isa == AVX2 && op == Min:
+		foldmin64AVX2(acc, x, n)
+	case isa == AVX512 && op == Add:
+		foldadd64AVX512(acc, x, n)
+	case isa == AVX512 && op == Mul:
+		foldmul64AVX512(acc, x, n)
+	case isa == AVX512 && op == Max:
+		foldmax64AVX512(acc, x, n)
+	case isa == AVX512 && op == Min:
+		foldmin64AVX512(acc, x, n)
+	default:
+		return false
+	}
+	return true
+}

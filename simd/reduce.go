@@ -1,10 +1,6 @@
 package simd
 
-import (
-	"fmt"
-
-	"github.com/tessera-go/tessera/internal/loops"
-)
+import "fmt"
 
 // FoldLanes returns the number of interleaved accumulators [Reduce] folds
 // a run into: 128 bytes of them, 32 for float32 and 16 for float64.
@@ -48,47 +44,44 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 }
 
 // foldAt folds x, a multiple of len(acc) elements, into acc with the
-// kernels of table t, or the Go twin when t has none. One kernel call
+// kernels of level t, or the Go twin when it has none. One kernel call
 // reads at most arithChunk elements.
 func foldAt[T Float](t *table, op Op, acc, x []T) {
-	if len(x) > 0 {
-		if sizeOf[T]() == 4 && t.a32 != nil {
-			foldRun(t.a32.fold[op], as[float32](acc), as[float32](x))
-			return
-		}
-		if sizeOf[T]() == 8 && t.a64 != nil {
-			foldRun(t.a64.fold[op], as[float64](acc), as[float64](x))
-			return
+	if len(x) > 0 && t.a32 != nil { // a level with arithmetic kernels
+		switch sizeOf[T]() {
+		case 4:
+			if foldRun(fold32, t.isa, op, as[float32](acc), as[float32](x)) {
+				return
+			}
+		case 8:
+			if foldRun(fold64, t.isa, op, as[float64](acc), as[float64](x)) {
+				return
+			}
 		}
 	}
 	foldGo(op, acc, x)
 }
 
-func foldRun[E float32 | float64](k func(acc, x *E, n int), acc, x []E) {
+// foldRun folds x into acc with k in chunks and reports whether k has a
+// kernel for op at isa.
+func foldRun[E float32 | float64](k func(ISA, Op, *E, *E, int) bool, isa ISA, op Op, acc, x []E) bool {
 	for i := 0; i < len(x); i += arithChunk {
-		k(&acc[0], &x[i], min(arithChunk, len(x)-i))
+		if !k(isa, op, &acc[0], &x[i], min(arithChunk, len(x)-i)) {
+			return false // only on the first call: nothing folded yet
+		}
 	}
+	return true
 }
 
-// foldGo is the Go twin of the fold kernels: the loops of internal/loops
-// with the accumulators as destination and first operand. x holds a
-// multiple of len(acc) elements.
+// foldGo is the Go twin of the fold kernels: Binary's twin with the
+// accumulators as destination and first operand. x holds a multiple of
+// len(acc) elements.
 func foldGo[T Float](op Op, acc, x []T) {
 	lanes := len(acc)
 	if lanes == 0 {
 		return
 	}
 	for i := 0; i < len(x); i += lanes {
-		g := x[i : i+lanes]
-		switch op {
-		case Add:
-			loops.AddVV(acc, acc, g)
-		case Mul:
-			loops.MulVV(acc, acc, g)
-		case Max:
-			loops.MaxVV(acc, acc, g)
-		default:
-			loops.MinVV(acc, acc, g)
-		}
+		arithGo(op, formVV, acc, acc, x[i:i+lanes], 0)
 	}
 }

@@ -124,3 +124,14 @@ func TestReduceErrors(t *testing.T) {
 		t.Fatal("FoldLanes")
 	}
 }
+
+// TestReduceDoesNotAllocate: the accumulators stay on the stack at every
+// level (through a func value they escaped, one allocation per call).
+func TestReduceDoesNotAllocate(t *testing.T) {
+	x := make([]float32, 1000)
+	forEachLevel(t, func(t *testing.T) {
+		if n := testing.AllocsPerRun(20, func() { _, _ = Reduce(Add, x) }); n != 0 {
+			t.Fatalf("%v allocations", n)
+		}
+	})
+}

@@ -99,18 +99,6 @@ func generate() (asm, gofile []byte) {
 				}
 				g.WriteString("},\n")
 			}
-			fmt.Fprintf(&g, "\tfold: [numOps]func(acc, x *%s, n int){", e.goType)
-			for i, o := range ops {
-				if i > 0 {
-					g.WriteString(", ")
-				}
-				if folds(o) {
-					g.WriteString(foldName(o, e, l))
-				} else {
-					g.WriteString("nil")
-				}
-			}
-			g.WriteString("},\n")
 			g.WriteString("}\n")
 			for _, o := range ops {
 				for _, f := range forms {
@@ -124,6 +112,9 @@ func generate() (asm, gofile []byte) {
 				}
 			}
 		}
+	}
+	for _, e := range elems {
+		dispatch(&g, e)
 	}
 	src, err := format.Source(g.Bytes())
 	if err != nil {
@@ -198,6 +189,22 @@ func folds(o op) bool { return o.name != "sub" && o.name != "div" }
 // foldName returns the Go name of a fold kernel, for example foldadd32AVX2.
 func foldName(o op, e elem, l level) string {
 	return fmt.Sprintf("fold%s%d%s", o.name, e.bits, l.name)
+}
+
+// dispatch writes fold32 or fold64, which calls the fold kernel of an op
+// at a level directly: through a func value, as the arithmetic kernels are
+// called, the accumulators (Reduce's local array) would escape to the heap
+// on every call.
+func dispatch(g *bytes.Buffer, e elem) {
+	fmt.Fprintf(g, "\n// fold%d runs the fold kernel of op at level isa and reports whether\n// there is one.\nfunc fold%d(isa ISA, op Op, acc, x *%s, n int) bool {\n\tswitch {\n", e.bits, e.bits, e.goType)
+	for _, l := range levels {
+		for _, o := range ops {
+			if folds(o) {
+				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\t%s(acc, x, n)\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], foldName(o, e, l))
+			}
+		}
+	}
+	g.WriteString("\tdefault:\n\t\treturn false\n\t}\n\treturn true\n}\n")
 }
 
 // fold writes the kernel that folds x into 128 bytes of accumulators:
