@@ -1,0 +1,237 @@
+package ops_test
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// moments are the count, mean and sum of squared deviations of a set of
+// numbers, merged exactly as Chan et al. combine partial variances: the
+// float64 reference of Mean, Var and Std.
+type moments struct{ n, mean, m2 float64 }
+
+func mergeMoments(a, b moments) moments {
+	n := a.n + b.n
+	d := b.mean - a.mean
+	return moments{n, a.mean + d*b.n/n, a.m2 + b.m2 + d*d*a.n*b.n/n}
+}
+
+// statsRef returns, for each element of the reduction of a over set (the
+// reduced axes kept as size 1), the mean and the variance with ddof.
+func statsRef[T ops.Float](a naive.Array[T], set []bool, ddof int) (mean, variance naive.Array[float64]) {
+	m := naive.Array[moments]{Shape: a.Shape, Data: make([]moments, len(a.Data))}
+	for i, x := range a.Data {
+		m.Data[i] = moments{1, float64(x), 0}
+	}
+	red := naiveReduce(m, set, mergeMoments, moments{})
+	mean = naive.Array[float64]{Shape: red.Shape, Data: make([]float64, len(red.Data))}
+	variance = naive.Array[float64]{Shape: red.Shape, Data: make([]float64, len(red.Data))}
+	for i, s := range red.Data {
+		mean.Data[i] = s.mean
+		if s.n == 0 {
+			mean.Data[i] = math.NaN()
+		}
+		variance.Data[i] = s.m2 / max(s.n-float64(ddof), 0)
+	}
+	return mean, variance
+}
+
+// closeTo reports whether got is within tol (relative, absolute near 0)
+// of want, NaN matching NaN and infinities matching exactly.
+func closeTo(got, want, tol float64) bool {
+	if math.IsNaN(want) || math.IsInf(want, 0) {
+		return math.IsNaN(got) == math.IsNaN(want) && (math.IsNaN(got) || got == want)
+	}
+	return math.Abs(got-want) <= tol*max(1, math.Abs(want))
+}
+
+type statCase[T ops.Float] struct {
+	name  string
+	alloc func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
+	keep  func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
+	into  func(dst, v tensor.View[T], axes ...int) error
+	ref   func(mean, variance float64) float64
+}
+
+func statCases[T ops.Float](ddof int) []statCase[T] {
+	withDdof := func(f func(tensor.View[T], int, ...int) (tensor.Tensor[T], error)) func(tensor.View[T], ...int) (tensor.Tensor[T], error) {
+		return func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error) { return f(v, ddof, axes...) }
+	}
+	intoDdof := func(f func(tensor.View[T], tensor.View[T], int, ...int) error) func(tensor.View[T], tensor.View[T], ...int) error {
+		return func(dst, v tensor.View[T], axes ...int) error { return f(dst, v, ddof, axes...) }
+	}
+	return []statCase[T]{
+		{"Mean", ops.Mean[T], ops.MeanKeepDims[T], ops.MeanInto[T], func(m, _ float64) float64 { return m }},
+		{"Var", withDdof(ops.Var[T]), withDdof(ops.VarKeepDims[T]), intoDdof(ops.VarInto[T]), func(_, v float64) float64 { return v }},
+		{"Std", withDdof(ops.Std[T]), withDdof(ops.StdKeepDims[T]), intoDdof(ops.StdInto[T]), func(_, v float64) float64 { return math.Sqrt(v) }},
+	}
+}
+
+// checkStats runs Mean, Var and Std on random views and axes, in the
+// three forms, against the float64 reference.
+func checkStats[T ops.Float](t *testing.T, r *rand.Rand, iters int, tol float64) {
+	t.Helper()
+	gen := func(r *rand.Rand) T { return T(r.NormFloat64()*3 + 10) }
+	for iter := range iters {
+		rank := r.IntN(5)
+		shape := make([]int, rank)
+		for k := range shape {
+			shape[k] = 1 + r.IntN(5)
+			if r.IntN(15) == 0 {
+				shape[k] = 0
+			}
+		}
+		v, rv := randomOperand(r, shape, gen)
+		axes, set := randomAxes(r, rank)
+		ddof := r.IntN(3)
+		mean, variance := statsRef(rv, set, ddof)
+		for _, c := range statCases[T](ddof) {
+			msg := func() string {
+				return c.name + " " + tensor.Must(tensor.New[T](shape...)).Layout().String()
+			}
+			check := func(form string, got []T) {
+				t.Helper()
+				require.Len(t, got, len(mean.Data), "%s %s", form, msg())
+				for i := range got {
+					want := c.ref(mean.Data[i], variance.Data[i])
+					require.True(t, closeTo(float64(got[i]), want, tol), "iteration %d: %s %s of %v over %v ddof %d: element %d is %v, want %v", iter, c.name, form, shape, axes, ddof, i, got[i], want)
+				}
+			}
+			got, err := c.keep(v, axes...)
+			require.NoError(t, err, msg())
+			require.Equal(t, mean.Shape, got.Shape())
+			check("KeepDims", got.Data())
+			got, err = c.alloc(v, axes...)
+			require.NoError(t, err, msg())
+			require.Equal(t, dropReduced(shape, set), nilIfEmpty(got.Shape()))
+			check("", got.Data())
+			dshape := mean.Shape
+			if r.IntN(2) == 0 {
+				dshape = dropReduced(shape, set)
+			}
+			dst, _ := randomOperand(r, dshape, gen)
+			if dst.Layout().Overlapping() {
+				require.ErrorIs(t, c.into(dst, v, axes...), layout.ErrOverlap)
+				continue
+			}
+			require.NoError(t, c.into(dst, v, axes...))
+			check("Into", values(dst).Data)
+		}
+	}
+}
+
+// TestStatsRandom checks Mean, Var and Std against a float64 reference on
+// random views (transposed, stepped, flipped, broadcast), random axes,
+// ddof 0 to 2, size-0 axes and rank 0.
+func TestStatsRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(31, 32))
+	iters := 300
+	if testing.Short() {
+		iters = 100
+	}
+	checkStats[float64](t, r, iters, 1e-13)
+	checkStats[float32](t, r, iters, 1e-5)
+}
+
+// TestVarStable shows the two-pass variance keeps its digits where the
+// one-pass formula E[x²]-E[x]² loses them all: values 10^4 + {0..9} in
+// float32 (E[x²] ≈ 10^8 has no digit left for a variance of 8.25).
+func TestVarStable(t *testing.T) {
+	for _, n := range []int{10, 1000, 100_000} {
+		x := tensor.Must(tensor.New[float32](n))
+		for i := range n {
+			x.Set(float32(10_000+i%10), i)
+		}
+		got, err := ops.Var(x.View(), 0)
+		require.NoError(t, err)
+		assert.InDelta(t, 8.25, float64(got.At()), 1e-4, "n=%d", n)
+		m, err := ops.Mean(x.View())
+		require.NoError(t, err)
+		assert.InDelta(t, 10004.5, float64(m.At()), 1e-3)
+		// The formula the two passes avoid is off by far more.
+		var s, s2 float32
+		for _, v := range x.Data() {
+			s += v
+			s2 += v * v
+		}
+		naive := s2/float32(n) - (s/float32(n))*(s/float32(n))
+		assert.Greater(t, math.Abs(float64(naive)-8.25), 0.2, "the one-pass formula is inaccurate at n=%d (got %v)", n, naive)
+	}
+}
+
+// TestStatsEdges checks NumPy's answers at the edges: no elements, n-ddof
+// at or below zero, NaN and infinities, and the errors.
+func TestStatsEdges(t *testing.T) {
+	nan := math.NaN()
+	one := tensor.Must(tensor.FromSlice([]float64{5}, 1))
+	empty := tensor.Must(tensor.New[float64](0, 3))
+	cases := []struct {
+		name string
+		f    func() (tensor.Tensor[float64], error)
+		want []float64
+	}{
+		{"Mean of nothing", func() (tensor.Tensor[float64], error) { return ops.Mean(empty.View()) }, []float64{nan}},
+		{"Mean over an empty axis", func() (tensor.Tensor[float64], error) { return ops.Mean(empty.View(), 0) }, []float64{nan, nan, nan}},
+		{"Mean into no elements", func() (tensor.Tensor[float64], error) { return ops.Mean(empty.View(), 1) }, []float64{}},
+		{"Var of one, ddof 0", func() (tensor.Tensor[float64], error) { return ops.Var(one.View(), 0) }, []float64{0}},
+		{"Var of one, ddof 1", func() (tensor.Tensor[float64], error) { return ops.Var(one.View(), 1) }, []float64{nan}},
+		{"Std of one, ddof 2", func() (tensor.Tensor[float64], error) { return ops.Std(one.View(), 2) }, []float64{nan}},
+		{"Var of nothing", func() (tensor.Tensor[float64], error) { return ops.Var(empty.View(), 0, 0) }, []float64{nan, nan, nan}},
+		{"Var with NaN", func() (tensor.Tensor[float64], error) {
+			return ops.Var(tensor.Must(tensor.FromSlice([]float64{1, nan, 3}, 3)).View(), 0)
+		}, []float64{nan}},
+		{"Mean with Inf", func() (tensor.Tensor[float64], error) {
+			return ops.Mean(tensor.Must(tensor.FromSlice([]float64{1, math.Inf(1), 3}, 3)).View())
+		}, []float64{math.Inf(1)}},
+		{"Var with Inf", func() (tensor.Tensor[float64], error) {
+			return ops.Var(tensor.Must(tensor.FromSlice([]float64{1, math.Inf(1), 3}, 3)).View(), 0)
+		}, []float64{nan}},
+		{"Std, negative ddof", func() (tensor.Tensor[float64], error) {
+			return ops.Std(tensor.Must(tensor.FromSlice([]float64{1, 3}, 2)).View(), -2)
+		}, []float64{math.Sqrt(0.5)}},
+	}
+	for _, c := range cases {
+		got, err := c.f()
+		require.NoError(t, err, c.name)
+		require.True(t, equalValues(c.want, got.Data()), "%s: got %v, want %v", c.name, got.Data(), c.want)
+	}
+
+	x := tensor.Must(tensor.New[float32](2, 3))
+	_, err := ops.Mean(x.View(), 2)
+	assert.ErrorIs(t, err, layout.ErrAxis)
+	assert.ErrorContains(t, err, "ops: Mean: axis 2 out of range for rank 2")
+	_, err = ops.Var(x.View(), 1, 0, -2)
+	assert.ErrorIs(t, err, layout.ErrAxis)
+	assert.ErrorContains(t, err, "ops: Var: axis -2 repeated")
+	_, err = ops.StdKeepDims(x.View(), 0, -3)
+	assert.ErrorContains(t, err, "ops: StdKeepDims:")
+	dst := tensor.Must(tensor.Full[float32](7, 4))
+	for name, err := range map[string]error{
+		"MeanInto": ops.MeanInto(dst.View(), x.View(), 0),
+		"VarInto":  ops.VarInto(dst.View(), x.View(), 0, 0),
+		"StdInto":  ops.StdInto(dst.View(), x.View(), 0, 0),
+	} {
+		assert.ErrorIs(t, err, layout.ErrShape, name)
+		assert.ErrorContains(t, err, "ops: "+name+": destination shape [4]")
+	}
+	assert.Equal(t, []float32{7, 7, 7, 7}, dst.Data(), "nothing is written on error")
+}
+
+// TestStatsInPlace reduces a view into a part of itself.
+func TestStatsInPlace(t *testing.T) {
+	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 7}, 2, 3))
+	row := tensor.Must(ops.Select(x.View(), 0, 0))
+	require.NoError(t, ops.VarInto(row, x.View(), 0, 0))
+	assert.Equal(t, []float64{2.25, 2.25, 4, 4, 5, 7}, x.Data())
+	require.NoError(t, ops.MeanInto(row, x.View(), 0))
+	assert.Equal(t, []float64{3.125, 3.625, 5.5, 4, 5, 7}, x.Data())
+}
