@@ -1,0 +1,303 @@
+package ops
+
+import (
+	"slices"
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/par"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// The index reductions. ArgMax and ArgMin return, along one axis of v, the
+// index of the largest (smallest) element, or with no axis the row-major
+// flat index of it in v, as NumPy's argmax and argmin: the first such
+// index when the extreme occurs more than once (-0 and +0 are equal), and
+// the index of the first NaN when there is one. The three forms are those
+// of Sum: X drops the axis (a rank-0 tensor for the flat index), XKeepDims
+// keeps it as size 1 (every axis, for the flat index), XInto writes into a
+// caller's view of either shape, which may share memory with v. Two or
+// more axes, or one out of range, are an error wrapping layout.ErrAxis;
+// an axis of size 0 reduced into one or more elements, or a flat index of
+// no elements, one wrapping ErrEmpty. Nothing is written on error.
+//
+// The result is exact, so any split of the work gives it. Runs along the
+// reduced axis with unit stride are searched a block at a time, the
+// block's extreme found by simd.Reduce and only a block that improves on
+// the best so far scanned for its index.
+
+// ArgMax returns the index of the largest element of v along axis, or the
+// flat index of the largest element with no axis.
+func ArgMax[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMax[T]]("ArgMax", v, axis, false)
+}
+
+// ArgMaxKeepDims is ArgMax keeping the reduced axis (with no axis, every
+// axis) as size 1.
+func ArgMaxKeepDims[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMax[T]]("ArgMaxKeepDims", v, axis, true)
+}
+
+// ArgMaxInto writes the indices of the largest elements of v along axis,
+// or the flat index of the largest, into dst.
+func ArgMaxInto[T Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
+	return argInto[T, argMax[T]]("ArgMaxInto", dst, v, axis)
+}
+
+// ArgMin returns the index of the smallest element of v along axis, or the
+// flat index of the smallest element with no axis.
+func ArgMin[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMin[T]]("ArgMin", v, axis, false)
+}
+
+// ArgMinKeepDims is ArgMin keeping the reduced axis (with no axis, every
+// axis) as size 1.
+func ArgMinKeepDims[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMin[T]]("ArgMinKeepDims", v, axis, true)
+}
+
+// ArgMinInto writes the indices of the smallest elements of v along axis,
+// or the flat index of the smallest, into dst.
+func ArgMinInto[T Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
+	return argInto[T, argMin[T]]("ArgMinInto", dst, v, axis)
+}
+
+// argOrder is the order of an index reduction: beats(x, y) reports
+// whether x is a strictly better extreme than y, NaN beating every number.
+type argOrder[T Real] interface {
+	beats(x, y T) bool
+	op() simd.Op
+}
+
+type argMax[T Real] struct{}
+
+func (argMax[T]) beats(x, y T) bool { return x > y || x != x && y == y }
+func (argMax[T]) op() simd.Op       { return simd.Max }
+
+type argMin[T Real] struct{}
+
+func (argMin[T]) beats(x, y T) bool { return x < y || x != x && y == y }
+func (argMin[T]) op() simd.Op       { return simd.Min }
+
+// argBlock is the length of the blocks a unit-stride run is searched in.
+const argBlock = 2048
+
+// argSpec is a checked index reduction: the axes reduced, the result's
+// shape with them kept as size 1 and dropped, and the layout that gives
+// each element of v its index (stride 1 along the axis; row-major for the
+// flat index).
+type argSpec struct {
+	set        uint64
+	flat       bool
+	keep, drop []int
+	index      layout.Layout
+}
+
+func argCheck[T Real](op string, v tensor.View[T], axis []int) (argSpec, error) {
+	if len(axis) > 1 {
+		return argSpec{}, errorf(op, layout.ErrAxis, "axes %v: one axis or none", axis)
+	}
+	set, err := reduceAxes(op, v.Rank(), axis)
+	if err != nil {
+		return argSpec{}, err
+	}
+	s := argSpec{set: set, flat: len(axis) == 0}
+	shape := v.Shape()
+	s.keep, s.drop = reducedShapes(shape, set)
+	if s.flat {
+		s.index, err = layout.RowMajor(shape...)
+	} else {
+		strides := make([]int, len(shape))
+		strides[setAxes(set)[0]] = 1
+		s.index, err = layout.Strided(shape, strides, 0)
+	}
+	if err != nil { // v's shape is valid: cannot happen
+		panic("ops: internal error: " + err.Error())
+	}
+	if v.Size() == 0 && shapeSize(s.keep) > 0 {
+		return s, errorf(op, ErrEmpty, "%s of shape %v over axes %v: no elements to choose from", op, shape, setAxes(set))
+	}
+	return s, nil
+}
+
+func argNew[T Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keepDims bool) (tensor.Tensor[int], error) {
+	s, err := argCheck(op, v, axis)
+	if err != nil {
+		return tensor.Tensor[int]{}, err
+	}
+	shape := s.drop
+	if keepDims {
+		shape = s.keep
+	}
+	out, err := newResult[int](op, shape)
+	if err != nil {
+		return out, err
+	}
+	argRun[T, O](&s, out.Data(), v)
+	return out, nil
+}
+
+func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.View[T], axis []int) error {
+	s, err := argCheck(op, v, axis)
+	if err != nil {
+		return err
+	}
+	got := dst.Shape()
+	if !slices.Equal(got, s.keep) && !slices.Equal(got, s.drop) {
+		return errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v", got, s.drop, s.keep, v.Shape(), setAxes(s.set))
+	}
+	d := operandOf(dst)
+	if err := checkDst(op, &d, got); err != nil {
+		return err
+	}
+	// The indices are found into a buffer of their own, then copied: dst
+	// may share memory with an int v.
+	out := make([]int, shapeSize(s.keep))
+	argRun[T, O](&s, out, v)
+	rl, _ := layout.RowMajor(got...)
+	res, _ := tensor.NewView(out, rl)
+	if err := dst.CopyFrom(res); err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
+	return nil
+}
+
+// argRun finds the indices of s into out, row-major of the keepdims
+// shape.
+func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
+	if len(out) == 0 || v.Size() == 0 {
+		return
+	}
+	in := operandOf(v)
+	var zero T
+	n := par.Workers(v.Size() * int(unsafe.Sizeof(zero)))
+	best := make([]T, len(out))
+	for i := range out {
+		out[i] = -1
+	}
+	var it layout.Iter
+	if !s.flat {
+		ol, _ := layout.RowMajor(s.keep...)
+		if err := it.ResetReduce(&ol, &in.lay, &s.index); err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+		whole := it
+		par.Do(n, func(i int) {
+			q := whole.Part(i, n)
+			argRuns[T, O](&q, 0, 1, 2, out, best, in.data)
+		})
+		return
+	}
+	// The flat index: a single result, so the Iter visits the indices of
+	// v with the index layout as its output, which Part can split anywhere;
+	// each part finds its own best and the parts are merged.
+	if err := it.Reset(&s.index, &in.lay); err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
+	idx := make([]int, n)
+	vals := make([]T, n)
+	whole := it
+	par.Do(n, func(i int) {
+		q := whole.Part(i, n)
+		idx[i] = -1
+		argRuns[T, O](&q, -1, 1, 0, idx[i:i+1], vals[i:i+1], in.data)
+	})
+	for i := range n {
+		argMerge[T, O](out, best, 0, vals[i], idx[i])
+	}
+}
+
+// argMerge merges the candidate x at index i into element o of the best
+// values and their indices: it replaces them when unset, beaten, or tied
+// at a smaller index.
+func argMerge[T Real, O argOrder[T]](out []int, best []T, o int, x T, i int) {
+	if i < 0 {
+		return
+	}
+	var ord O
+	b, bi := best[o], out[o]
+	if bi < 0 || ord.beats(x, b) || i < bi && !ord.beats(b, x) {
+		best[o], out[o] = x, i
+	}
+}
+
+// argRuns walks the runs of it: operand ko is the output (-1: none, every
+// run goes to element 0), ki the input, kx the index layout.
+func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T) {
+	if it.Size() == 0 {
+		return
+	}
+	n, inc := it.Len(), it.Inc()
+	vec := !isInteger[T]() // float32 or float64: simd.Reduce finds block extremes
+	oinc := 0
+	if ko >= 0 {
+		oinc = inc[ko]
+	}
+	for off := range it.Runs() {
+		o := 0
+		if ko >= 0 {
+			o = off[ko]
+		}
+		i, xi := off[ki], off[kx]
+		if oinc == 0 {
+			v, j := argFind[T, O](x, i, inc[ki], n, inc[kx] < 0, vec)
+			argMerge[T, O](out, best, o, v, xi+j*inc[kx])
+			continue
+		}
+		for j := range n {
+			argMerge[T, O](out, best, o+j*oinc, x[i+j*inc[ki]], xi+j*inc[kx])
+		}
+	}
+}
+
+// argFind returns the best of the n elements of x from off with stride
+// inc and its position j in the run: the first best, or the last when
+// last is set (the index falls along the run). vec says T is a float,
+// which simd.Reduce folds.
+func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec bool) (T, int) {
+	var ord O
+	if inc == 1 && !last && vec {
+		return argBlocks[T, O](x[off:off+n], ord)
+	}
+	b, bj := x[off], 0
+	for j := 1; j < n; j++ {
+		v := x[off+j*inc]
+		if ord.beats(v, b) || last && !ord.beats(b, v) {
+			b, bj = v, j
+		}
+	}
+	return b, bj
+}
+
+// argBlocks finds the first best of the float run x a block at a time:
+// simd.Reduce gives each block's extreme, and only the first block that
+// holds the best of all is scanned for its index. A NaN ends the search.
+func argBlocks[T Real, O argOrder[T]](x []T, ord O) (T, int) {
+	var b T
+	at := -1
+	for lo := 0; lo < len(x); lo += argBlock {
+		blk := x[lo:min(lo+argBlock, len(x))]
+		var m T
+		if unsafe.Sizeof(m) == 4 {
+			r, _ := simd.Reduce(ord.op(), asKind[float32](blk))
+			m = fromFloat[T](r)
+		} else {
+			r, _ := simd.Reduce(ord.op(), asKind[float64](blk))
+			m = fromFloat[T](r)
+		}
+		if at < 0 || ord.beats(m, b) {
+			b, at = m, lo
+			if m != m {
+				break
+			}
+		}
+	}
+	blk := x[at:min(at+argBlock, len(x))]
+	for j, v := range blk {
+		if v == b || v != v && b != b {
+			return v, at + j
+		}
+	}
+	panic("ops: internal error: the extreme of a block is not in it")
+}
