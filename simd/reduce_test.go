@@ -135,3 +135,46 @@ func TestReduceDoesNotAllocate(t *testing.T) {
 		}
 	})
 }
+
+// TestReduceTies checks Max and Min bit for bit on long runs of ties:
+// -0 and +0, and quiet NaNs with distinct payloads, among few values.
+// Their kernels combine groups of x before the accumulator; the twin's
+// selection (the last of the largest, or the first NaN) makes that give
+// the sequential fold's bits, and this pins it.
+func TestReduceTies(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 8))
+		nan1 := math.Float32frombits(0x7fc00001)
+		nan2 := math.Float32frombits(0xffc00002)
+		for _, n := range []int{128, 129, 200, 512, 513, 640, 1000, 2*arithChunk + 37} {
+			for _, nanRate := range []int{0, 1, n / 3, n} { // NaNs per n elements, roughly
+				for range 4 {
+					vals := []float32{0, float32(math.Copysign(0, -1)), 1, -1}
+					x := make([]float32, n)
+					for i := range x {
+						x[i] = vals[r.IntN(len(vals))]
+						if r.IntN(n) < nanRate {
+							x[i] = []float32{nan1, nan2}[r.IntN(2)]
+						}
+					}
+					for _, op := range []Op{Max, Min} {
+						got, err := Reduce(op, x)
+						noErr(t, err)
+						if want := reduceRef(op, x); math.Float32bits(got) != math.Float32bits(want) {
+							t.Fatalf("%v of %d ties: got %#x, want %#x", op, n, math.Float32bits(got), math.Float32bits(want))
+						}
+						x64 := make([]float64, n)
+						for i, v := range x {
+							x64[i] = float64(v)
+						}
+						got64, err := Reduce(op, x64)
+						noErr(t, err)
+						if want := reduceRef(op, x64); math.Float64bits(got64) != math.Float64bits(want) {
+							t.Fatalf("%v of %d float64 ties: got %#x, want %#x", op, n, math.Float64bits(got64), math.Float64bits(want))
+						}
+					}
+				}
+			}
+		}
+	})
+}
