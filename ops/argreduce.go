@@ -294,8 +294,15 @@ func argBlocks[T Real, O argOrder[T]](x []T, ord O) (T, int) {
 		}
 	}
 	blk := x[at:min(at+argBlock, len(x))]
+	if b == b {
+		for j, v := range blk {
+			if v == b {
+				return v, at + j
+			}
+		}
+	}
 	for j, v := range blk {
-		if v == b || v != v && b != b {
+		if v != v {
 			return v, at + j
 		}
 	}

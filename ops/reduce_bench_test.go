@@ -67,4 +67,40 @@ func BenchmarkReduce(b *testing.B) {
 			}
 		})
 	})
+	idx := tensor.Must(tensor.New[int](n)).View()
+	isink := make([]int, n)
+	b.Run("ArgMax-last/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.ArgMaxInto(idx, a, 1) }, func() {
+			for i := range n {
+				row := x[i*n : (i+1)*n]
+				m, k := row[0], 0
+				for j, v := range row {
+					if v > m {
+						m, k = v, j
+					}
+				}
+				isink[i] = k
+			}
+		})
+	})
+	a64 := tensor.Must(tensor.New[float64](n, n))
+	for i := range a64.Data() {
+		a64.Data()[i] = float64(i%1000) / 8
+	}
+	x64 := a64.Data()
+	means := tensor.Must(tensor.New[float64](n)).View()
+	sink64 := make([]float64, n)
+	b.Run("Mean-first-f64/vs=loop", func(b *testing.B) {
+		pairBench(b, 2*bytes, 2*bytes, "loop", func() { _ = ops.MeanInto(means, a64.View(), 0) }, func() {
+			clear(sink64)
+			for i := range n {
+				for j, v := range x64[i*n : (i+1)*n] {
+					sink64[j] += v
+				}
+			}
+			for j := range sink64 {
+				sink64[j] /= n
+			}
+		})
+	})
 }
