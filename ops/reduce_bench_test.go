@@ -103,4 +103,28 @@ func BenchmarkReduce(b *testing.B) {
 			}
 		})
 	})
+	cum := tensor.Must(tensor.New[float32](n, n)).View()
+	out := cum.Data()
+	b.Run("CumSum-last/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.CumSumInto(cum, a, 1) }, func() {
+			for i := range n {
+				var s float32
+				for j, v := range x[i*n : (i+1)*n] {
+					s += v
+					out[i*n+j] = s
+				}
+			}
+		})
+	})
+	b.Run("CumSum-first/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.CumSumInto(cum, a, 0) }, func() {
+			copy(out[:n], x[:n])
+			for i := 1; i < n; i++ {
+				prev, row := out[(i-1)*n:i*n], out[i*n:(i+1)*n]
+				for j, v := range x[i*n : (i+1)*n] {
+					row[j] = prev[j] + v
+				}
+			}
+		})
+	})
 }
