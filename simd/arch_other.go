@@ -17,3 +17,7 @@ func fillVec(unit int, dst *byte, n int, pat *byte) {
 // fold32 and fold64 have no kernels in this build: Reduce runs the Go twin.
 func fold32(ISA, Op, *float32, *float32, int) bool { return false }
 func fold64(ISA, Op, *float64, *float64, int) bool { return false }
+
+// index32 and index64 are never called here: no level has vectors.
+func index32(ISA, *float32, int, float32) int { return 0 }
+func index64(ISA, *float64, int, float64) int { return 0 }

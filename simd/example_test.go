@@ -130,3 +130,12 @@ func ExampleReduce() {
 	fmt.Println(sum, running, m)
 	// Output: 1.6778216e+07 1.6777216e+07 5
 }
+
+// Index finds the first element equal to a value (-0 equals +0), or the
+// first NaN: with Reduce, the index of a maximum.
+func ExampleIndex() {
+	x := []float32{3, 9, 1, 9, float32(math.NaN()), 2}
+	m, _ := simd.Reduce(simd.Max, x[:4])
+	fmt.Println(m, simd.Index(x, m), simd.Index(x, float32(math.NaN())), simd.Index(x, 5))
+	// Output: 9 1 4 -1
+}
