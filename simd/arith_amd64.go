@@ -25,6 +25,9 @@ func addSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 func foldadd32AVX2(acc, x *float32, n int)
 
 //go:noescape
+func halveadd32AVX2(acc *float32) float32
+
+//go:noescape
 func subVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -44,6 +47,9 @@ func mulSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
 func foldmul32AVX2(acc, x *float32, n int)
+
+//go:noescape
+func halvemul32AVX2(acc *float32) float32
 
 //go:noescape
 func divVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -67,6 +73,9 @@ func maxSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 func foldmax32AVX2(acc, x *float32, n int)
 
 //go:noescape
+func halvemax32AVX2(acc *float32) float32
+
+//go:noescape
 func minVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -77,6 +86,9 @@ func minSV32AVX2(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
 func foldmin32AVX2(acc, x *float32, n int)
+
+//go:noescape
+func halvemin32AVX2(acc *float32) float32
 
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
@@ -97,6 +109,9 @@ func addSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
 func foldadd64AVX2(acc, x *float64, n int)
+
+//go:noescape
+func halveadd64AVX2(acc *float64) float64
 
 //go:noescape
 func subVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -120,6 +135,9 @@ func mulSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 func foldmul64AVX2(acc, x *float64, n int)
 
 //go:noescape
+func halvemul64AVX2(acc *float64) float64
+
+//go:noescape
 func divVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -141,6 +159,9 @@ func maxSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 func foldmax64AVX2(acc, x *float64, n int)
 
 //go:noescape
+func halvemax64AVX2(acc *float64) float64
+
+//go:noescape
 func minVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -151,6 +172,9 @@ func minSV64AVX2(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
 func foldmin64AVX2(acc, x *float64, n int)
+
+//go:noescape
+func halvemin64AVX2(acc *float64) float64
 
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
@@ -171,6 +195,9 @@ func addSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
 func foldadd32AVX512(acc, x *float32, n int)
+
+//go:noescape
+func halveadd32AVX512(acc *float32) float32
 
 //go:noescape
 func subVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -194,6 +221,9 @@ func mulSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 func foldmul32AVX512(acc, x *float32, n int)
 
 //go:noescape
+func halvemul32AVX512(acc *float32) float32
+
+//go:noescape
 func divVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -215,6 +245,9 @@ func maxSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 func foldmax32AVX512(acc, x *float32, n int)
 
 //go:noescape
+func halvemax32AVX512(acc *float32) float32
+
+//go:noescape
 func minVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -225,6 +258,9 @@ func minSV32AVX512(dst *float32, s float32, y *float32, n int, nt bool)
 
 //go:noescape
 func foldmin32AVX512(acc, x *float32, n int)
+
+//go:noescape
+func halvemin32AVX512(acc *float32) float32
 
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
@@ -245,6 +281,9 @@ func addSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
 func foldadd64AVX512(acc, x *float64, n int)
+
+//go:noescape
+func halveadd64AVX512(acc *float64) float64
 
 //go:noescape
 func subVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -268,6 +307,9 @@ func mulSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 func foldmul64AVX512(acc, x *float64, n int)
 
 //go:noescape
+func halvemul64AVX512(acc *float64) float64
+
+//go:noescape
 func divVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -289,6 +331,9 @@ func maxSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 func foldmax64AVX512(acc, x *float64, n int)
 
 //go:noescape
+func halvemax64AVX512(acc *float64) float64
+
+//go:noescape
 func minVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -299,6 +344,9 @@ func minSV64AVX512(dst *float64, s float64, y *float64, n int, nt bool)
 
 //go:noescape
 func foldmin64AVX512(acc, x *float64, n int)
+
+//go:noescape
+func halvemin64AVX512(acc *float64) float64
 
 // fold32 runs the fold kernel of op at level isa and reports whether
 // there is one.
@@ -326,6 +374,31 @@ func fold32(isa ISA, op Op, acc, x *float32, n int) bool {
 	return true
 }
 
+// halve32 runs the halving kernel of op at level isa and reports whether
+// there is one.
+func halve32(isa ISA, op Op, acc *float32) (float32, bool) {
+	switch {
+	case isa == AVX2 && op == Add:
+		return halveadd32AVX2(acc), true
+	case isa == AVX2 && op == Mul:
+		return halvemul32AVX2(acc), true
+	case isa == AVX2 && op == Max:
+		return halvemax32AVX2(acc), true
+	case isa == AVX2 && op == Min:
+		return halvemin32AVX2(acc), true
+	case isa == AVX512 && op == Add:
+		return halveadd32AVX512(acc), true
+	case isa == AVX512 && op == Mul:
+		return halvemul32AVX512(acc), true
+	case isa == AVX512 && op == Max:
+		return halvemax32AVX512(acc), true
+	case isa == AVX512 && op == Min:
+		return halvemin32AVX512(acc), true
+	default:
+		return 0, false
+	}
+}
+
 // fold64 runs the fold kernel of op at level isa and reports whether
 // there is one.
 func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
@@ -350,4 +423,29 @@ func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
 		return false
 	}
 	return true
+}
+
+// halve64 runs the halving kernel of op at level isa and reports whether
+// there is one.
+func halve64(isa ISA, op Op, acc *float64) (float64, bool) {
+	switch {
+	case isa == AVX2 && op == Add:
+		return halveadd64AVX2(acc), true
+	case isa == AVX2 && op == Mul:
+		return halvemul64AVX2(acc), true
+	case isa == AVX2 && op == Max:
+		return halvemax64AVX2(acc), true
+	case isa == AVX2 && op == Min:
+		return halvemin64AVX2(acc), true
+	case isa == AVX512 && op == Add:
+		return halveadd64AVX512(acc), true
+	case isa == AVX512 && op == Mul:
+		return halvemul64AVX512(acc), true
+	case isa == AVX512 && op == Max:
+		return halvemax64AVX512(acc), true
+	case isa == AVX512 && op == Min:
+		return halvemin64AVX512(acc), true
+	default:
+		return 0, false
+	}
 }

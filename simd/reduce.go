@@ -32,15 +32,39 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 	copy(acc[:m], x)
 	rest := x[m:]
 	body := len(rest) / lanes * lanes
-	foldAt(active.Load(), op, acc[:lanes], rest[:body])
+	t := active.Load()
+	foldAt(t, op, acc[:lanes], rest[:body])
 	tail := rest[body:]
 	foldGo(op, acc[:len(tail)], tail)
+	if m == lanes {
+		if v, ok := halveAt(t, op, acc[:lanes]); ok {
+			return v, nil
+		}
+	}
 	for w := lanes / 2; w >= 1; w /= 2 {
 		if k := min(w, m-w); k > 0 { // lanes j < w with j+w < m
 			foldGo(op, acc[:k], acc[w:w+k])
 		}
 	}
 	return acc[0], nil
+}
+
+// halveAt combines the full accumulators acc by halving with the kernel
+// of table t, and reports whether it has one: as the Go loop, with no
+// call per step.
+func halveAt[T Float](t *table, op Op, acc []T) (T, bool) {
+	if t.a32 == nil {
+		return 0, false
+	}
+	switch sizeOf[T]() {
+	case 4:
+		v, ok := halve32(t.isa, op, &as[float32](acc)[0])
+		return scalarAs[T](v), ok
+	case 8:
+		v, ok := halve64(t.isa, op, &as[float64](acc)[0])
+		return scalarAs[T](v), ok
+	}
+	return 0, false
 }
 
 // foldAt folds x, a multiple of len(acc) elements, into acc with the

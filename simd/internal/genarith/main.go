@@ -109,6 +109,8 @@ func generate() (asm, gofile []byte) {
 				if folds(o) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc, x *%s, n int)\n", foldName(o, e, l), e.goType)
 					fold(&a, o, e, l)
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc *%s) %s\n", halveName(o, e, l), e.goType, e.goType)
+					halve(&a, o, e, l)
 				}
 			}
 		}
@@ -205,6 +207,15 @@ func dispatch(g *bytes.Buffer, e elem) {
 		}
 	}
 	g.WriteString("\tdefault:\n\t\treturn false\n\t}\n\treturn true\n}\n")
+	fmt.Fprintf(g, "\n// halve%d runs the halving kernel of op at level isa and reports whether\n// there is one.\nfunc halve%d(isa ISA, op Op, acc *%s) (%s, bool) {\n\tswitch {\n", e.bits, e.bits, e.goType, e.goType)
+	for _, l := range levels {
+		for _, o := range ops {
+			if folds(o) {
+				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\treturn %s(acc), true\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], halveName(o, e, l))
+			}
+		}
+	}
+	g.WriteString("\tdefault:\n\t\treturn 0, false\n\t}\n}\n")
 }
 
 // fold writes the kernel that folds x into 128 bytes of accumulators:
@@ -290,7 +301,11 @@ func fold(w *bytes.Buffer, o op, e elem, l level) {
 // mask K(mask) (AVX-512).
 func foldStep(p func(string, ...any), o op, e elem, l level, a, b, scratch string, mask int) {
 	insn := o.insn + e.sfx
-	if l.name == "AVX2" {
+	if o.name != "max" && o.name != "min" {
+		p("%s %s, %s, %s", insn, b, a, a)
+		return
+	}
+	if l.name == "AVX2" || a[0] != 'Z' { // blend: also AVX-512's Y and X steps
 		p("VCMP%s $3, %s, %s, %s", e.sfx, a, a, scratch)
 		p("%s %s, %s, %s", insn, b, a, b) // Go order: src2, src1, dst
 		p("VBLENDV%s %s, %s, %s, %s", e.sfx, scratch, a, b, a)
@@ -298,6 +313,51 @@ func foldStep(p func(string, ...any), o op, e elem, l level, a, b, scratch strin
 	}
 	p("VCMP%s $7, %s, %s, K%d", e.sfx, a, a, mask)
 	p("%s %s, %s, K%d, %s", insn, b, a, mask, a)
+}
+
+// halveName returns the Go name of a halving kernel, for example
+// halveadd32AVX2.
+func halveName(o op, e elem, l level) string {
+	return fmt.Sprintf("halve%s%d%s", o.name, e.bits, l.name)
+}
+
+// halve writes the kernel that combines 128 bytes of accumulators into
+// one element as Reduce's Go loop does: for w = lanes/2 down to 1,
+// acc[j] = acc[j] op acc[j+w] for j < w; it returns acc[0]. Each step
+// folds the upper half of the live lanes into the lower: whole registers
+// first, then the upper 256 and 128 bits, then the upper two and one
+// elements of an X register.
+func halve(w *bytes.Buffer, o op, e elem, l level) {
+	n := halveName(o, e, l)
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	load := "VMOVUP" + e.sfx[1:]
+	fmt.Fprintf(w, "\n// func %s(acc *%s) %s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", n, e.goType, e.goType, n, 8+e.bits/8)
+	p("MOVQ acc+0(FP), DI")
+	regs := 128 / l.bytes
+	for k := range regs {
+		p("%s %d(DI), %s", load, k*l.bytes, r(k))
+	}
+	for h := regs / 2; h >= 1; h /= 2 { // whole registers
+		for k := range h {
+			foldStep(p, o, e, l, r(k), r(k+h), r(8), 1)
+		}
+	}
+	if l.name == "AVX512" {
+		p("VEXTRACTF64X4 $1, Z0, Y1")
+		foldStep(p, o, e, l, "Y0", "Y1", "Y8", 1)
+	}
+	p("VEXTRACTF128 $1, Y0, X1")
+	foldStep(p, o, e, l, "X0", "X1", "X8", 1)
+	p("VMOVHLPS X0, X0, X1")
+	foldStep(p, o, e, l, "X0", "X1", "X8", 1)
+	if e.bits == 32 {
+		p("VMOVSHDUP X0, X1")
+		foldStep(p, o, e, l, "X0", "X1", "X8", 1)
+	}
+	p("VMOVS%s X0, ret+8(FP)", e.sfx[1:])
+	p("VZEROUPPER")
+	p("RET")
 }
 
 // advance moves the pointers form uses by bytes.
