@@ -48,6 +48,17 @@
 // among goroutines — along the kept axes, or, for a reduction into one
 // element, among the subtrees of the top of the tree.
 //
+// Mean, Var and Std build on Sum: Mean divides it by the count, Var sums
+// the squared deviations from the mean in a second pass (a temporary of
+// the input's size). ArgMax and ArgMin walk the Iter with a third operand,
+// the layout that gives each element its index (stride 1 along the axis,
+// or row-major for the flat index), so any view and any split of the work
+// find NumPy's first index; a unit-stride run is searched a block at a
+// time with simd.Reduce and simd.Index. CumSum and CumProd walk an Iter
+// over the lines' starts and scan each line along memory, or, when the
+// lines run across rows, accumulate row after row with the arithmetic
+// kernels.
+//
 // # Cost
 //
 // A view operation moves no data and allocates nothing for rank up to 8:

@@ -105,18 +105,27 @@
 //     stores; other pairs of float types are the Go loop.
 //   - [Reduce] folds a run by Add, Mul, Max or Min into 128 bytes of lane
 //     accumulators held in registers (four Y with AVX2, two Z with
-//     AVX-512), then halves the lanes in Go: the same order, and the same
-//     bits, at every level. Max and Min keep a NaN accumulator with a
-//     blend (AVX2) or a mask of the ordered lanes (AVX-512).
+//     AVX-512), then halves the lanes, in a kernel when all are full: the
+//     same order, and the same bits, at every level. Max and Min keep a
+//     NaN accumulator with a blend (AVX2) or a mask of the ordered lanes
+//     (AVX-512); their compare-and-select chain would bound the loop, so
+//     they first combine four groups of the input lane by lane, which the
+//     twin's selection (the last of the largest, the first NaN) makes
+//     give the same bits.
+//   - [Index] compares a vector at a time with the value (EQ_OQ: -0
+//     equals +0, NaN nothing) and stops at the first match; a NaN is
+//     searched by the Go loop.
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the
 // arithmetic kernels are the loops of internal/loops, which package ops
 // runs for every other element type. The data-movement kernels are
 // hand-written Go assembly: fourteen short functions (the eight transposes
-// are one loop macro over six tile macros). The 72 arithmetic kernels (six
-// operations, three forms, two element types, two levels) differ only in
-// an instruction or an operand, so they are written by a generator,
+// are one loop macro over six tile macros), and the four of Index. The 72
+// arithmetic kernels (six operations, three forms, two element types, two
+// levels) and the 32 of Reduce (a fold and a halving for four operations,
+// two types, two levels) differ only in an instruction or an operand, so
+// they are written by a generator,
 // simd/internal/genarith (go generate), whose test fails when the
 // committed arith_amd64.s and arith_amd64.go differ from its output.
 //
