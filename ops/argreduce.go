@@ -63,22 +63,17 @@ func ArgMinInto[T Real](dst tensor.View[int], v tensor.View[T], axis ...int) err
 	return argInto[T, argMin[T]]("ArgMinInto", dst, v, axis)
 }
 
-// argOrder is the order of an index reduction: beats(x, y) reports
-// whether x is a strictly better extreme than y, NaN beating every number.
-type argOrder[T Real] interface {
-	beats(x, y T) bool
-	op() simd.Op
-}
+// argOrder is the order of an index reduction: simd.Max or simd.Min (see
+// better).
+type argOrder[T Real] interface{ op() simd.Op }
 
 type argMax[T Real] struct{}
 
-func (argMax[T]) beats(x, y T) bool { return x > y || x != x && y == y }
-func (argMax[T]) op() simd.Op       { return simd.Max }
+func (argMax[T]) op() simd.Op { return simd.Max }
 
 type argMin[T Real] struct{}
 
-func (argMin[T]) beats(x, y T) bool { return x < y || x != x && y == y }
-func (argMin[T]) op() simd.Op       { return simd.Min }
+func (argMin[T]) op() simd.Op { return simd.Min }
 
 // argBlock is the length of the blocks a unit-stride run is searched in:
 // one simd.Reduce call per 16 KiB of float32, the block then still in L1
@@ -205,21 +200,21 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 		idx[i] = -1
 		argRuns[T, O](&q, -1, 1, 0, idx[i:i+1], vals[i:i+1], in.data)
 	})
+	var ord O
 	for i := range n {
-		argMerge[T, O](out, best, 0, vals[i], idx[i])
+		argMerge(out, best, 0, vals[i], idx[i], ord.op() == simd.Max)
 	}
 }
 
 // argMerge merges the candidate x at index i into element o of the best
 // values and their indices: it replaces them when unset, beaten, or tied
 // at a smaller index.
-func argMerge[T Real, O argOrder[T]](out []int, best []T, o int, x T, i int) {
+func argMerge[T Real](out []int, best []T, o int, x T, i int, max bool) {
 	if i < 0 {
 		return
 	}
-	var ord O
 	b, bi := best[o], out[o]
-	if bi < 0 || ord.beats(x, b) || i < bi && !ord.beats(b, x) {
+	if bi < 0 || better(x, b, max) || i < bi && !better(b, x, max) {
 		best[o], out[o] = x, i
 	}
 }
@@ -232,6 +227,8 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 	}
 	n, inc := it.Len(), it.Inc()
 	vec := !isInteger[T]() // float32 or float64: simd.Reduce finds block extremes
+	var ord O
+	max := ord.op() == simd.Max
 	oinc := 0
 	if ko >= 0 {
 		oinc = inc[ko]
@@ -243,13 +240,54 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		}
 		i, xi := off[ki], off[kx]
 		if oinc == 0 {
-			v, j := argFind[T, O](x, i, inc[ki], n, inc[kx] < 0, vec)
-			argMerge[T, O](out, best, o, v, xi+j*inc[kx])
+			v, j := argFind[T, O](x, i, inc[ki], n, inc[kx] < 0, vec, max)
+			argMerge(out, best, o, v, xi+j*inc[kx], max)
 			continue
 		}
-		for j := range n {
-			argMerge[T, O](out, best, o+j*oinc, x[i+j*inc[ki]], xi+j*inc[kx])
+		argAcross(out, best, o, oinc, x, i, inc[ki], xi, inc[kx], n, max)
+	}
+}
+
+// better reports whether x beats y: larger (smaller unless max), or NaN
+// where y is not. The operators are written out: through argOrder's method
+// the loops run several times slower.
+func better[T Real](x, y T, max bool) bool {
+	if max {
+		return x > y || x != x && y == y
+	}
+	return x < y || x != x && y == y
+}
+
+// argAcross merges the n elements of x from i at stride xinc, with indices
+// from xi at stride xinc, into the n best values and indices from o at
+// stride oinc: a run that the output moves along.
+func argAcross[T Real](out []int, best []T, o, oinc int, x []T, i, inc, xi, xinc, n int, max bool) {
+	if oinc == 1 && inc == 1 && xinc == 0 { // a row into a row, one index
+		bs, is, xs := best[o:o+n], out[o:o+n], x[i:i+n]
+		is = is[:len(xs)]
+		bs = bs[:len(xs)]
+		if max {
+			for j, v := range xs {
+				// v > b decides nearly every element; the rest is NaN, a
+				// tie, or the first visit.
+				if b := bs[j]; v > b || !(v <= b) && (v != v && b == b) || is[j] < 0 || v == b && xi < is[j] {
+					bs[j], is[j] = v, xi
+				}
+			}
+			return
 		}
+		for j, v := range xs {
+			if b := bs[j]; v < b || !(v >= b) && (v != v && b == b) || is[j] < 0 || v == b && xi < is[j] {
+				bs[j], is[j] = v, xi
+			}
+		}
+		return
+	}
+	for range n {
+		if b, bi := best[o], out[o]; bi < 0 || better(x[i], b, max) || xi < bi && !better(b, x[i], max) {
+			best[o], out[o] = x[i], xi
+		}
+		o, i, xi = o+oinc, i+inc, xi+xinc
 	}
 }
 
@@ -257,7 +295,7 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 // inc and its position j in the run: the first best, or the last when
 // last is set (the index falls along the run). vec says T is a float,
 // which simd.Reduce folds.
-func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec bool) (T, int) {
+func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec, max bool) (T, int) {
 	var ord O
 	if inc == 1 && !last && vec {
 		return argBlocks[T, O](x[off:off+n], ord)
@@ -265,7 +303,7 @@ func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec bool) (T, 
 	b, bj := x[off], 0
 	for j := 1; j < n; j++ {
 		v := x[off+j*inc]
-		if ord.beats(v, b) || last && !ord.beats(b, v) {
+		if better(v, b, max) || last && !better(b, v, max) {
 			b, bj = v, j
 		}
 	}
@@ -277,6 +315,7 @@ func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec bool) (T, 
 // holds the best of all is searched for its index, by simd.Index. A NaN
 // ends the search.
 func argBlocks[T Real, O argOrder[T]](x []T, ord O) (T, int) {
+	max := ord.op() == simd.Max
 	var b T
 	at := -1
 	for lo := 0; lo < len(x); lo += argBlock {
@@ -289,7 +328,7 @@ func argBlocks[T Real, O argOrder[T]](x []T, ord O) (T, int) {
 			r, _ := simd.Reduce(ord.op(), asKind[float64](blk))
 			m = fromFloat[T](r)
 		}
-		if at < 0 || ord.beats(m, b) {
+		if at < 0 || better(m, b, max) {
 			b, at = m, lo
 			if m != m {
 				break

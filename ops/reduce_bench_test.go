@@ -83,6 +83,20 @@ func BenchmarkReduce(b *testing.B) {
 			}
 		})
 	})
+	b.Run("ArgMax-first/vs=loop", func(b *testing.B) {
+		best := make([]float32, n)
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.ArgMaxInto(idx, a, 0) }, func() {
+			copy(best, x[:n])
+			clear(isink)
+			for i := 1; i < n; i++ {
+				for j, v := range x[i*n : (i+1)*n] {
+					if v > best[j] {
+						best[j], isink[j] = v, i
+					}
+				}
+			}
+		})
+	})
 	a64 := tensor.Must(tensor.New[float64](n, n))
 	for i := range a64.Data() {
 		a64.Data()[i] = float64(i%1000) / 8
