@@ -57,3 +57,13 @@ func ExampleArgMinKeepDims() {
 	fmt.Println(idx.Shape(), idx, out)
 	// Output: [1 1] [[4]] [[1 1 0]]
 }
+
+// ArgMinInto writes the flat index of the smallest element into a rank-0
+// view.
+func ExampleArgMinInto() {
+	m := tensor.Must(tensor.FromSlice([]int16{4, 1, 2, 3, 0, 9}, 2, 3)).View()
+	at := tensor.Must(tensor.New[int]())
+	_ = ops.ArgMinInto(at.View(), m)
+	fmt.Println(at)
+	// Output: 4
+}

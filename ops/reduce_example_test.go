@@ -74,3 +74,41 @@ func ExampleMin() {
 	fmt.Println(cols, out)
 	// Output: [ 1 -5  4] -5
 }
+
+// ProdKeepDims and ProdInto: the products of the rows, kept as a column,
+// and written into a caller's view.
+func ExampleProdKeepDims() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3)).View()
+	p, _ := ops.ProdKeepDims(m, 1)
+	out := tensor.Must(tensor.New[float64](3))
+	_ = ops.ProdInto(out.View(), m, 0)
+	fmt.Println(p.Shape(), out)
+	// Output: [2 1] [ 4 10 18]
+}
+
+// MaxInto writes the maxima of the columns into a row of a caller's
+// table; MaxKeepDims keeps the reduced axis so that the result broadcasts:
+// here, each row's distance to its maximum.
+func ExampleMaxInto() {
+	m := tensor.Must(tensor.FromSlice([]float32{3, 8, 1, 7, 2, 6}, 2, 3)).View()
+	table := tensor.Must(tensor.New[float32](2, 3))
+	row, _ := ops.Select(table.View(), 0, 1)
+	_ = ops.MaxInto(row, m, 0)
+	top, _ := ops.MaxKeepDims(m, 1)
+	gap, _ := ops.Sub(top.View(), m)
+	fmt.Println(table)
+	fmt.Println(gap)
+	// Output:
+	// [[0 0 0]
+	//  [7 8 6]]
+	// [[5 0 7]
+	//  [0 5 1]]
+}
+
+// MinKeepDims keeps the reduced axes as size 1.
+func ExampleMinKeepDims() {
+	m := tensor.Must(tensor.FromSlice([]int{3, 8, 1, 7, 2, 6}, 2, 3)).View()
+	lo, _ := ops.MinKeepDims(m)
+	fmt.Println(lo.Shape(), lo)
+	// Output: [1 1] [[1]]
+}

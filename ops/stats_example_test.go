@@ -84,3 +84,15 @@ func ExampleStdKeepDims() {
 	fmt.Printf("%.4f %v\n", z.Data(), out)
 	// Output: [-0.7071 -0.7071 0.7071 0.7071] [1.4142135623730951 14.142135623730951]
 }
+
+// VarInto and StdInto write into a caller's view, here of the reduced
+// shape with the axis kept.
+func ExampleVarInto() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 5, 7, 9}, 2, 3)).View()
+	v := tensor.Must(tensor.New[float64](2, 1))
+	s := tensor.Must(tensor.New[float64](2))
+	_ = ops.VarInto(v.View(), m, 1, 1)
+	_ = ops.StdInto(s.View(), m, 1, 1)
+	fmt.Println(v.Data(), s)
+	// Output: [1 4] [1 2]
+}
