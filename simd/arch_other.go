@@ -25,3 +25,7 @@ func index64(ISA, *float64, int, float64) int { return 0 }
 // halve32 and halve64 have no kernels in this build.
 func halve32(ISA, Op, *float32) (float32, bool) { return 0, false }
 func halve64(ISA, Op, *float64) (float64, bool) { return 0, false }
+
+// whole32 and whole64 have no kernels in this build.
+func whole32(ISA, Op, *float32, int) (float32, bool) { return 0, false }
+func whole64(ISA, Op, *float64, int) (float64, bool) { return 0, false }

@@ -28,6 +28,9 @@ func foldadd32AVX2(acc, x *float32, n int)
 func halveadd32AVX2(acc *float32) float32
 
 //go:noescape
+func wholeadd32AVX2(x *float32, n int) float32
+
+//go:noescape
 func subVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -50,6 +53,9 @@ func foldmul32AVX2(acc, x *float32, n int)
 
 //go:noescape
 func halvemul32AVX2(acc *float32) float32
+
+//go:noescape
+func wholemul32AVX2(x *float32, n int) float32
 
 //go:noescape
 func divVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -76,6 +82,9 @@ func foldmax32AVX2(acc, x *float32, n int)
 func halvemax32AVX2(acc *float32) float32
 
 //go:noescape
+func wholemax32AVX2(x *float32, n int) float32
+
+//go:noescape
 func minVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -89,6 +98,9 @@ func foldmin32AVX2(acc, x *float32, n int)
 
 //go:noescape
 func halvemin32AVX2(acc *float32) float32
+
+//go:noescape
+func wholemin32AVX2(x *float32, n int) float32
 
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
@@ -112,6 +124,9 @@ func foldadd64AVX2(acc, x *float64, n int)
 
 //go:noescape
 func halveadd64AVX2(acc *float64) float64
+
+//go:noescape
+func wholeadd64AVX2(x *float64, n int) float64
 
 //go:noescape
 func subVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -138,6 +153,9 @@ func foldmul64AVX2(acc, x *float64, n int)
 func halvemul64AVX2(acc *float64) float64
 
 //go:noescape
+func wholemul64AVX2(x *float64, n int) float64
+
+//go:noescape
 func divVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -162,6 +180,9 @@ func foldmax64AVX2(acc, x *float64, n int)
 func halvemax64AVX2(acc *float64) float64
 
 //go:noescape
+func wholemax64AVX2(x *float64, n int) float64
+
+//go:noescape
 func minVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -175,6 +196,9 @@ func foldmin64AVX2(acc, x *float64, n int)
 
 //go:noescape
 func halvemin64AVX2(acc *float64) float64
+
+//go:noescape
+func wholemin64AVX2(x *float64, n int) float64
 
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
@@ -198,6 +222,9 @@ func foldadd32AVX512(acc, x *float32, n int)
 
 //go:noescape
 func halveadd32AVX512(acc *float32) float32
+
+//go:noescape
+func wholeadd32AVX512(x *float32, n int) float32
 
 //go:noescape
 func subVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -224,6 +251,9 @@ func foldmul32AVX512(acc, x *float32, n int)
 func halvemul32AVX512(acc *float32) float32
 
 //go:noescape
+func wholemul32AVX512(x *float32, n int) float32
+
+//go:noescape
 func divVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -248,6 +278,9 @@ func foldmax32AVX512(acc, x *float32, n int)
 func halvemax32AVX512(acc *float32) float32
 
 //go:noescape
+func wholemax32AVX512(x *float32, n int) float32
+
+//go:noescape
 func minVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -261,6 +294,9 @@ func foldmin32AVX512(acc, x *float32, n int)
 
 //go:noescape
 func halvemin32AVX512(acc *float32) float32
+
+//go:noescape
+func wholemin32AVX512(x *float32, n int) float32
 
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
@@ -284,6 +320,9 @@ func foldadd64AVX512(acc, x *float64, n int)
 
 //go:noescape
 func halveadd64AVX512(acc *float64) float64
+
+//go:noescape
+func wholeadd64AVX512(x *float64, n int) float64
 
 //go:noescape
 func subVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -310,6 +349,9 @@ func foldmul64AVX512(acc, x *float64, n int)
 func halvemul64AVX512(acc *float64) float64
 
 //go:noescape
+func wholemul64AVX512(x *float64, n int) float64
+
+//go:noescape
 func divVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -334,6 +376,9 @@ func foldmax64AVX512(acc, x *float64, n int)
 func halvemax64AVX512(acc *float64) float64
 
 //go:noescape
+func wholemax64AVX512(x *float64, n int) float64
+
+//go:noescape
 func minVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -347,6 +392,9 @@ func foldmin64AVX512(acc, x *float64, n int)
 
 //go:noescape
 func halvemin64AVX512(acc *float64) float64
+
+//go:noescape
+func wholemin64AVX512(x *float64, n int) float64
 
 // fold32 runs the fold kernel of op at level isa and reports whether
 // there is one.
@@ -399,6 +447,31 @@ func halve32(isa ISA, op Op, acc *float32) (float32, bool) {
 	}
 }
 
+// whole32 runs the whole-run kernel of op at level isa and reports
+// whether there is one.
+func whole32(isa ISA, op Op, x *float32, n int) (float32, bool) {
+	switch {
+	case isa == AVX2 && op == Add:
+		return wholeadd32AVX2(x, n), true
+	case isa == AVX2 && op == Mul:
+		return wholemul32AVX2(x, n), true
+	case isa == AVX2 && op == Max:
+		return wholemax32AVX2(x, n), true
+	case isa == AVX2 && op == Min:
+		return wholemin32AVX2(x, n), true
+	case isa == AVX512 && op == Add:
+		return wholeadd32AVX512(x, n), true
+	case isa == AVX512 && op == Mul:
+		return wholemul32AVX512(x, n), true
+	case isa == AVX512 && op == Max:
+		return wholemax32AVX512(x, n), true
+	case isa == AVX512 && op == Min:
+		return wholemin32AVX512(x, n), true
+	default:
+		return 0, false
+	}
+}
+
 // fold64 runs the fold kernel of op at level isa and reports whether
 // there is one.
 func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
@@ -445,6 +518,31 @@ func halve64(isa ISA, op Op, acc *float64) (float64, bool) {
 		return halvemax64AVX512(acc), true
 	case isa == AVX512 && op == Min:
 		return halvemin64AVX512(acc), true
+	default:
+		return 0, false
+	}
+}
+
+// whole64 runs the whole-run kernel of op at level isa and reports
+// whether there is one.
+func whole64(isa ISA, op Op, x *float64, n int) (float64, bool) {
+	switch {
+	case isa == AVX2 && op == Add:
+		return wholeadd64AVX2(x, n), true
+	case isa == AVX2 && op == Mul:
+		return wholemul64AVX2(x, n), true
+	case isa == AVX2 && op == Max:
+		return wholemax64AVX2(x, n), true
+	case isa == AVX2 && op == Min:
+		return wholemin64AVX2(x, n), true
+	case isa == AVX512 && op == Add:
+		return wholeadd64AVX512(x, n), true
+	case isa == AVX512 && op == Mul:
+		return wholemul64AVX512(x, n), true
+	case isa == AVX512 && op == Max:
+		return wholemax64AVX512(x, n), true
+	case isa == AVX512 && op == Min:
+		return wholemin64AVX512(x, n), true
 	default:
 		return 0, false
 	}

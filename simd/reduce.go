@@ -27,12 +27,18 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 	}
 	op &^= Stream
 	lanes := FoldLanes[T]()
+	t := active.Load()
+	if n := len(x); n%lanes == 0 && n <= arithChunk {
+		// Whole groups: one kernel call folds and halves in registers.
+		if v, ok := wholeAt(t, op, x); ok {
+			return v, nil
+		}
+	}
 	var acc [32]T
 	m := min(len(x), lanes)
 	copy(acc[:m], x)
 	rest := x[m:]
 	body := len(rest) / lanes * lanes
-	t := active.Load()
 	foldAt(t, op, acc[:lanes], rest[:body])
 	tail := rest[body:]
 	foldGo(op, acc[:len(tail)], tail)
@@ -47,6 +53,24 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 		}
 	}
 	return acc[0], nil
+}
+
+// wholeAt reduces x, a positive multiple of the lanes long, with the
+// whole-run kernel of table t, and reports whether it has one: the fold
+// from the first group and the halving, as the Go loop, in one call.
+func wholeAt[T Float](t *table, op Op, x []T) (T, bool) {
+	if t.a32 == nil {
+		return 0, false
+	}
+	switch sizeOf[T]() {
+	case 4:
+		v, ok := whole32(t.isa, op, &as[float32](x)[0], len(x))
+		return scalarAs[T](v), ok
+	case 8:
+		v, ok := whole64(t.isa, op, &as[float64](x)[0], len(x))
+		return scalarAs[T](v), ok
+	}
+	return 0, false
 }
 
 // halveAt combines the full accumulators acc by halving with the kernel

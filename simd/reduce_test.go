@@ -47,7 +47,7 @@ func checkReduceLevel[T Float](t *testing.T, r *rand.Rand) {
 	for n := 1; n <= 70; n++ {
 		lengths = append(lengths, n)
 	}
-	lengths = append(lengths, 127, 128, 129, 1000, 2*arithChunk+37)
+	lengths = append(lengths, 127, 128, 129, 160, 256, 1000, 4096, arithChunk, 2*arithChunk+37)
 	for _, op := range []Op{Add, Mul, Max, Min, Add | Stream} {
 		for _, n := range lengths {
 			for _, off := range []int{0, 1, 3} {

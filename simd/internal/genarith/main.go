@@ -108,9 +108,11 @@ func generate() (asm, gofile []byte) {
 				}
 				if folds(o) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc, x *%s, n int)\n", foldName(o, e, l), e.goType)
-					fold(&a, o, e, l)
+					fold(&a, o, e, l, false)
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc *%s) %s\n", halveName(o, e, l), e.goType, e.goType)
 					halve(&a, o, e, l)
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(x *%s, n int) %s\n", wholeName(o, e, l), e.goType, e.goType)
+					fold(&a, o, e, l, true)
 				}
 			}
 		}
@@ -216,6 +218,15 @@ func dispatch(g *bytes.Buffer, e elem) {
 		}
 	}
 	g.WriteString("\tdefault:\n\t\treturn 0, false\n\t}\n}\n")
+	fmt.Fprintf(g, "\n// whole%d runs the whole-run kernel of op at level isa and reports\n// whether there is one.\nfunc whole%d(isa ISA, op Op, x *%s, n int) (%s, bool) {\n\tswitch {\n", e.bits, e.bits, e.goType, e.goType)
+	for _, l := range levels {
+		for _, o := range ops {
+			if folds(o) {
+				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\treturn %s(x, n), true\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], wholeName(o, e, l))
+			}
+		}
+	}
+	g.WriteString("\tdefault:\n\t\treturn 0, false\n\t}\n}\n")
 }
 
 // fold writes the kernel that folds x into 128 bytes of accumulators:
@@ -234,29 +245,52 @@ func dispatch(g *bytes.Buffer, e elem) {
 // because the twin's Max — x unless acc > x or acc is NaN — selects the
 // last of the largest numbers or the first NaN of a sequence, and such a
 // selection is associative (-0 and +0, and NaN payloads, included).
-func fold(w *bytes.Buffer, o op, e elem, l level) {
+func fold(w *bytes.Buffer, o op, e elem, l level, whole bool) {
 	n := foldName(o, e, l)
+	if whole {
+		n = wholeName(o, e, l)
+	}
 	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
 	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
 	regs := 128 / l.bytes
 	load := "VMOVUP" + e.sfx[1:]
 	insn := o.insn + e.sfx
 	lanes := 128 * 8 / e.bits
-	fmt.Fprintf(w, "\n// func %s(acc, x *%s, n int)\nTEXT ·%s(SB), NOSPLIT, $0-24\n", n, e.goType, n)
-	p("MOVQ acc+0(FP), DI")
-	p("MOVQ x+8(FP), SI")
-	p("MOVQ n+16(FP), CX")
-	for k := range regs {
-		p("%s %d(DI), %s", load, k*l.bytes, r(k))
+	if whole {
+		fmt.Fprintf(w, "\n// func %s(x *%s, n int) %s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", n, e.goType, e.goType, n, 16+e.bits/8)
+		p("MOVQ x+0(FP), SI")
+		p("MOVQ n+8(FP), CX")
+		for k := range regs { // the accumulators start as the first group
+			p("%s %d(SI), %s", load, k*l.bytes, r(k))
+		}
+		p("ADDQ $128, SI")
+		p("SUBQ $%d, CX", lanes)
+	} else {
+		fmt.Fprintf(w, "\n// func %s(acc, x *%s, n int)\nTEXT ·%s(SB), NOSPLIT, $0-24\n", n, e.goType, n)
+		p("MOVQ acc+0(FP), DI")
+		p("MOVQ x+8(FP), SI")
+		p("MOVQ n+16(FP), CX")
+		for k := range regs {
+			p("%s %d(DI), %s", load, k*l.bytes, r(k))
+		}
 	}
 	if o.name != "max" && o.name != "min" {
 		fmt.Fprintf(w, "\nloop:\n")
+		if whole {
+			p("TESTQ CX, CX")
+			p("JZ done")
+		}
 		for k := range regs {
 			p("%s %d(SI), %s, %s", insn, k*l.bytes, r(k), r(k))
 		}
 		p("ADDQ $128, SI")
 		p("SUBQ $%d, CX", lanes)
-		p("JNZ loop")
+		if whole {
+			p("JMP loop")
+			fmt.Fprintf(w, "\ndone:\n")
+		} else {
+			p("JNZ loop")
+		}
 	} else {
 		// Registers: acc in 0..regs-1; x groups in 4..7; scratch in
 		// 8..11 (AVX2's blend masks); masks K1..K3 (AVX-512).
@@ -287,11 +321,25 @@ func fold(w *bytes.Buffer, o op, e elem, l level) {
 		p("JMP loop1")
 		fmt.Fprintf(w, "\ndone:\n")
 	}
+	if whole {
+		halveRegs(p, o, e, l)
+		p("VMOVS%s X0, ret+16(FP)", e.sfx[1:])
+		p("VZEROUPPER")
+		p("RET")
+		return
+	}
 	for k := range regs {
 		p("%s %s, %d(DI)", load, r(k), k*l.bytes)
 	}
 	p("VZEROUPPER")
 	p("RET")
+}
+
+// wholeName returns the Go name of a whole-run reduction kernel, for
+// example wholeadd32AVX2: the fold kernel starting from the first group
+// of x, then the halving, in one call.
+func wholeName(o op, e elem, l level) string {
+	return fmt.Sprintf("whole%s%d%s", o.name, e.bits, l.name)
 }
 
 // foldStep sets register a to the twin's Max(a, b) (Min for min): b
@@ -334,10 +382,20 @@ func halve(w *bytes.Buffer, o op, e elem, l level) {
 	load := "VMOVUP" + e.sfx[1:]
 	fmt.Fprintf(w, "\n// func %s(acc *%s) %s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", n, e.goType, e.goType, n, 8+e.bits/8)
 	p("MOVQ acc+0(FP), DI")
-	regs := 128 / l.bytes
-	for k := range regs {
+	for k := range 128 / l.bytes {
 		p("%s %d(DI), %s", load, k*l.bytes, r(k))
 	}
+	halveRegs(p, o, e, l)
+	p("VMOVS%s X0, ret+8(FP)", e.sfx[1:])
+	p("VZEROUPPER")
+	p("RET")
+}
+
+// halveRegs combines the accumulators held in registers 0..128/bytes-1 by
+// halving, into element 0 of X0.
+func halveRegs(p func(string, ...any), o op, e elem, l level) {
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	regs := 128 / l.bytes
 	for h := regs / 2; h >= 1; h /= 2 { // whole registers
 		for k := range h {
 			foldStep(p, o, e, l, r(k), r(k+h), r(8), 1)
@@ -355,9 +413,6 @@ func halve(w *bytes.Buffer, o op, e elem, l level) {
 		p("VMOVSHDUP X0, X1")
 		foldStep(p, o, e, l, "X0", "X1", "X8", 1)
 	}
-	p("VMOVS%s X0, ret+8(FP)", e.sfx[1:])
-	p("VZEROUPPER")
-	p("RET")
 }
 
 // advance moves the pointers form uses by bytes.
