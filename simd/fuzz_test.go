@@ -2,6 +2,7 @@ package simd
 
 import (
 	"errors"
+	"math"
 	"testing"
 )
 
@@ -255,5 +256,60 @@ func FuzzCopy(f *testing.F) {
 		default:
 			fuzzCopy[int16](t, int(n%(maxBytes/2)), int(dn%(maxBytes/2)), int(shift%(maxBytes/2)))
 		}
+	})
+}
+
+// fuzzIndex searches a run of n elements at offset off for the value at
+// position at (n: a value not in the run), the elements drawn from a few
+// values so that matches repeat, with guard cells around the run holding
+// the value, at the active level and at Generic.
+func fuzzIndex[T Float](t *testing.T, n, off, at int, seed uint64) {
+	vals := []T{0, T(math.Copysign(0, -1)), 1, -1, T(math.Inf(1)), T(math.NaN())}
+	buf := make([]T, off+n+9)
+	x := buf[off : off+n]
+	s := seed
+	for i := range x {
+		s = s*6364136223846793005 + 1442695040888963407
+		x[i] = vals[(s>>33)%uint64(len(vals))]
+	}
+	v := T(7)
+	if at < n {
+		v = x[at]
+	}
+	for i := range buf[:off] {
+		buf[i] = v
+	}
+	for i := off + n; i < len(buf); i++ {
+		buf[i] = v
+	}
+	want := -1
+	for i, e := range x {
+		if e == v || v != v && e != e {
+			want = i
+			break
+		}
+	}
+	for _, l := range []ISA{Level(), Generic} {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		got := Index(x, v)
+		restore()
+		if got != want {
+			t.Fatalf("%v: Index of %v in %d elements: got %d, want %d", l, v, n, got, want)
+		}
+	}
+}
+
+func FuzzIndex(f *testing.F) {
+	f.Add(uint8(0), uint16(70), uint8(3), uint16(69), uint64(1))
+	f.Add(uint8(1), uint16(5000), uint8(1), uint16(4999), uint64(2))
+	f.Add(uint8(0), uint16(40000), uint8(0), uint16(40000), uint64(3))
+	f.Add(uint8(1), uint16(33), uint8(7), uint16(5), uint64(4))
+	f.Fuzz(func(t *testing.T, typ uint8, n uint16, off uint8, at uint16, seed uint64) {
+		if typ%2 == 0 {
+			fuzzIndex[float32](t, int(n), int(off%16), int(at), seed)
+			return
+		}
+		fuzzIndex[float64](t, int(n), int(off%16), int(at), seed)
 	})
 }
