@@ -106,12 +106,17 @@ func main() {
 	casesFlag := flag.String("cases", "", "comma-separated cases to run (default all): "+caseNames())
 	jsonOut := flag.String("json", "", "also write the results as JSON to this file")
 	compute := flag.Bool("compute", false, "run the compute cases (ops.AddInto and friends) instead of the copies")
+	reduce := flag.Bool("reduce", false, "run the reduction cases (ops.SumInto and friends) instead of the copies")
 	flag.Parse()
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)
 	}
 	if *compute {
 		writeJSON(*jsonOut, runCompute())
+		return
+	}
+	if *reduce {
+		writeJSON(*jsonOut, runReduce())
 		return
 	}
 
