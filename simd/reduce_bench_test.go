@@ -1,0 +1,36 @@
+package simd
+
+import "testing"
+
+// BenchmarkReduce folds float32 runs at every level: one call on 2 KiB and
+// 64 KiB (in cache: the fixed cost and the kernel's rate), and 16 KiB rows
+// of a 64 MiB matrix one call each, as a reduction along the last axis
+// runs. GB/s of input read.
+func BenchmarkReduce(b *testing.B) {
+	big := make([]float32, 1<<24)
+	for i := range big {
+		big[i] = float32(i % 1000)
+	}
+	for _, op := range []Op{Add, Max} {
+		for _, c := range []struct {
+			name   string
+			n, row int // elements, and elements per call
+		}{
+			{"2KiB", 512, 512},
+			{"64KiB", 1 << 14, 1 << 14},
+			{"rows-64MiB", 1 << 24, 4096},
+		} {
+			x := big[:c.n]
+			b.Run(op.String()+"/"+c.name, func(b *testing.B) {
+				benchLevels(b, func(b *testing.B) {
+					b.SetBytes(int64(4 * c.n))
+					for range b.N {
+						for r := 0; r < c.n; r += c.row {
+							_, _ = Reduce(op, x[r:r+c.row])
+						}
+					}
+				})
+			})
+		}
+	}
+}
