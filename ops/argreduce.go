@@ -233,6 +233,10 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 	if ko >= 0 {
 		oinc = inc[ko]
 	}
+	if oinc == 1 && inc[ki] == 1 && inc[kx] == 0 && ko >= 0 {
+		argRows[T, O](it, ko, ki, kx, out, best, x, max)
+		return
+	}
 	for off := range it.Runs() {
 		o := 0
 		if ko >= 0 {
@@ -245,6 +249,80 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 			continue
 		}
 		argAcross(out, best, o, oinc, x, i, inc[ki], xi, inc[kx], n, max)
+	}
+}
+
+// argBlockRows and argTile shape the search across rows: blocks of up to
+// argBlockRows rows that reduce into the same output row, in tiles of
+// argTile columns (32 rows of a tile: 256 KiB of float32, in L2).
+const (
+	argBlockRows = 32
+	argTile      = 2048
+)
+
+// argRows walks runs that are whole rows reducing into a row of the
+// output, each row one index: consecutive rows into the same output row
+// (a reduction down the columns) are merged a block at a time. The block's
+// extremes are found with the Max (Min) kernel, and only the columns where
+// they beat the best so far are searched, in the block's rows in order,
+// for the first row that holds them. The rows reach an output row in
+// increasing index order, so a tie with the best so far keeps it.
+func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
+	n := it.Len()
+	var r binRunner[T, maxOp[T]]
+	var rm binRunner[T, minOp[T]]
+	if max {
+		r = newBinRunner[T](maxOp[T]{}, false)
+	} else {
+		rm = newBinRunner[T](minOp[T]{}, false)
+	}
+	tmp := make([]T, min(n, argTile))
+	var rows, idx [argBlockRows]int
+	k, o := 0, 0
+	flush := func() {
+		if k == 1 {
+			argAcross(out, best, o, 1, x, rows[0], 1, idx[0], 0, n, max)
+		} else if k > 1 {
+			for c0 := 0; c0 < n; c0 += len(tmp) {
+				m := tmp[:min(len(tmp), n-c0)]
+				copy(m, x[rows[0]+c0:])
+				for _, ro := range rows[1:k] {
+					if max {
+						r.vv(m, m, x[ro+c0:ro+c0+len(m)])
+					} else {
+						rm.vv(m, m, x[ro+c0:ro+c0+len(m)])
+					}
+				}
+				argSearch(out[o+c0:o+c0+len(m)], best[o+c0:o+c0+len(m)], m, x, rows[:k], idx[:k], c0, max)
+			}
+		}
+		k = 0
+	}
+	for off := range it.Runs() {
+		if k > 0 && (off[ko] != o || k == argBlockRows || off[kx] <= idx[k-1]) {
+			flush()
+		}
+		o = off[ko]
+		rows[k], idx[k] = off[ki], off[kx]
+		k++
+	}
+	flush()
+}
+
+// argSearch merges the block whose extremes are m (columns c0 on of the
+// rows at offsets rows, with indices idx) into the best values bs and
+// their indices is.
+func argSearch[T Real](is []int, bs, m, x []T, rows, idx []int, c0 int, max bool) {
+	for j, mj := range m {
+		if is[j] >= 0 && !better(mj, bs[j], max) {
+			continue
+		}
+		for k, ro := range rows {
+			if v := x[ro+c0+j]; v == mj || mj != mj && v != v {
+				bs[j], is[j] = v, idx[k]
+				break
+			}
+		}
 	}
 }
 
