@@ -25,7 +25,9 @@ import (
 // The result is exact, so any split of the work gives it. Runs along the
 // reduced axis with unit stride are searched a block at a time, the
 // block's extreme found by simd.Reduce and only a block that improves on
-// the best so far scanned for its index.
+// the best so far scanned for its index; rows reduced down the columns
+// are merged 32 at a time, the Max or Min kernel giving the block's
+// column extremes and only improved columns searched for their row.
 
 // ArgMax returns the index of the largest element of v along axis, or the
 // flat index of the largest element with no axis.

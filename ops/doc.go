@@ -54,7 +54,9 @@
 // the layout that gives each element its index (stride 1 along the axis,
 // or row-major for the flat index), so any view and any split of the work
 // find NumPy's first index; a unit-stride run is searched a block at a
-// time with simd.Reduce and simd.Index. CumSum and CumProd walk an Iter
+// time with simd.Reduce and simd.Index, and rows reduced down the columns
+// 32 at a time with the Max or Min kernel, searching only the columns
+// whose best improved. CumSum and CumProd walk an Iter
 // over the lines' starts and scan each line along memory, or, when the
 // lines run across rows, accumulate row after row with the arithmetic
 // kernels.
