@@ -402,24 +402,31 @@ func fold32(isa ISA, op Op, acc, x *float32, n int) bool {
 	switch {
 	case isa == AVX2 && op == Add:
 		foldadd32AVX2(acc, x, n)
+		return true
 	case isa == AVX2 && op == Mul:
 		foldmul32AVX2(acc, x, n)
+		return true
 	case isa == AVX2 && op == Max:
 		foldmax32AVX2(acc, x, n)
+		return true
 	case isa == AVX2 && op == Min:
 		foldmin32AVX2(acc, x, n)
+		return true
 	case isa == AVX512 && op == Add:
 		foldadd32AVX512(acc, x, n)
+		return true
 	case isa == AVX512 && op == Mul:
 		foldmul32AVX512(acc, x, n)
+		return true
 	case isa == AVX512 && op == Max:
 		foldmax32AVX512(acc, x, n)
+		return true
 	case isa == AVX512 && op == Min:
 		foldmin32AVX512(acc, x, n)
+		return true
 	default:
 		return false
 	}
-	return true
 }
 
 // halve32 runs the halving kernel of op at level isa and reports whether
@@ -447,8 +454,8 @@ func halve32(isa ISA, op Op, acc *float32) (float32, bool) {
 	}
 }
 
-// whole32 runs the whole-run kernel of op at level isa and reports
-// whether there is one.
+// whole32 runs the whole-run kernel of op at level isa and reports whether
+// there is one.
 func whole32(isa ISA, op Op, x *float32, n int) (float32, bool) {
 	switch {
 	case isa == AVX2 && op == Add:
@@ -478,24 +485,31 @@ func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
 	switch {
 	case isa == AVX2 && op == Add:
 		foldadd64AVX2(acc, x, n)
+		return true
 	case isa == AVX2 && op == Mul:
 		foldmul64AVX2(acc, x, n)
+		return true
 	case isa == AVX2 && op == Max:
 		foldmax64AVX2(acc, x, n)
+		return true
 	case isa == AVX2 && op == Min:
 		foldmin64AVX2(acc, x, n)
+		return true
 	case isa == AVX512 && op == Add:
 		foldadd64AVX512(acc, x, n)
+		return true
 	case isa == AVX512 && op == Mul:
 		foldmul64AVX512(acc, x, n)
+		return true
 	case isa == AVX512 && op == Max:
 		foldmax64AVX512(acc, x, n)
+		return true
 	case isa == AVX512 && op == Min:
 		foldmin64AVX512(acc, x, n)
+		return true
 	default:
 		return false
 	}
-	return true
 }
 
 // halve64 runs the halving kernel of op at level isa and reports whether
@@ -523,8 +537,8 @@ func halve64(isa ISA, op Op, acc *float64) (float64, bool) {
 	}
 }
 
-// whole64 runs the whole-run kernel of op at level isa and reports
-// whether there is one.
+// whole64 runs the whole-run kernel of op at level isa and reports whether
+// there is one.
 func whole64(isa ISA, op Op, x *float64, n int) (float64, bool) {
 	switch {
 	case isa == AVX2 && op == Add:

@@ -195,38 +195,31 @@ func foldName(o op, e elem, l level) string {
 	return fmt.Sprintf("fold%s%d%s", o.name, e.bits, l.name)
 }
 
-// dispatch writes fold32 or fold64, which calls the fold kernel of an op
-// at a level directly: through a func value, as the arithmetic kernels are
-// called, the accumulators (Reduce's local array) would escape to the heap
-// on every call.
+// dispatch writes the functions that call the Reduce kernels of an op at
+// a level directly, for one element type: fold32 (fold64), halve32 and
+// whole32. Through a func value, as the arithmetic kernels are called,
+// the accumulators (Reduce's local array) would escape to the heap on
+// every call.
 func dispatch(g *bytes.Buffer, e elem) {
-	fmt.Fprintf(g, "\n// fold%d runs the fold kernel of op at level isa and reports whether\n// there is one.\nfunc fold%d(isa ISA, op Op, acc, x *%s, n int) bool {\n\tswitch {\n", e.bits, e.bits, e.goType)
+	t := e.goType
+	dispatchOne(g, e, "fold", "fold kernel", "acc, x *"+t+", n int", "bool", "%s(acc, x, n)\n\t\treturn true", "false", foldName)
+	dispatchOne(g, e, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
+	dispatchOne(g, e, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
+}
+
+// dispatchOne writes one dispatch function: a case per level and op
+// making the call (call, with the kernel's name for %s), and a default
+// that returns none.
+func dispatchOne(g *bytes.Buffer, e elem, kind, what, params, results, call, none string, name func(op, elem, level) string) {
+	fmt.Fprintf(g, "\n// %s%d runs the %s of op at level isa and reports whether\n// there is one.\nfunc %s%d(isa ISA, op Op, %s) %s {\n\tswitch {\n", kind, e.bits, what, kind, e.bits, params, results)
 	for _, l := range levels {
 		for _, o := range ops {
 			if folds(o) {
-				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\t%s(acc, x, n)\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], foldName(o, e, l))
+				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\t"+call+"\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], name(o, e, l))
 			}
 		}
 	}
-	g.WriteString("\tdefault:\n\t\treturn false\n\t}\n\treturn true\n}\n")
-	fmt.Fprintf(g, "\n// halve%d runs the halving kernel of op at level isa and reports whether\n// there is one.\nfunc halve%d(isa ISA, op Op, acc *%s) (%s, bool) {\n\tswitch {\n", e.bits, e.bits, e.goType, e.goType)
-	for _, l := range levels {
-		for _, o := range ops {
-			if folds(o) {
-				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\treturn %s(acc), true\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], halveName(o, e, l))
-			}
-		}
-	}
-	g.WriteString("\tdefault:\n\t\treturn 0, false\n\t}\n}\n")
-	fmt.Fprintf(g, "\n// whole%d runs the whole-run kernel of op at level isa and reports\n// whether there is one.\nfunc whole%d(isa ISA, op Op, x *%s, n int) (%s, bool) {\n\tswitch {\n", e.bits, e.bits, e.goType, e.goType)
-	for _, l := range levels {
-		for _, o := range ops {
-			if folds(o) {
-				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\treturn %s(x, n), true\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], wholeName(o, e, l))
-			}
-		}
-	}
-	g.WriteString("\tdefault:\n\t\treturn 0, false\n\t}\n}\n")
+	fmt.Fprintf(g, "\tdefault:\n\t\treturn %s\n\t}\n}\n", none)
 }
 
 // fold writes the kernel that folds x into 128 bytes of accumulators:
