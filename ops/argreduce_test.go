@@ -82,16 +82,7 @@ func checkArg[T ops.Real](t *testing.T, r *rand.Rand, gen func(*rand.Rand) T, it
 	t.Helper()
 	for iter := range iters {
 		rank := r.IntN(5)
-		shape := make([]int, rank)
-		for k := range shape {
-			shape[k] = 1 + r.IntN(5)
-			if r.IntN(15) == 0 {
-				shape[k] = 0
-			}
-		}
-		if rank > 0 { // one axis up to maxDim long
-			shape[r.IntN(rank)] = 1 + r.IntN(maxDim)
-		}
+		shape := randomShape(r, rank, maxDim)
 		v, rv := randomOperand(r, shape, gen)
 		axis, ref := []int(nil), -1
 		if rank > 0 && r.IntN(4) != 0 {

@@ -51,14 +51,7 @@ func checkScan[T tensor.Number](t *testing.T, r *rand.Rand, gen func(*rand.Rand)
 	t.Helper()
 	for iter := range iters {
 		rank := 1 + r.IntN(4)
-		shape := make([]int, rank)
-		for k := range shape {
-			shape[k] = 1 + r.IntN(5)
-			if r.IntN(15) == 0 {
-				shape[k] = 0
-			}
-		}
-		shape[r.IntN(rank)] = r.IntN(maxDim + 1)
+		shape := randomShape(r, rank, maxDim)
 		v, rv := randomOperand(r, shape, gen)
 		axis := r.IntN(rank)
 		arg := axis

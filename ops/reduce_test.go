@@ -132,13 +132,7 @@ func checkReduce[T tensor.Number](t *testing.T, r *rand.Rand, cases []reduceCase
 	t.Helper()
 	for iter := range iters {
 		rank := r.IntN(5)
-		shape := make([]int, rank)
-		for k := range shape {
-			shape[k] = 1 + r.IntN(5)
-			if r.IntN(15) == 0 {
-				shape[k] = 0
-			}
-		}
+		shape := randomShape(r, rank, 0)
 		v, rv := randomOperand(r, shape, gen)
 		axes, set := randomAxes(r, rank)
 		for _, c := range cases {
@@ -174,6 +168,22 @@ func checkReduce[T tensor.Number](t *testing.T, r *rand.Rand, cases []reduceCase
 			require.True(t, equalValues(want.Data, values(dst).Data), "%s Into: got %v, want %v", c.name, values(dst).Data, want.Data)
 		}
 	}
+}
+
+// randomShape returns a shape of rank axes of 1 to 5 elements, 0 now and
+// then; with long > 0, one of them has 0 to long elements instead.
+func randomShape(r *rand.Rand, rank, long int) []int {
+	shape := make([]int, rank)
+	for k := range shape {
+		shape[k] = 1 + r.IntN(5)
+		if r.IntN(15) == 0 {
+			shape[k] = 0
+		}
+	}
+	if rank > 0 && long > 0 {
+		shape[r.IntN(rank)] = r.IntN(long + 1)
+	}
+	return shape
 }
 
 func nilIfEmpty(s []int) []int {

@@ -83,13 +83,7 @@ func checkStats[T ops.Float](t *testing.T, r *rand.Rand, iters int, tol float64)
 	gen := func(r *rand.Rand) T { return T(r.NormFloat64()*3 + 10) }
 	for iter := range iters {
 		rank := r.IntN(5)
-		shape := make([]int, rank)
-		for k := range shape {
-			shape[k] = 1 + r.IntN(5)
-			if r.IntN(15) == 0 {
-				shape[k] = 0
-			}
-		}
+		shape := randomShape(r, rank, 0)
 		v, rv := randomOperand(r, shape, gen)
 		axes, set := randomAxes(r, rank)
 		ddof := r.IntN(3)
