@@ -20,7 +20,10 @@ import (
 // caller's view of either shape, which may share memory with v. Two or
 // more axes, or one out of range, are an error wrapping layout.ErrAxis;
 // an axis of size 0 reduced into one or more elements, or a flat index of
-// no elements, one wrapping ErrEmpty. Nothing is written on error.
+// no elements, one wrapping ErrEmpty. Nothing is written on error. Besides
+// the result they allocate the best values found, one per result element
+// (XInto also the indices, copied into dst at the end: dst may share
+// memory with an int v).
 //
 // The result is exact, so any split of the work gives it. Runs along the
 // reduced axis with unit stride are searched a block at a time, the
@@ -115,7 +118,7 @@ func argCheck[T Real](op string, v tensor.View[T], axis []int) (argSpec, error) 
 		panic("ops: internal error: " + err.Error())
 	}
 	if v.Size() == 0 && shapeSize(s.keep) > 0 {
-		return s, errorf(op, ErrEmpty, "%s of shape %v over axes %v: no elements to choose from", op, shape, setAxes(set))
+		return s, errorf(op, ErrEmpty, "shape %v along axes %v: no elements to choose from", shape, setAxes(set))
 	}
 	return s, nil
 }
