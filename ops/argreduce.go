@@ -33,7 +33,9 @@ import (
 // column extremes and only improved columns searched for their row.
 
 // ArgMax returns the index of the largest element of v along axis, or the
-// flat index of the largest element with no axis.
+// flat row-major index of the largest element with no axis: the first
+// such index, or the first NaN's, as NumPy's argmax. Two or more axes are
+// an error wrapping layout.ErrAxis, no elements one wrapping ErrEmpty.
 func ArgMax[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
 	return argNew[T, argMax[T]]("ArgMax", v, axis, false)
 }

@@ -24,7 +24,10 @@ import (
 // a dst that reaches an element twice layout.ErrOverlap. Nothing is
 // written on error.
 
-// CumSum returns the cumulative sums of v along axis.
+// CumSum returns the cumulative sums of v along axis, in a new row-major
+// tensor of v's shape: element i along it is the sum of elements 0 to i,
+// added in order as NumPy's cumsum. An axis out of range is an error
+// wrapping layout.ErrAxis.
 func CumSum[T tensor.Number](v tensor.View[T], axis int) (tensor.Tensor[T], error) {
 	return scanNew("CumSum", addOp[T]{}, v, axis)
 }

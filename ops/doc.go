@@ -48,15 +48,31 @@
 // among goroutines — along the kept axes, or, for a reduction into one
 // element, among the subtrees of the top of the tree.
 //
-// Mean, Var and Std build on Sum: Mean divides it by the count, Var sums
-// the squared deviations from the mean in a second pass (a temporary of
-// the input's size). ArgMax and ArgMin walk the Iter with a third operand,
-// the layout that gives each element its index (stride 1 along the axis,
-// or row-major for the flat index), so any view and any split of the work
-// find NumPy's first index; a unit-stride run is searched a block at a
-// time with simd.Reduce and simd.Index, and rows reduced down the columns
-// 32 at a time with the Max or Min kernel, searching only the columns
-// whose best improved. CumSum and CumProd walk an Iter
+// Every reduction has three forms: X returns a new row-major tensor
+// without the reduced axes (rank 0 when all are reduced), XKeepDims keeps
+// them as size 1 (NumPy's keepdims=True), and XInto writes into a
+// caller's view of either shape, which may share memory with the input
+// (the result is that of a snapshot). An axis out of range or named twice
+// is an error wrapping layout.ErrAxis, a destination of another shape
+// layout.ErrShape, one that reaches an element twice layout.ErrOverlap;
+// Max, Min, ArgMax and ArgMin of no elements into one or more are
+// ErrEmpty, while Sum and Prod of none are 0 and 1, and Mean, Var and Std
+// of none NaN, as NumPy's. Max and Min propagate NaN; integer sums and
+// products wrap around, as Go's arithmetic does (NumPy would widen small
+// integers to int64). Nothing is written on error.
+//
+// Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
+// Var sums the squared deviations from the mean in a second pass, divided
+// by n - ddof, as NumPy's var (a temporary of the input's size). ArgMax
+// and ArgMin take one axis or none (the flat row-major index) and return
+// a tensor.Tensor[int] of NumPy's first index of the extreme, or of the
+// first NaN. They walk the Iter with a third operand, the layout that
+// gives each element its index (stride 1 along the axis, or row-major for
+// the flat index), so any view and any split of the work find that index;
+// a unit-stride run is searched a block at a time with simd.Reduce and
+// simd.Index, and rows reduced down the columns 32 at a time with the Max
+// or Min kernel, searching only the columns whose best improved. CumSum
+// and CumProd scan one axis, sequentially as NumPy does: they walk an Iter
 // over the lines' starts and scan each line along memory, or, when the
 // lines run across rows, accumulate row after row with the arithmetic
 // kernels.

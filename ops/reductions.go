@@ -19,7 +19,8 @@ import "github.com/tessera-go/tessera/tensor"
 // Go's arithmetic does (NumPy would widen int8 sums to int64).
 
 // Sum returns the sum of the elements of v along axes; a sum of no
-// elements is 0.
+// elements is 0. The package documentation (Reductions) gives the rules
+// of every reduction: the axes, the three forms, the errors.
 func Sum[T tensor.Number](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return reduceNew("Sum", newReducer(addOp[T]{}, 0, true), v, axes, false)
 }

@@ -18,7 +18,9 @@ import (
 // and so does n-ddof <= 0 unless the deviations sum to a nonzero value
 // (then ±Inf).
 
-// Mean returns the arithmetic mean of the elements of v along axes.
+// Mean returns the arithmetic mean of the elements of v along axes: their
+// pairwise Sum divided by their number, NaN for none. The axes, forms and
+// errors are those of every reduction (see Sum).
 func Mean[T Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return meanNew("Mean", v, axes, false)
 }
