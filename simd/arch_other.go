@@ -29,3 +29,7 @@ func halve64(ISA, Op, *float64) (float64, bool) { return 0, false }
 // whole32 and whole64 have no kernels in this build.
 func whole32(ISA, Op, *float32, int) (float32, bool) { return 0, false }
 func whole64(ISA, Op, *float64, int) (float64, bool) { return 0, false }
+
+// defaultStrategy is Bands: without assembly the order only shapes the Go
+// twin's calls.
+func defaultStrategy() TransposeStrategy { return Bands }

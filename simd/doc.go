@@ -42,6 +42,27 @@
 // aligned (possible for complex64), always take the Go loops; the fill
 // kernels work on a byte pattern and serve every element size.
 //
+// # Transpose strategy
+//
+// The streaming transpose ([TransposeStream], which the copy engine runs
+// for large outputs) runs the same tile kernels in one of two orders
+// ([TransposeStrategy]), and the faster one depends on the machine:
+// [Bands] writes a band of destination rows one cache line tall, reading a
+// page of each source row, and [Blocks] writes squares of 256 bytes a
+// side. On Intel Xeon, where the copy engine was tuned, Bands is the
+// faster; on AMD EPYC (Zen 5) Blocks is 1.6 to 2.8 times as fast on
+// square and [256, 65536] transposes, and the lab program of the project
+// (64x64 blocks with non-temporal stores against 16-row bands) shows the
+// same gap in C. The rule, from what cpuid reports: Blocks on AMD
+// processors, Bands on every other vendor (only Intel is measured). Under
+// Blocks, a transpose with a side shorter than four squares (1 KiB of
+// elements) still runs in bands, which measured faster for the narrow
+// [64, 3136] slices of an NCHW to NHWC permutation. The environment
+// variable TESSERA_TRANSPOSE ("bands" or "blocks", read once at start) and
+// [SetTransposeStrategy] override the rule; [ActiveTransposeStrategy]
+// reports the one in use. The results never depend on it: both orders are
+// tested at every level on every machine.
+//
 // # Kernels
 //
 //   - [Transpose] and [TransposeStream] have assembly at both levels: a

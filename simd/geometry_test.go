@@ -35,15 +35,26 @@ func TestGeometryRules(t *testing.T) {
 }
 
 // TestTransposeAnyGeometry runs the transposes with the blocks other
-// machines derive (small and large L1 and L2, 16 KiB pages): the results
-// must not depend on the geometry.
+// machines derive (small and large L1 and L2, 16 KiB pages), under each
+// transpose strategy, whatever this machine picks: the results must not
+// depend on the geometry or the strategy.
 func TestTransposeAnyGeometry(t *testing.T) {
 	save := func() func() {
 		c, s, g, p := cached, streamed, goBlock, pageBytes
 		return func() { cached, streamed, goBlock, pageBytes = c, s, g, p }
 	}
-	for _, g := range []struct{ l1d, l2, page int }{{8 << 10, 256 << 10, 4096}, {32 << 10, 1 << 20, 4096}, {1 << 20, 1 << 30, 16384}} {
-		t.Run(fmt.Sprintf("l1d=%d,l2=%d,page=%d", g.l1d, g.l2, g.page), func(t *testing.T) {
+	for _, g := range []struct {
+		l1d, l2, page int
+		s             TransposeStrategy
+	}{
+		{8 << 10, 256 << 10, 4096, Bands}, {8 << 10, 256 << 10, 4096, Blocks},
+		{32 << 10, 1 << 20, 4096, Bands}, {32 << 10, 1 << 20, 4096, Blocks},
+		{1 << 20, 1 << 30, 16384, Bands}, {1 << 20, 1 << 30, 16384, Blocks},
+	} {
+		t.Run(fmt.Sprintf("l1d=%d,l2=%d,page=%d,%v", g.l1d, g.l2, g.page, g.s), func(t *testing.T) {
+			prev, err := SetTransposeStrategy(g.s)
+			noErr(t, err)
+			defer SetTransposeStrategy(prev)
 			defer save()()
 			cached, streamed, goBlock, pageBytes = cachedBlock(g.l1d), streamedBlock(g.page), goBlockSide(g.l2), g.page
 			forEachLevel(t, func(t *testing.T) {

@@ -70,7 +70,8 @@ func transposeStreamTiled[E uint32 | uint64](nt, k tileKernel[E], dst []E, doff,
 	if peel > 0 {
 		transposeGo(dst, doff, dld, src, soff, sld, rows, peel)
 	}
-	transposeTiled(nt, streamed, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
+	b := streamedFor(ActiveTransposeStrategy(), rows, cols-peel, size)
+	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
 }
 
 // transposeAt dispatches a validated, non-empty transpose to the kernels of
