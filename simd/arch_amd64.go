@@ -190,7 +190,7 @@ func widenAVX512(dst *float64, src *float32, n int, nt bool)
 func narrowAVX512(dst *float32, src *float64, n int, nt bool)
 
 // defaultStrategy returns the transpose order measured best for this
-// vendor's processors: Blocks on AMD (Zen 5: 1.6-2.5x Bands), Bands on
+// vendor's processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on
 // Intel (and on anything not measured).
 func defaultStrategy() TransposeStrategy {
 	if cpuid.CPU.VendorID == cpuid.AMD {
