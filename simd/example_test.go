@@ -139,3 +139,17 @@ func ExampleIndex() {
 	fmt.Println(m, simd.Index(x, m), simd.Index(x, float32(math.NaN())), simd.Index(x, 5))
 	// Output: 9 1 4 -1
 }
+
+// SetTransposeStrategy overrides the order the streaming transpose walks
+// its tiles in (the machine's default comes from the CPU vendor); the
+// results are the same either way.
+func ExampleSetTransposeStrategy() {
+	prev, _ := simd.SetTransposeStrategy(simd.Bands)
+	fmt.Println(simd.ActiveTransposeStrategy())
+	_, err := simd.SetTransposeStrategy(9)
+	fmt.Println(errors.Is(err, simd.ErrArg))
+	_, _ = simd.SetTransposeStrategy(prev)
+	// Output:
+	// bands
+	// true
+}

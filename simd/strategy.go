@@ -54,10 +54,10 @@ func pickStrategy(env string, def TransposeStrategy) TransposeStrategy {
 	return def
 }
 
-// ActiveTransposeStrategy returns the order TransposeStream walks its tiles in: the
-// machine's default (Blocks on AMD processors, Bands on others), unless
-// the environment variable TESSERA_TRANSPOSE ("bands" or "blocks") or
-// SetTransposeStrategy chose another.
+// ActiveTransposeStrategy returns the order TransposeStream walks its
+// tiles in: the machine's default (Blocks on AMD processors, Bands on
+// others), unless the environment variable TESSERA_TRANSPOSE ("bands" or
+// "blocks") or SetTransposeStrategy chose another.
 func ActiveTransposeStrategy() TransposeStrategy { return TransposeStrategy(strategy.Load()) }
 
 // SetTransposeStrategy sets the order TransposeStream walks its tiles in,
