@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"slices"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/par"
@@ -147,14 +146,10 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 	if err != nil {
 		return err
 	}
-	got := dst.Shape()
-	if !slices.Equal(got, s.keep) && !slices.Equal(got, s.drop) {
-		return errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v", got, s.drop, s.keep, v.Shape(), setAxes(s.set))
-	}
-	d := operandOf(dst)
-	if err := checkDst(op, &d, got); err != nil {
+	if _, err := reduceDst(op, dst, v.Shape(), s.set); err != nil {
 		return err
 	}
+	got := dst.Shape()
 	// The indices are found into a buffer of their own, then copied: dst
 	// may share memory with an int v.
 	out := make([]int, shapeSize(s.keep))

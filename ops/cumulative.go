@@ -3,7 +3,6 @@ package ops
 import (
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -76,21 +75,18 @@ func scanInto[T tensor.Number, K binOp[T]](op string, k K, d operand[T], v tenso
 		return nil
 	}
 	// The lines along the axis start at index 0 of it: an Iter over the
-	// other axes visits their starts.
-	dl, err := d.lay.Select(ax, 0)
-	if err == nil {
-		var il layout.Layout
-		if il, err = in.lay.Select(ax, 0); err == nil {
-			_, mul := any(k).(mulOp[T])
-			s := scan[T, K]{r: newBinRunner[T](k, false), mul: mul, n: n, dk: d.lay.Strides()[ax], xk: in.lay.Strides()[ax], d: d.data, x: in.data}
-			var it layout.Iter
-			if err = it.Reset(&dl, &il); err == nil {
-				s.run(&it, v.Size())
-				return nil
-			}
-		}
+	// other axes visits their starts. The axis is in range and the shapes
+	// match, so neither Select nor Reset can fail.
+	dl, _ := d.lay.Select(ax, 0)
+	il, _ := in.lay.Select(ax, 0)
+	var it layout.Iter
+	if err := it.Reset(&dl, &il); err != nil {
+		panic("ops: internal error: " + err.Error())
 	}
-	return errs.Wrap("ops", op, nil, err, "shape %v", v.Shape()) // cannot happen: the shapes were checked
+	_, mul := any(k).(mulOp[T])
+	s := scan[T, K]{r: newBinRunner[T](k, false), mul: mul, n: n, dk: d.lay.Strides()[ax], xk: in.lay.Strides()[ax], d: d.data, x: in.data}
+	s.run(&it, v.Size())
+	return nil
 }
 
 // scan computes the cumulative combination along the lines of n elements

@@ -128,30 +128,43 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], dst, 
 	if err != nil {
 		return err
 	}
-	keep, drop := reducedShapes(v.Shape(), set)
+	d, err := reduceDst(op, dst, v.Shape(), set)
+	if err != nil {
+		return err
+	}
+	in := operandOf(v)
+	if err := rd.checkEmpty(op, &in, d.lay.Shape()); err != nil {
+		return err
+	}
+	rd.run(d, isolate(&d, in))
+	return nil
+}
+
+// reduceDst checks dst, the destination of the reduction of a view of
+// shape over set: its shape is the result's with the reduced axes dropped
+// or kept as size 1, and it reaches no element twice. It returns dst as an
+// operand of the kept shape (the reduced axes inserted as size 1).
+func reduceDst[T tensor.Number](op string, dst tensor.View[T], shape []int, set uint64) (operand[T], error) {
+	keep, drop := reducedShapes(shape, set)
 	d := operandOf(dst)
 	switch got := d.lay.Shape(); {
 	case slices.Equal(got, keep):
 	case slices.Equal(got, drop):
 		for k := range keep { // insert the reduced axes, ascending
 			if set&(1<<k) != 0 {
+				var err error
 				if d.lay, err = d.lay.Unsqueeze(k); err != nil {
-					return errs.Wrap("ops", op, nil, err, "destination shape %v", got)
+					return d, errs.Wrap("ops", op, nil, err, "destination shape %v", got)
 				}
 			}
 		}
 	default:
-		return errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v", got, drop, keep, v.Shape(), setAxes(set))
+		return d, errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v", got, drop, keep, shape, setAxes(set))
 	}
 	if err := checkDst(op, &d, keep); err != nil {
-		return err
+		return d, err
 	}
-	in := operandOf(v)
-	if err := rd.checkEmpty(op, &in, keep); err != nil {
-		return err
-	}
-	rd.run(d, isolate(&d, in))
-	return nil
+	return d, nil
 }
 
 // setAxes lists the axes of set, for messages.

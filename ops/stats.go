@@ -1,11 +1,6 @@
 package ops
 
-import (
-	"math"
-
-	"github.com/tessera-go/tessera/internal/loops"
-	"github.com/tessera-go/tessera/tensor"
-)
+import "github.com/tessera-go/tessera/tensor"
 
 // The statistics of floats. Mean, Var and Std reduce the given axes as Sum
 // does (see Sum for the axes, the three forms and the errors): Mean is the
@@ -45,9 +40,7 @@ func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (t
 		return t, err
 	}
 	n, _ := reducedCount(op, v, axes)
-	d := t.Data()
-	loops.DivVS(d, d, T(n))
-	return t, nil
+	return t, scaleInto(t.View(), n)
 }
 
 // Var returns the variance of the elements of v along axes with ddof
@@ -95,22 +88,26 @@ func varNew[T Float](op string, v tensor.View[T], ddof int, axes []int, keepDims
 	if err != nil {
 		return t, err
 	}
-	finishVar(t.Data(), div, std)
-	return t, nil
+	return t, finishVar(t.View(), div, std)
 }
 
 func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, std bool) error {
+	// dst is checked before the deviations are computed: a wrong dst is
+	// found without the work and the temporary.
+	set, err := reduceAxes(op, v.Rank(), axes)
+	if err != nil {
+		return err
+	}
+	d, err := reduceDst(op, dst, v.Shape(), set)
+	if err != nil {
+		return err
+	}
 	dev, div, err := deviations(op, v, ddof, axes)
 	if err != nil {
 		return err
 	}
-	if err := reduceInto(op, newReducer(addOp[T]{}, 0, true), dst, dev.View(), axes); err != nil {
-		return err
-	}
-	if err := scaleInto(dst, div); err != nil || !std {
-		return err
-	}
-	return SqrtInto(dst, dst)
+	newReducer(addOp[T]{}, 0, true).run(d, operandOf(dev.View())) // dev is fresh: no overlap
+	return finishVar(dst, div, std)
 }
 
 // deviations returns the squared deviations of v's elements from their
@@ -139,15 +136,13 @@ func deviations[T Float](op string, v tensor.View[T], ddof int, axes []int) (ten
 	return dev, max(n-ddof, 0), nil
 }
 
-// finishVar divides the sums of squared deviations d by div, and takes
+// finishVar divides the sums of squared deviations in d by div, and takes
 // their square roots for std.
-func finishVar[T Float](d []T, div int, std bool) {
-	loops.DivVS(d, d, T(div))
-	if std {
-		for i, x := range d {
-			d[i] = T(math.Sqrt(float64(x)))
-		}
+func finishVar[T Float](d tensor.View[T], div int, std bool) error {
+	if err := scaleInto(d, div); err != nil || !std {
+		return err
 	}
+	return SqrtInto(d, d)
 }
 
 // reducedCount returns the number of elements of v reduced into each
