@@ -1,42 +1,26 @@
 package simd
 
+import "github.com/tessera-go/tessera/internal/loops"
+
 // This file holds the plain-Go kernels. The *Go functions are the twins of
 // the assembly kernels and run at the Generic level; Strided and Fill have no
 // assembly (see doc.go) and use their Go kernels at every level. All of them
 // assume validated arguments: they index with ordinary bounds-checked slices,
 // so a bug here panics instead of corrupting memory.
 
-// stridedGo is the kernel of Strided, at every level:
+// stridedGo is the kernel of Strided, at every level: loops.Gather, but a
+// unit-stride run of one repeated element is filled with the level's fill
+// kernel.
 //
 //	for i := 0; i < n; i++ {
 //		dst[doff+i*dinc] = src[soff+i*sinc]
 //	}
 func stridedGo[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
-	switch dinc {
-	case 0: // every element lands on dst[doff]; the last one wins
-		dst[doff] = src[soff+(n-1)*sinc]
-		return
-	case 1:
-		d := dst[doff : doff+n]
-		switch sinc {
-		case 1:
-			copy(d, src[soff:soff+n])
-		case 0:
-			fillAt(active.Load(), d, src[soff])
-		default:
-			s := soff
-			for i := range d {
-				d[i] = src[s]
-				s += sinc
-			}
-		}
+	if dinc == 1 && sinc == 0 {
+		fillAt(active.Load(), dst[doff:doff+n], src[soff])
 		return
 	}
-	for ; n > 0; n-- {
-		dst[doff] = src[soff]
-		doff += dinc
-		soff += sinc
-	}
+	loops.Gather(dst, doff, dinc, src, soff, sinc, n)
 }
 
 // fillGo is the Generic twin of the fill kernels, and the kernel of Fill

@@ -196,3 +196,44 @@ func MinSV[T Real](d []T, s T, y []T) {
 		d[i] = Min(s, y[i])
 	}
 }
+
+// Gather copies n elements with strides: dst[doff+i*dinc] = src[soff+i*sinc]
+// for i in [0, n), in order (with dinc == 0 the last element wins). It is
+// the kernel of simd.Strided, and the copy engine calls it directly for a
+// gather whose indices the planner has proved in range; a bad index
+// panics, as slice indexing does.
+func Gather[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
+	switch dinc {
+	case 0:
+		if n > 0 {
+			dst[doff] = src[soff+(n-1)*sinc]
+		}
+		return
+	case 1:
+		d := dst[doff : doff+n]
+		if sinc == 1 {
+			copy(d, src[soff:soff+n])
+			return
+		}
+		// Four elements per step, with one bounds check for the step's
+		// furthest source element (the nearest is checked by the first
+		// read), halve the loop's cost on short runs: a small transpose
+		// or permutation is many of them.
+		s, i := soff, 0
+		for ; i+4 <= len(d); i += 4 {
+			_ = src[s+3*sinc]
+			d[i], d[i+1], d[i+2], d[i+3] = src[s], src[s+sinc], src[s+2*sinc], src[s+3*sinc]
+			s += 4 * sinc
+		}
+		for ; i < len(d); i++ {
+			d[i] = src[s]
+			s += sinc
+		}
+		return
+	}
+	for ; n > 0; n-- {
+		dst[doff] = src[soff]
+		doff += dinc
+		soff += sinc
+	}
+}
