@@ -148,3 +148,21 @@ func ExampleNewIter() {
 	// run at [0 0 0]
 	// run at [3 1 0]
 }
+
+// The diagonal above the main one of a row-major 3x4 matrix: every fifth
+// element, from the second.
+func ExampleLayout_Diagonal() {
+	m, _ := layout.RowMajor(3, 4)
+	d, _ := m.Diagonal(1, 0, 1)
+	fmt.Println(d.Shape(), d.Strides(), d.Offset())
+	// Output: [3] [5] 1
+}
+
+// Windows of 3 elements, one every 2, of a vector of 9: four windows whose
+// ends overlap, with no copy.
+func ExampleLayout_Windows() {
+	v, _ := layout.RowMajor(9)
+	w, _ := v.Windows(0, 3, 2)
+	fmt.Println(w.Shape(), w.Strides())
+	// Output: [4 3] [2 1]
+}

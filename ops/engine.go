@@ -22,6 +22,18 @@ func errorf(op string, kind error, format string, args ...any) error {
 	return errs.New("ops", op, kind, format, args...)
 }
 
+// normalAxis returns axis in [0, rank), counting a negative axis from the
+// end, or the error of op.
+func normalAxis(op string, axis, rank int) (int, error) {
+	if axis < -rank || axis >= rank {
+		return 0, errorf(op, layout.ErrAxis, "axis %d out of range for rank %d", axis, rank)
+	}
+	if axis < 0 {
+		axis += rank
+	}
+	return axis, nil
+}
+
 // binOp is one binary operation on elements of type T: vv, vs and sv
 // compute unit-stride runs (vs and sv with a scalar operand), at one
 // element for the strided runs, and simdOp names the kernel of package

@@ -84,3 +84,20 @@ func Reshape[T tensor.Number](v tensor.View[T], shape ...int) (tensor.View[T], e
 func Flatten[T tensor.Number](v tensor.View[T]) (tensor.View[T], error) {
 	return v.Flatten()
 }
+
+// Diagonal is [tensor.View.Diagonal] as a function: the view of the
+// diagonal offset of the matrices spanned by axis1 and axis2, as a last
+// axis (NumPy's diagonal, PyTorch's diagonal). It shares data with v. The
+// method documents the errors.
+func Diagonal[T tensor.Number](v tensor.View[T], offset, axis1, axis2 int) (tensor.View[T], error) {
+	return v.Diagonal(offset, axis1, axis2)
+}
+
+// SlidingWindows is [tensor.View.Windows] as a function: the windows of
+// size elements along axis, one every step, as a new last axis (NumPy's
+// sliding_window_view with a step, PyTorch's unfold). Call it once per
+// axis for windows over several axes. It shares data with v, and the
+// windows overlap when step < size. The method documents the errors.
+func SlidingWindows[T tensor.Number](v tensor.View[T], axis, size, step int) (tensor.View[T], error) {
+	return v.Windows(axis, size, step)
+}

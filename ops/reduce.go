@@ -46,12 +46,9 @@ func reduceAxes(op string, rank int, axes []int) (uint64, error) {
 	}
 	var set uint64
 	for _, a := range axes {
-		k := a
-		if k < 0 {
-			k += rank
-		}
-		if k < 0 || k >= rank {
-			return 0, errorf(op, layout.ErrAxis, "axis %d out of range for rank %d", a, rank)
+		k, err := normalAxis(op, a, rank)
+		if err != nil {
+			return 0, err
 		}
 		if set&(1<<k) != 0 {
 			return 0, errorf(op, layout.ErrAxis, "axis %d repeated in %v", a, axes)

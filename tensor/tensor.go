@@ -202,6 +202,10 @@ func (t Tensor[T]) Layout() layout.Layout { return t.lay }
 // Shape returns a copy of the dimensions.
 func (t Tensor[T]) Shape() []int { return t.lay.Shape() }
 
+// Dim returns the size of one axis; a negative axis counts from the end. It
+// returns an error wrapping layout.ErrAxis for an axis out of range.
+func (t Tensor[T]) Dim(axis int) (int, error) { return t.View().Dim(axis) }
+
 // Rank returns the number of dimensions.
 func (t Tensor[T]) Rank() int { return t.lay.Rank() }
 
@@ -210,6 +214,53 @@ func (t Tensor[T]) Size() int { return len(t.data) }
 
 // View returns a view of the whole tensor. It shares the data.
 func (t Tensor[T]) View() View[T] { return View[T](t) }
+
+// The view operations of View, as Tensor methods so that code on tensors
+// need not write t.View() first. Each returns a View that shares t's data;
+// the View methods document them and their errors.
+
+// Transpose is [View.Transpose] of t's view.
+func (t Tensor[T]) Transpose(a, b int) (View[T], error) { return t.View().Transpose(a, b) }
+
+// Permute is [View.Permute] of t's view.
+func (t Tensor[T]) Permute(axes ...int) (View[T], error) { return t.View().Permute(axes...) }
+
+// Reshape is [View.Reshape] of t's view; t is contiguous, so it never
+// copies.
+func (t Tensor[T]) Reshape(shape ...int) (View[T], error) { return t.View().Reshape(shape...) }
+
+// Flatten is [View.Flatten] of t's view, which shares t's data.
+func (t Tensor[T]) Flatten() (View[T], error) { return t.View().Flatten() }
+
+// Slice is [View.Slice] of t's view.
+func (t Tensor[T]) Slice(axis, start, stop, step int) (View[T], error) {
+	return t.View().Slice(axis, start, stop, step)
+}
+
+// Select is [View.Select] of t's view.
+func (t Tensor[T]) Select(axis, index int) (View[T], error) { return t.View().Select(axis, index) }
+
+// Flip is [View.Flip] of t's view.
+func (t Tensor[T]) Flip(axes ...int) (View[T], error) { return t.View().Flip(axes...) }
+
+// Squeeze is [View.Squeeze] of t's view.
+func (t Tensor[T]) Squeeze(axes ...int) (View[T], error) { return t.View().Squeeze(axes...) }
+
+// Unsqueeze is [View.Unsqueeze] of t's view.
+func (t Tensor[T]) Unsqueeze(axis int) (View[T], error) { return t.View().Unsqueeze(axis) }
+
+// Expand is [View.Expand] of t's view.
+func (t Tensor[T]) Expand(shape ...int) (View[T], error) { return t.View().Expand(shape...) }
+
+// Diagonal is [View.Diagonal] of t's view.
+func (t Tensor[T]) Diagonal(offset, axis1, axis2 int) (View[T], error) {
+	return t.View().Diagonal(offset, axis1, axis2)
+}
+
+// Windows is [View.Windows] of t's view.
+func (t Tensor[T]) Windows(axis, size, step int) (View[T], error) {
+	return t.View().Windows(axis, size, step)
+}
 
 // At returns the element at idx. Like Go's slice indexing it panics when
 // the number of indices is not the rank or an index is out of range.

@@ -47,6 +47,17 @@ func (v View[T]) Layout() layout.Layout { return v.lay }
 // Shape returns a copy of the dimensions.
 func (v View[T]) Shape() []int { return v.lay.Shape() }
 
+// Dim returns the size of one axis; a negative axis counts from the end
+// (Dim(-1) is the last). It returns an error wrapping layout.ErrAxis for an
+// axis out of range.
+func (v View[T]) Dim(axis int) (int, error) {
+	n, err := v.lay.Dim(axis)
+	if err != nil {
+		return 0, errorf("Dim", layout.ErrAxis, "axis %d of a rank-%d view", axis, v.lay.Rank())
+	}
+	return n, nil
+}
+
 // Strides returns a copy of the strides, in elements.
 func (v View[T]) Strides() []int { return v.lay.Strides() }
 

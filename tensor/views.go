@@ -115,6 +115,36 @@ func (v View[T]) Expand(shape ...int) (out View[T], err error) {
 	return out, nil
 }
 
+// Diagonal returns the view of the diagonal of the matrices spanned by
+// axes axis1 and axis2, like NumPy's diagonal(offset, axis1, axis2): both
+// axes are removed and a last axis walks elements (i, i+offset), below the
+// main diagonal for a negative offset. It shares data with v and moves
+// none: writing through it writes v's diagonal. It returns the errors of
+// layout.Layout.Diagonal (ErrRank, ErrAxis, ErrDuplicateAxis).
+func (v View[T]) Diagonal(offset, axis1, axis2 int) (View[T], error) {
+	l, err := v.lay.Diagonal(offset, axis1, axis2)
+	if err != nil {
+		return View[T]{}, viewError("Diagonal", &v.lay, err)
+	}
+	return View[T]{data: v.data, lay: l}, nil
+}
+
+// Windows returns the view of the windows of size elements along axis,
+// one every step elements, like NumPy's sliding_window_view with a step:
+// axis becomes the window starts and a new last axis the elements of a
+// window. It shares data with v and moves none. Windows that overlap
+// (step < size) reach some elements more than once, so copies refuse to
+// write into them (ErrOverlap); read them, or copy them out (im2col is
+// Windows along H, then W, then Contiguous). It returns the errors of
+// layout.Layout.Windows (ErrIndex, ErrAxis, ErrRank).
+func (v View[T]) Windows(axis, size, step int) (View[T], error) {
+	l, err := v.lay.Windows(axis, size, step)
+	if err != nil {
+		return View[T]{}, viewError("Windows", &v.lay, err)
+	}
+	return View[T]{data: v.data, lay: l}, nil
+}
+
 // View returns v with a new shape, strictly without copying, like PyTorch's
 // view: it shares data with v. One dimension may be -1. It returns ErrShape
 // when the sizes differ, ErrOverflow when the size of shape overflows int,
