@@ -1,0 +1,204 @@
+// Package gonum connects Tessera's tensors to gonum's matrices and
+// vectors (gonum.org/v1/gonum/mat), where Go's linear algebra lives.
+//
+// A *mat.Dense or *mat.VecDense becomes a tensor.View[float64] that
+// shares its elements ([FromDense], [FromVecDense]). The other way, a
+// two-dimensional float64 view becomes a *mat.Dense that shares the view's
+// elements when gonum can describe its strides — a unit column stride and
+// a row stride of at least the number of columns — and a vector view a
+// *mat.VecDense when its stride is positive: [AsDense] and [AsVecDense]
+// insist on sharing and fail otherwise, while [ToDense] and [ToVecDense]
+// copy when they must (a transposed, flipped or broadcast view), as
+// tensor.View.Contiguous does.
+//
+// gonum has no empty matrices or vectors, so a view with a zero dimension
+// cannot become one (layout.ErrShape).
+//
+// The package is a module of its own, github.com/tessera-go/tessera/gonum,
+// so that programs that use Tessera without it never download gonum.
+package gonum
+
+import (
+	"errors"
+	"fmt"
+
+	"gonum.org/v1/gonum/blas/blas64"
+	"gonum.org/v1/gonum/mat"
+
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+type bridgeError struct {
+	msg  string
+	kind error
+}
+
+func (e *bridgeError) Error() string { return e.msg }
+func (e *bridgeError) Unwrap() error { return e.kind }
+
+func errorf(op string, kind error, format string, args ...any) error {
+	return &bridgeError{"gonum: " + op + ": " + fmt.Sprintf(format, args...), kind}
+}
+
+// FromDense returns the view of m's elements, of shape [rows, cols] and
+// strides [stride, 1]. It shares m's data: writes through either are seen
+// through both. An empty m (the zero Dense, or after Reset) gives an empty
+// view of shape [0 0].
+func FromDense(m *mat.Dense) (tensor.View[float64], error) {
+	if m.IsEmpty() {
+		return tensor.NewView[float64](nil, mustLayout(layout.RowMajor(0, 0)))
+	}
+	raw := m.RawMatrix()
+	l, err := layout.Strided([]int{raw.Rows, raw.Cols}, []int{raw.Stride, 1}, 0)
+	if err != nil {
+		return tensor.View[float64]{}, wrap("FromDense", err)
+	}
+	v, err := tensor.NewView(raw.Data, l)
+	if err != nil {
+		return tensor.View[float64]{}, wrap("FromDense", err)
+	}
+	return v, nil
+}
+
+// FromVecDense returns the view of v's elements, of shape [len] and stride
+// v's increment. It shares v's data. An empty v gives an empty view of
+// shape [0].
+func FromVecDense(v *mat.VecDense) (tensor.View[float64], error) {
+	if v.IsEmpty() {
+		return tensor.NewView[float64](nil, mustLayout(layout.RowMajor(0)))
+	}
+	raw := v.RawVector()
+	l, err := layout.Strided([]int{raw.N}, []int{raw.Inc}, 0)
+	if err != nil {
+		return tensor.View[float64]{}, wrap("FromVecDense", err)
+	}
+	out, err := tensor.NewView(raw.Data, l)
+	if err != nil {
+		return tensor.View[float64]{}, wrap("FromVecDense", err)
+	}
+	return out, nil
+}
+
+// AsDense returns a *mat.Dense that shares v's elements: v must be
+// two-dimensional, with a unit column stride and a row stride of at least
+// the number of columns (any row-major view, a slice of rows, columns or
+// both of one). It returns an error wrapping layout.ErrRank for another
+// rank, layout.ErrShape for a zero dimension, and layout.ErrNotViewable
+// for strides gonum cannot describe; ToDense copies those.
+func AsDense(v tensor.View[float64]) (*mat.Dense, error) {
+	raw, err := rawMatrix("AsDense", v)
+	if err != nil {
+		return nil, err
+	}
+	var m mat.Dense
+	m.SetRawMatrix(raw)
+	return &m, nil
+}
+
+// ToDense returns a *mat.Dense with v's elements: one that shares them
+// when AsDense can, and otherwise a row-major copy (a transposed, flipped
+// or broadcast view). It returns an error wrapping layout.ErrRank for a
+// rank other than 2 and layout.ErrShape for a zero dimension.
+func ToDense(v tensor.View[float64]) (*mat.Dense, error) {
+	raw, err := rawMatrix("ToDense", v)
+	if errors.Is(err, layout.ErrNotViewable) {
+		c := v.Clone()
+		return mat.NewDense(raw.Rows, raw.Cols, c.Data()), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var m mat.Dense
+	m.SetRawMatrix(raw)
+	return &m, nil
+}
+
+// AsVecDense returns a *mat.VecDense that shares v's elements: v must be
+// one-dimensional with a positive stride. It returns an error wrapping
+// layout.ErrRank for another rank, layout.ErrShape for no elements, and
+// layout.ErrNotViewable for a zero or negative stride; ToVecDense copies
+// those.
+func AsVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
+	raw, err := rawVector("AsVecDense", v)
+	if err != nil {
+		return nil, err
+	}
+	var out mat.VecDense
+	out.SetRawVector(raw)
+	return &out, nil
+}
+
+// ToVecDense returns a *mat.VecDense with v's elements: one that shares
+// them when AsVecDense can, and otherwise a copy (a flipped or broadcast
+// view). It returns an error wrapping layout.ErrRank for a rank other than
+// 1 and layout.ErrShape for no elements.
+func ToVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
+	raw, err := rawVector("ToVecDense", v)
+	if errors.Is(err, layout.ErrNotViewable) {
+		return mat.NewVecDense(raw.N, v.Clone().Data()), nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var out mat.VecDense
+	out.SetRawVector(raw)
+	return &out, nil
+}
+
+// rawVector describes v to gonum, or returns the error of op; with
+// ErrNotViewable, N is still v's length.
+func rawVector(op string, v tensor.View[float64]) (blas64.Vector, error) {
+	if v.Rank() != 1 {
+		return blas64.Vector{}, errorf(op, layout.ErrRank, "a vector needs rank 1, not shape %v", v.Shape())
+	}
+	n := v.Size()
+	if n == 0 {
+		return blas64.Vector{}, errorf(op, layout.ErrShape, "shape %v: gonum has no empty vectors", v.Shape())
+	}
+	inc := v.Strides()[0]
+	if n == 1 {
+		inc = 1
+	}
+	if inc < 1 {
+		return blas64.Vector{N: n}, errorf(op, layout.ErrNotViewable, "stride %d: gonum needs a positive increment", inc)
+	}
+	off := v.Offset()
+	return blas64.Vector{N: n, Inc: inc, Data: v.Data()[off : off+(n-1)*inc+1]}, nil
+}
+
+// rawMatrix describes v to gonum, or returns the error of op; with
+// ErrNotViewable, Rows and Cols are still v's.
+func rawMatrix(op string, v tensor.View[float64]) (blas64.General, error) {
+	if v.Rank() != 2 {
+		return blas64.General{}, errorf(op, layout.ErrRank, "a matrix needs rank 2, not shape %v", v.Shape())
+	}
+	sh, st := v.Shape(), v.Strides()
+	r, c := sh[0], sh[1]
+	if r == 0 || c == 0 {
+		return blas64.General{}, errorf(op, layout.ErrShape, "shape %v: gonum has no empty matrices", sh)
+	}
+	rs, cs := st[0], st[1]
+	if c == 1 {
+		cs = 1 // the stride of a size-1 axis is never used
+	}
+	if r == 1 {
+		rs = c
+	}
+	if cs != 1 || rs < c {
+		return blas64.General{Rows: r, Cols: c}, errorf(op, layout.ErrNotViewable, "strides %v of shape %v: gonum needs a column stride of 1 and a row stride of at least %d", st, sh, c)
+	}
+	off := v.Offset()
+	return blas64.General{Rows: r, Cols: c, Stride: rs, Data: v.Data()[off : off+(r-1)*rs+c]}, nil
+}
+
+func wrap(op string, err error) error {
+	return &bridgeError{"gonum: " + op + ": " + err.Error(), err}
+}
+
+func mustLayout(l layout.Layout, err error) layout.Layout {
+	if err != nil {
+		panic("gonum: internal error: " + err.Error())
+	}
+	return l
+}
