@@ -41,6 +41,10 @@ var (
 	// ErrOverlap reports a layout in which two indices reach the same element
 	// where that is not allowed (the destination of a copy).
 	ErrOverlap = errors.New("layout: overlapping elements")
+	// ErrArg reports an argument value that the operation cannot take and
+	// that is neither a shape, an axis nor an index: a zero step, an empty
+	// range to draw random integers from, a negative standard deviation.
+	ErrArg = errors.New("layout: bad argument")
 )
 
 func errorf(op string, kind error, format string, args ...any) error {

@@ -15,7 +15,7 @@ import (
 var Sentinels = []error{
 	layout.ErrAxis, layout.ErrDuplicateAxis, layout.ErrIndex, layout.ErrShape,
 	layout.ErrRank, layout.ErrNotViewable, layout.ErrOverflow, layout.ErrBounds,
-	layout.ErrOverlap,
+	layout.ErrOverlap, layout.ErrArg,
 }
 
 // WrapsSentinel reports whether err wraps one of [Sentinels].
