@@ -18,11 +18,12 @@
 //
 // # Views
 //
-// Transpose, Permute, Squeeze, Unsqueeze, Slice, Flip, Expand, Reshape and
-// Flatten are view transformations: they return the layout of a view of the
-// same buffer and never move data. Negative axes count from the end. A
+// Transpose, Permute, Squeeze, Unsqueeze, Slice, Flip, Expand, Reshape,
+// Flatten, Diagonal and Windows are view transformations: they return the
+// layout of a view of the same buffer and never move data. Negative axes count from the end. A
 // flipped axis gets a negative stride; an expanded (broadcast) axis gets
-// stride 0, so several indices reach one element. [Layout.Reshape] returns
+// stride 0, so several indices reach one element, as do overlapping
+// windows. [Layout.Reshape] returns
 // a view whenever the strides allow it, also for non-contiguous layouts, as
 // NumPy's reshape and PyTorch's view do, and [ErrNotViewable] otherwise.
 //

@@ -77,6 +77,18 @@
 // lines run across rows, accumulate row after row with the arithmetic
 // kernels.
 //
+// # Joins, splits and special views
+//
+// Concat joins views along an existing axis and Stack along a new one;
+// both return a new tensor and copy each input with the copy engine
+// (tensor.View.CopyFrom), so a view of any layout joins at the speed of a
+// copy. Their Into forms take a destination that may share memory with the
+// inputs: an input that overlaps it is read into a snapshot first. Split,
+// SplitAt and Chunk cut a view along an axis into views of it (NumPy's
+// split, PyTorch's chunk). Diagonal and SlidingWindows are views too:
+// windows that overlap reach some elements more than once, so the copy
+// rules refuse them as destinations (layout.ErrOverlap).
+//
 // # Cost
 //
 // A view operation moves no data and allocates nothing for rank up to 8:
@@ -86,8 +98,9 @@
 //
 // # Views and aliasing
 //
-// Every operation returns a view that shares data with its input and moves
-// none, except Reshape and Flatten: they return a view when the strides
+// Every view operation (the functions named after tensor.View's methods,
+// Split, SplitAt, Chunk, Diagonal and SlidingWindows) returns views that
+// share data with the input and move none, except Reshape and Flatten: they return a view when the strides
 // allow it and otherwise copy the elements into a fresh buffer (as NumPy's
 // reshape does), so writes to that result do not reach the input. Use View
 // to forbid the copy: it fails with layout.ErrNotViewable instead. No

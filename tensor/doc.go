@@ -41,6 +41,15 @@
 // ([SetParallelism] caps that); smaller ones run on the calling goroutine
 // without allocating.
 //
+// # Building tensors
+//
+// [New], [Full], [FromSlice], [Arange], [ArangeStep], [Linspace], [Eye],
+// [ZerosLike] and [FullLike] make tensors as NumPy's constructors of the
+// same names do (lengths and values tested against NumPy's). [Uniform],
+// [Normal] and [RandInt] fill a new tensor in row-major order from a
+// *rand.Rand the caller passes (math/rand/v2), so a seeded source gives
+// the same tensor on every machine and at every parallelism.
+//
 // # Errors
 //
 // Functions that take shapes or data from the caller return an error that

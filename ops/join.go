@@ -1,0 +1,293 @@
+package ops
+
+import (
+	"math"
+	"slices"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/mem"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Concat joins views along an existing axis, like NumPy's concatenate and
+// PyTorch's cat: the result has the views' shape, with the sizes along
+// axis (negative counts from the end) summed, and holds the views one
+// after the other. It is a new tensor; each view is copied by the copy
+// engine (tensor.View.CopyFrom), so any layout copies at its speed.
+//
+// It returns an error wrapping layout.ErrArg for no views, layout.ErrShape
+// for a rank-0 view or views whose ranks or sizes off the axis differ (the
+// message names the view and both shapes), layout.ErrAxis for an axis out
+// of range, and layout.ErrOverflow for a result too large.
+func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T], error) {
+	const op = "Concat"
+	shape, ax, err := concatShape(op, axis, views)
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	concatRun(out.View(), ax, views)
+	return out, nil
+}
+
+// ConcatInto is Concat into dst, a view of the result's shape that reaches
+// no element twice. The views may share memory with dst: each is read as
+// it was before dst is written. It returns the errors of Concat, and
+// layout.ErrShape or layout.ErrOverlap for a bad dst; dst is then
+// unchanged.
+func ConcatInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
+	const op = "ConcatInto"
+	shape, ax, err := concatShape(op, axis, views)
+	if err != nil {
+		return err
+	}
+	return joinInto(op, dst, shape, ax, views)
+}
+
+// Stack joins views of one shape along a new axis, like NumPy's stack and
+// PyTorch's stack: for n views of shape s the result has shape s with n
+// inserted at axis, which may be from -(rank+1) to rank (negative counts
+// from the end of the result's axes), and element i along it is view i. It
+// is a new tensor, copied as Concat copies.
+//
+// It returns an error wrapping layout.ErrArg for no views, layout.ErrShape
+// for views of different shapes (the message names the view and both
+// shapes), layout.ErrAxis for an axis out of range, and layout.ErrOverflow
+// for a result too large.
+func Stack[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T], error) {
+	const op = "Stack"
+	shape, ax, us, err := stackShape(op, axis, views)
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	concatRun(out.View(), ax, us)
+	return out, nil
+}
+
+// StackInto is Stack into dst, as ConcatInto is Concat into dst.
+func StackInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
+	const op = "StackInto"
+	shape, ax, us, err := stackShape(op, axis, views)
+	if err != nil {
+		return err
+	}
+	return joinInto(op, dst, shape, ax, us)
+}
+
+// concatShape checks the views of a concatenation along axis and returns
+// the result's shape and the axis, in range.
+func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T]) ([]int, int, error) {
+	if len(views) == 0 {
+		return nil, 0, errorf(op, layout.ErrArg, "no views to join")
+	}
+	first := views[0].Shape()
+	if len(first) == 0 {
+		return nil, 0, errorf(op, layout.ErrShape, "view 0 has rank 0: a scalar has no axis to join along")
+	}
+	ax, err := normalAxis(op, axis, len(first))
+	if err != nil {
+		return nil, 0, err
+	}
+	shape := append([]int(nil), first...)
+	for i, v := range views[1:] {
+		sh := v.Shape()
+		if len(sh) != len(first) {
+			return nil, 0, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: ranks differ", i+1, sh, first)
+		}
+		for k := range sh {
+			if k != ax && sh[k] != first[k] {
+				return nil, 0, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: sizes differ along axis %d, which is not the axis %d joined along", i+1, sh, first, k, ax)
+			}
+		}
+		if shape[ax] > math.MaxInt-sh[ax] {
+			return nil, 0, errorf(op, layout.ErrOverflow, "the sizes along axis %d add up to more than an int holds", ax)
+		}
+		shape[ax] += sh[ax]
+	}
+	return shape, ax, nil
+}
+
+// stackShape checks the views of a stack along axis and returns the
+// result's shape, the axis in range, and the views with a size-1 axis
+// inserted there, to concatenate.
+func stackShape[T tensor.Number](op string, axis int, views []tensor.View[T]) ([]int, int, []tensor.View[T], error) {
+	if len(views) == 0 {
+		return nil, 0, nil, errorf(op, layout.ErrArg, "no views to join")
+	}
+	first := views[0].Shape()
+	ax, err := normalAxis(op, axis, len(first)+1)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	us := make([]tensor.View[T], len(views))
+	for i, v := range views {
+		if sh := v.Shape(); !slices.Equal(sh, first) {
+			return nil, 0, nil, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: stacked views must have one shape", i, sh, first)
+		}
+		if us[i], err = v.Unsqueeze(ax); err != nil {
+			return nil, 0, nil, errs.Wrap("ops", op, nil, err, "view %d of shape %v", i, first)
+		}
+	}
+	shape := make([]int, 0, len(first)+1)
+	shape = append(append(append(shape, first[:ax]...), len(views)), first[ax:]...)
+	return shape, ax, us, nil
+}
+
+// joinInto checks dst against the joined shape, reads every view that
+// shares memory with dst into a snapshot, and then copies the views into
+// dst one after the other along ax.
+func joinInto[T tensor.Number](op string, dst tensor.View[T], shape []int, ax int, views []tensor.View[T]) error {
+	d := operandOf(dst)
+	if err := checkDst(op, &d, shape); err != nil {
+		return err
+	}
+	// A view that overlaps dst could be overwritten by an earlier view's
+	// copy before it is read: every such view is read first.
+	var own []tensor.View[T]
+	for i, v := range views {
+		l := v.Layout()
+		if mem.Overlaps(d.data, &d.lay, v.Data(), &l) {
+			if own == nil {
+				own = append([]tensor.View[T](nil), views...)
+			}
+			own[i] = v.Clone().View()
+		}
+	}
+	if own != nil {
+		views = own
+	}
+	concatRun(dst, ax, views)
+	return nil
+}
+
+// concatRun copies the checked views into dst one after the other along
+// ax.
+func concatRun[T tensor.Number](dst tensor.View[T], ax int, views []tensor.View[T]) {
+	lo := 0
+	for _, v := range views {
+		n, _ := v.Dim(ax)
+		part, err := dst.Slice(ax, lo, lo+n, 1)
+		if err == nil {
+			err = part.CopyFrom(v)
+		}
+		if err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+		lo += n
+	}
+}
+
+// Split cuts v along axis into n views of equal size, like NumPy's split
+// with a number of sections. The views share data with v.
+//
+// It returns an error wrapping layout.ErrArg for n < 1, layout.ErrShape
+// when the size along axis is not a multiple of n (NumPy's "does not result
+// in an equal division"; see Chunk for unequal parts), and layout.ErrAxis
+// for an axis out of range.
+func Split[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], error) {
+	const op = "Split"
+	ax, size, err := splitAxis(op, v, axis)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 {
+		return nil, errorf(op, layout.ErrArg, "%d parts: want at least 1", n)
+	}
+	if size%n != 0 {
+		return nil, errorf(op, layout.ErrShape, "size %d along axis %d of shape %v is not a multiple of %d parts", size, ax, v.Shape(), n)
+	}
+	bounds := make([]int, n+1)
+	for i := range bounds {
+		bounds[i] = i * (size / n)
+	}
+	return splitViews(op, v, ax, bounds)
+}
+
+// SplitAt cuts v along axis before each of the given indices, like NumPy's
+// split with indices: SplitAt(v, 0, 3, 5) is v[:3], v[3:5], v[5:], one view
+// more than there are indices. The indices are read as NumPy reads them,
+// as slice bounds: a negative index counts from the end, one beyond the
+// size means the size, and part i is v[indices[i-1]:indices[i]] even when
+// that is empty because the indices decrease (SplitAt(v, 0, 4, 2) of 6
+// elements gives 4, 0 and 4 elements). The
+// views share data with v.
+//
+// It returns an error wrapping layout.ErrAxis for an axis out of range.
+func SplitAt[T tensor.Number](v tensor.View[T], axis int, indices ...int) ([]tensor.View[T], error) {
+	const op = "SplitAt"
+	ax, size, err := splitAxis(op, v, axis)
+	if err != nil {
+		return nil, err
+	}
+	bounds := make([]int, len(indices)+2)
+	for i, x := range indices {
+		if x < 0 {
+			x = max(x+size, 0)
+		}
+		bounds[i+1] = min(x, size)
+	}
+	bounds[len(bounds)-1] = size
+	return splitViews(op, v, ax, bounds)
+}
+
+// Chunk cuts v along axis into parts of ceil(size/n) elements, the last
+// one possibly smaller, like PyTorch's chunk: it may return fewer than n
+// parts (7 elements in 4 chunks are 2, 2, 2, 1; 6 in 4 are 2, 2, 2), and
+// n empty parts for an empty axis. The views share data with v.
+//
+// It returns an error wrapping layout.ErrArg for n < 1, and layout.ErrAxis
+// for an axis out of range.
+func Chunk[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], error) {
+	const op = "Chunk"
+	ax, size, err := splitAxis(op, v, axis)
+	if err != nil {
+		return nil, err
+	}
+	if n < 1 {
+		return nil, errorf(op, layout.ErrArg, "%d chunks: want at least 1", n)
+	}
+	if size == 0 {
+		return splitViews(op, v, ax, make([]int, n+1))
+	}
+	c := (size-1)/n + 1
+	parts := (size-1)/c + 1
+	bounds := make([]int, parts+1)
+	for i := range bounds {
+		bounds[i] = min(i*c, size)
+	}
+	return splitViews(op, v, ax, bounds)
+}
+
+// splitAxis checks the axis of a split of v and returns it in range, with
+// v's size along it.
+func splitAxis[T tensor.Number](op string, v tensor.View[T], axis int) (int, int, error) {
+	ax, err := normalAxis(op, axis, v.Rank())
+	if err != nil {
+		return 0, 0, err
+	}
+	size, _ := v.Dim(ax)
+	return ax, size, nil
+}
+
+// splitViews returns the views of v between consecutive bounds along ax,
+// in [0, size]: v[bounds[i]:bounds[i+1]], empty where the second is the
+// smaller.
+func splitViews[T tensor.Number](op string, v tensor.View[T], ax int, bounds []int) ([]tensor.View[T], error) {
+	parts := make([]tensor.View[T], len(bounds)-1)
+	for i := range parts {
+		var err error
+		lo := bounds[i]
+		if parts[i], err = v.Slice(ax, lo, max(lo, bounds[i+1]), 1); err != nil {
+			return nil, errs.Wrap("ops", op, nil, err, "part %d of shape %v along axis %d", i, v.Shape(), ax)
+		}
+	}
+	return parts, nil
+}
