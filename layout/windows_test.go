@@ -1,9 +1,11 @@
 package layout_test
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"math/rand/v2"
+	"os"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -187,5 +189,49 @@ func offsets(l layout.Layout) func(func([]int, int) bool) {
 				return
 			}
 		}
+	}
+}
+
+// TestDiagonalWindowsNumPy compares the layouts with NumPy's diagonal and
+// sliding_window_view (with a step) of row-major, transposed and flipped
+// arrays: shape, element strides and offset (testdata/windows/gen.py).
+func TestDiagonalWindowsNumPy(t *testing.T) {
+	data, err := os.ReadFile("testdata/windows/fixtures.json")
+	require.NoError(t, err)
+	type desc struct {
+		Shape, Strides []int
+		Offset         int
+	}
+	var f struct {
+		Cases []struct {
+			Op      string
+			Args    []int
+			In, Out desc
+		}
+	}
+	require.NoError(t, json.Unmarshal(data, &f))
+	require.Greater(t, len(f.Cases), 500)
+	for _, c := range f.Cases {
+		in, err := layout.Strided(c.In.Shape, c.In.Strides, c.In.Offset)
+		require.NoError(t, err)
+		var out layout.Layout
+		switch c.Op {
+		case "diagonal":
+			out, err = in.Diagonal(c.Args[0], c.Args[1], c.Args[2])
+		case "windows":
+			out, err = in.Windows(c.Args[0], c.Args[1], c.Args[2])
+		default:
+			t.Fatalf("op %q", c.Op)
+		}
+		require.NoError(t, err)
+		got := desc{out.Shape(), out.Strides(), out.Offset()}
+		// A size-1 axis's stride is never used: compare it only where the
+		// axis is longer.
+		for k, n := range got.Shape {
+			if n == 1 {
+				got.Strides[k], c.Out.Strides[k] = 0, 0
+			}
+		}
+		require.Equal(t, c.Out, got, "%s%v of %v", c.Op, c.Args, c.In)
 	}
 }
