@@ -36,9 +36,10 @@ func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T
 
 // ConcatInto is Concat into dst, a view of the result's shape that reaches
 // no element twice. The views may share memory with dst: each is read as
-// it was before dst is written. It returns the errors of Concat, and
-// layout.ErrShape or layout.ErrOverlap for a bad dst; dst is then
-// unchanged.
+// it was before dst is written (a view that shares memory with dst is
+// first copied, which allocates its size). It returns the errors of
+// Concat, and layout.ErrShape or layout.ErrOverlap for a bad dst; dst is
+// then unchanged.
 func ConcatInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
 	const op = "ConcatInto"
 	shape, ax, err := concatShape(op, axis, views)

@@ -215,10 +215,10 @@ func Gather[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 			copy(d, src[soff:soff+n])
 			return
 		}
-		// Four elements per step, with one bounds check for the step's
-		// furthest source element (the nearest is checked by the first
-		// read), halve the loop's cost on short runs: a small transpose
-		// or permutation is many of them.
+		// Four elements per step halve the loop's overhead on short
+		// runs (a small transpose or permutation is many of them); the
+		// step's furthest source element is checked before any of its
+		// four is written.
 		s, i := soff, 0
 		for ; i+4 <= len(d); i += 4 {
 			_ = src[s+3*sinc]
