@@ -77,14 +77,13 @@ func fillNaN[T float32 | float64](d []T) {
 	}
 }
 
-// runReduce measures the reduction cases and prints their table. A Tessera
-// result that differs from the plain loop's is fatal.
-func runReduce() []reduceResult {
-	const n = 4096
+// newReduceCases builds the reduction cases on a, an [n,n] float32 matrix,
+// and a64, its float64 twin, both holding float(i%1000)*0.5 in row-major
+// order (filled, filled64). The inproc build runs them on NumPy's buffers.
+func newReduceCases(a tensor.View[float32], a64 tensor.View[float64]) map[string]reduceCase {
 	const rel32, rel64 = 1e-5, 1e-12
-	a := filled(n, n)
+	n := a.Shape()[0]
 	at := tensor.Must(ops.Transpose(a, 0, 1))
-	a64 := filled64(n, n)
 	x, x64 := a.Data(), a64.Data()
 	rows := tensor.Must(tensor.New[float32](n)).View()
 	all := tensor.Must(tensor.New[float32]()).View()
@@ -134,14 +133,14 @@ func runReduce() []reduceResult {
 	}
 	nanRows := func() { fillNaN(got) }
 	closeRows := func() error { return checkClose("tessera", got, sink, rel32) }
-	var cases = map[string]reduceCase{
-		"Sum-last":  {n * n * 4, func() error { return ops.SumInto(rows, a, 1) }, rowLoop, nanRows, closeRows, ""},
-		"Sum-first": {n * n * 4, func() error { return ops.SumInto(rows, a, 0) }, colLoop, nanRows, closeRows, ""},
+	return map[string]reduceCase{
+		"Sum-last":  {float64(n * n * 4), func() error { return ops.SumInto(rows, a, 1) }, rowLoop, nanRows, closeRows, ""},
+		"Sum-first": {float64(n * n * 4), func() error { return ops.SumInto(rows, a, 0) }, colLoop, nanRows, closeRows, ""},
 		// The last axis of the transpose is the first of a: the loop is colLoop.
-		"Sum-last-T": {n * n * 4, func() error { return ops.SumInto(rows, at, 1) }, colLoop, nanRows, closeRows, ""},
-		"Sum-all": {n * n * 4, func() error { return ops.SumInto(all, a) }, allLoop, func() { fillNaN(got0) },
+		"Sum-last-T": {float64(n * n * 4), func() error { return ops.SumInto(rows, at, 1) }, colLoop, nanRows, closeRows, ""},
+		"Sum-all": {float64(n * n * 4), func() error { return ops.SumInto(all, a) }, allLoop, func() { fillNaN(got0) },
 			func() error { return checkClose("tessera", got0, []float32{float32(exact)}, rel32) }, sumAllNote()},
-		"Max-last": {n * n * 4, func() error { return ops.MaxInto(rows, a, 1) }, func() {
+		"Max-last": {float64(n * n * 4), func() error { return ops.MaxInto(rows, a, 1) }, func() {
 			for i := range n {
 				m := x[i*n]
 				for _, v := range x[i*n : (i+1)*n] {
@@ -152,7 +151,7 @@ func runReduce() []reduceResult {
 		}, nanRows, func() error { return checkEqual("tessera", got, sink) }, ""},
 		// The first index of the largest element of each row, as NumPy's
 		// argmax (every row holds its maximum 4 or 5 times).
-		"ArgMax-last": {n * n * 4, func() error { return ops.ArgMaxInto(idx, a, 1) }, func() {
+		"ArgMax-last": {float64(n * n * 4), func() error { return ops.ArgMaxInto(idx, a, 1) }, func() {
 			for i := range n {
 				row := x[i*n : (i+1)*n]
 				best, k := row[0], 0
@@ -168,7 +167,7 @@ func runReduce() []reduceResult {
 				gotIdx[i] = -1
 			}
 		}, func() error { return checkEqual("tessera", gotIdx, sinkIdx) }, ""},
-		"Mean-first-f64": {n * n * 8, func() error { return ops.MeanInto(rows64, a64, 0) }, func() {
+		"Mean-first-f64": {float64(n * n * 8), func() error { return ops.MeanInto(rows64, a64, 0) }, func() {
 			clear(sink64)
 			for i := range n {
 				for j, v := range x64[i*n : (i+1)*n] {
@@ -176,10 +175,17 @@ func runReduce() []reduceResult {
 				}
 			}
 			for j := range sink64 {
-				sink64[j] /= n
+				sink64[j] /= float64(n)
 			}
 		}, func() { fillNaN(got64) }, func() error { return checkClose("tessera", got64, sink64, rel64) }, ""},
 	}
+}
+
+// runReduce measures the reduction cases and prints their table. A Tessera
+// result that differs from the plain loop's is fatal.
+func runReduce() []reduceResult {
+	const n = 4096
+	cases := newReduceCases(filled(n, n), filled64(n, n))
 	var rs []reduceResult
 	for _, name := range reduceCases {
 		fmt.Fprintf(os.Stderr, "running %s ...\n", name)

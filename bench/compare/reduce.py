@@ -3,22 +3,31 @@
 
 float32 [4096,4096] unless the name says otherwise; each cell is the median
 of --runs timed runs after one warm-up; GB/s = bytes of the input read.
+The contestants of a case are timed in interleaved rounds (one run of each
+per round), so that drift in the machine's bandwidth hits all alike.
 Every result is checked against a float64 reference (sums) or NumPy's
-(max, argmax). Run with /usr/bin/python3 (Debian's python3-numpy and
-python3-torch). Not part of CI; see README.md.
+(max, argmax). With --tessera LIB (a build of this directory with -tags
+inproc -buildmode=c-shared, as reduce.sh makes it), Tessera on one goroutine
+and the plain Go loop join the rounds in this process, on NumPy's buffers.
+Run with /usr/bin/python3 (Debian's python3-numpy and python3-torch).
+Not part of CI; see README.md.
 """
 import argparse
+import ctypes
 import json
+import statistics
+import time
 
 import numpy as np
 
-from peers import measure, torch  # torch is None where it is missing
+from peers import torch  # torch is None where it is missing
 
 
 def main():
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("--runs", type=int, default=5)
     p.add_argument("--json", default="")
+    p.add_argument("--tessera", default="", help="the inproc shared library")
     args = p.parse_args()
     n = 4096
     a = (np.arange(n * n, dtype=np.float32) % 1000 * 0.5).reshape(n, n)
@@ -63,14 +72,41 @@ def main():
         if not ok:
             raise SystemExit("reduce.py: %s %s: wrong result" % (who, name))
 
+    lib = None
+    if args.tessera:
+        lib = ctypes.CDLL(args.tessera)
+        lib.tessera_select.argtypes = [ctypes.c_char_p]
+        if lib.tessera_setup(ctypes.c_void_p(a.ctypes.data), ctypes.c_void_p(a64.ctypes.data), ctypes.c_long(n)):
+            raise SystemExit("reduce.py: tessera_setup failed")
+        lib.tessera_parallelism(1)
+
+    def tessera(loop):
+        if lib.tessera_run(loop):
+            raise SystemExit("reduce.py: tessera_run failed")
+
     results = []
     for name, nbytes, want, npf, tf in cases:
         r = {"case": name, "unit": "GB/s", "values": {}}
-        r["values"]["numpy"] = nbytes / measure(npf, args.runs, 1) / 1e9
         check("NumPy", name, npf(), want)
+        runners = {"numpy": npf}
         if torch is not None:
-            r["values"]["torch1"] = nbytes / measure(lambda: tf(ops), args.runs, 1) / 1e9
             check("PyTorch", name, tf(ops).numpy(), want)
+            runners["torch1"] = lambda: tf(ops)
+        if lib is not None:
+            if lib.tessera_select(name.encode()) or lib.tessera_check():
+                raise SystemExit("reduce.py: Tessera %s: wrong result or error" % name)
+            runners["tessera1"] = lambda: tessera(0)
+            runners["loop"] = lambda: tessera(1)
+        times = {k: [] for k in runners}
+        for f in runners.values():
+            f()  # warm-up
+        for _ in range(args.runs):
+            for k, f in runners.items():
+                t0 = time.perf_counter()
+                f()
+                times[k].append(time.perf_counter() - t0)
+        for k, ts in times.items():
+            r["values"][k] = nbytes / statistics.median(ts) / 1e9
         if name == "Sum-all":
             errs = ["NumPy %.1e" % (abs(float(npf()) - total) / total)]
             if torch is not None:
@@ -79,11 +115,12 @@ def main():
         results.append(r)
     print("NumPy %s, torch %s (1 thread): GB/s of the input read\n" % (
         np.__version__, torch.__version__ if torch else "not installed"))
-    print("| case | NumPy | PyTorch 1T |")
-    print("|---|---:|---:|")
+    cols = [("tessera1", "Tessera 1T"), ("numpy", "NumPy"), ("torch1", "PyTorch 1T"), ("loop", "Go loop")]
+    print("| case | " + " | ".join(c[1] for c in cols) + " |")
+    print("|---|" + "---:|" * len(cols))
     for r in results:
         v = r["values"]
-        print("| %s | %.2f | %s |" % (r["case"], v["numpy"], "%.2f" % v["torch1"] if "torch1" in v else "N/A"))
+        print("| %s | %s |" % (r["case"], " | ".join("%.2f" % v[k] if k in v else "N/A" for k, _ in cols)))
     notes = [r["note"] for r in results if "note" in r]
     if notes:
         print()
