@@ -280,7 +280,7 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 	var bufs []T
 	if !ns.horizontal {
 		depth := bits.Len(uint(ns.leaves)) + 1
-		bufs = make([]T, depth*min(tileLen, ns.run))
+		bufs = alignedMake[T](depth * roundLine[T](min(tileLen, ns.run)))
 	}
 	var kept odometer
 	o, i := ns.start[0], ns.start[1]
@@ -434,7 +434,7 @@ func (rd *reducer[T, K]) vertical(ns *nest, d, x []T, o, i int, bufs []T) {
 		w := min(tileLen, ns.run-c0)
 		c := vcursor{ns: ns, off: i + c0*ns.iinc}
 		dst := bufs[:w]
-		rd.vtree(&c, x, ns.leaves, dst, bufs[len(dst):], w)
+		rd.vtree(&c, x, ns.leaves, dst, bufs[roundLine[T](w):], w)
 		p := o + c0*ns.oinc
 		if ns.oinc == 1 {
 			copy(d[p:p+w], dst)
@@ -444,6 +444,23 @@ func (rd *reducer[T, K]) vertical(ns *nest, d, x []T, o, i int, bufs []T) {
 			d[p+j*ns.oinc] = v
 		}
 	}
+}
+
+// alignedMake returns n zeroed elements starting on a 64-byte line
+// boundary: simd runs its AVX-512 kernels only on operands that start on
+// one, so a vertical reduction's accumulators are placed there.
+func alignedMake[T any](n int) []T {
+	line := roundLine[T](1)
+	b := make([]T, n+line)
+	off := int((64-uintptr(unsafe.Pointer(unsafe.SliceData(b)))%64)%64) / int(unsafe.Sizeof(b[0]))
+	return b[off : off+n : off+n]
+}
+
+// roundLine rounds n elements of T up to whole 64-byte lines.
+func roundLine[T any](n int) int {
+	var z T
+	line := 64 / int(unsafe.Sizeof(z))
+	return (n + line - 1) / line * line
 }
 
 // vcursor walks the rows of a vertical reduction: one per index of the
@@ -486,7 +503,7 @@ func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w i
 	h := count / 2
 	rd.vtree(c, x, h, dst, spare, w)
 	tmp := spare[:w]
-	rd.vtree(c, x, count-h, tmp, spare[w:], w)
+	rd.vtree(c, x, count-h, tmp, spare[roundLine[T](w):], w)
 	rd.r.vv(dst, dst, tmp)
 }
 

@@ -67,6 +67,44 @@ func BenchmarkReduce(b *testing.B) {
 			}
 		})
 	})
+	// The same matrix starting 16 bytes past a 64-byte boundary, where
+	// NumPy's arrays start: simd reads it with AVX2 rather than AVX-512.
+	raw := make([]float32, n*n+4)
+	copy(raw[4:], x)
+	a16 := tensor.Must(tensor.FromSlice(raw[4:], n, n)).View()
+	x16 := a16.Data()
+	b.Run("Sum-last-off16/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(rows, a16, 1) }, func() {
+			for i := range n {
+				var s float32
+				for _, v := range x16[i*n : (i+1)*n] {
+					s += v
+				}
+				sink[i] = s
+			}
+		})
+	})
+	b.Run("Sum-first-off16/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(rows, a16, 0) }, func() {
+			clear(sink)
+			for i := range n {
+				for j, v := range x16[i*n : (i+1)*n] {
+					sink[j] += v
+				}
+			}
+		})
+	})
+	b.Run("Max-last-off16/vs=loop", func(b *testing.B) {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.MaxInto(rows, a16, 1) }, func() {
+			for i := range n {
+				m := x16[i*n]
+				for _, v := range x16[i*n : (i+1)*n] {
+					m = max(m, v)
+				}
+				sink[i] = m
+			}
+		})
+	})
 	idx := tensor.Must(tensor.New[int](n)).View()
 	isink := make([]int, n)
 	b.Run("ArgMax-last/vs=loop", func(b *testing.B) {

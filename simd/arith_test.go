@@ -124,7 +124,7 @@ func TestArithLevels(t *testing.T) {
 		lengths = append(lengths, n)
 	}
 	lengths = append(lengths, 127, 128, 129, 1000, arithChunk+37)
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		for op := Add; op < numOps; op++ {
 			for _, o := range []Op{op, op | Stream} {
 				for form := formVV; form <= formSV; form++ {
@@ -148,7 +148,7 @@ type celsius float32
 // TestArithNamed checks that a type whose underlying type is a float runs
 // the same kernels.
 func TestArithNamed(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		x := []celsius{1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17}
 		d := make([]celsius, len(x))
 		if err := BinaryScalar(Mul, d, x, 2); err != nil {
@@ -205,7 +205,7 @@ func TestArithMisaligned(t *testing.T) {
 	off := int((8-base%8)%8) + 4 // 4 bytes past an 8-byte boundary
 	d := unsafe.Slice((*float64)(unsafe.Pointer(&raw[off])), 290)
 	x := arithValues[float64](290, 1)
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		if err := BinaryScalar(Add|Stream, d, x, 1); err != nil {
 			t.Fatal(err)
 		}

@@ -203,20 +203,22 @@ func BenchmarkCopy(b *testing.B) {
 }
 
 // BenchmarkBinary times Binary(Add) on float32 runs in L1 (4 KiB a slice),
-// in L2 (64 KiB) and in memory (64 MiB, with and without Stream), at every
-// level; x_copy compares with copy() of the bytes written.
+// in L2 (64 KiB) and in memory (64 MiB, with and without Stream, and
+// starting 16 bytes past a 64-byte boundary), at every level; x_copy compares with copy() of the bytes written.
 func BenchmarkBinary(b *testing.B) {
 	for _, c := range []struct {
 		name string
 		n    int
 		op   Op
+		off  int // first element of each slice
 	}{
-		{"f32-4KiB", 1 << 10, Add},
-		{"f32-64KiB", 1 << 14, Add},
-		{"f32-64MiB", 1 << 24, Add},
-		{"f32-64MiB-stream", 1 << 24, Add | Stream},
+		{"f32-4KiB", 1 << 10, Add, 0},
+		{"f32-64KiB", 1 << 14, Add, 0},
+		{"f32-64MiB", 1 << 24, Add, 0},
+		{"f32-64MiB-off16", 1 << 24, Add, 4},
+		{"f32-64MiB-stream", 1 << 24, Add | Stream, 0},
 	} {
-		x, y, d := make([]float32, c.n), make([]float32, c.n), make([]float32, c.n)
+		x, y, d := make([]float32, c.off+c.n)[c.off:], make([]float32, c.off+c.n)[c.off:], make([]float32, c.off+c.n)[c.off:]
 		b.Run(c.name, func(b *testing.B) {
 			benchLevels(b, func(b *testing.B) {
 				b.SetBytes(int64(12 * c.n))

@@ -31,6 +31,28 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 	}
 }
 
+// forEachKernel runs f as forEachLevel does and, where AVX-512 runs, once
+// more with the AVX-512 kernels also reading operands that do not start on
+// a 64-byte boundary (forLoads otherwise gives those to AVX2), so that the
+// arithmetic, fold and index kernels of every level meet every alignment.
+func forEachKernel(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	forEachLevel(t, f)
+	if raceBuild || tables[AVX512] == nil {
+		return
+	}
+	t.Run("avx512-unaligned", func(t *testing.T) {
+		restore, err := setLevel(AVX512)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer restore()
+		unalignedAVX512 = true
+		defer func() { unalignedAVX512 = false }()
+		f(t)
+	})
+}
+
 // rawBytes returns the bytes of s.
 func rawBytes[T any](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(sizeOf[T]()))

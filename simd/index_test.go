@@ -63,7 +63,7 @@ func checkIndex[T Float](t *testing.T, v, other T) {
 // TestIndexLevels checks Index at every level against its definition:
 // numbers, signed zeros (equal), NaN (the first NaN), and infinities.
 func TestIndexLevels(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		nan := math.NaN()
 		checkIndex[float32](t, 7, 1)
 		checkIndex[float32](t, float32(math.Copysign(0, -1)), 1)

@@ -5,9 +5,10 @@ import "testing"
 // BenchmarkReduce folds float32 runs at every level: one call on 2 KiB and
 // 64 KiB (in cache: the fixed cost and the kernel's rate), and 16 KiB rows
 // of a 64 MiB matrix one call each, as a reduction along the last axis
-// runs. GB/s of input read.
+// runs, also starting 16 bytes past a 64-byte boundary (as NumPy's arrays
+// do). GB/s of input read.
 func BenchmarkReduce(b *testing.B) {
-	big := make([]float32, 1<<24)
+	big := make([]float32, 1<<24+4)
 	for i := range big {
 		big[i] = float32(i % 1000)
 	}
@@ -15,12 +16,15 @@ func BenchmarkReduce(b *testing.B) {
 		for _, c := range []struct {
 			name   string
 			n, row int // elements, and elements per call
+			off    int // first element
 		}{
-			{"2KiB", 512, 512},
-			{"64KiB", 1 << 14, 1 << 14},
-			{"rows-64MiB", 1 << 24, 4096},
+			{"2KiB", 512, 512, 0},
+			{"64KiB", 1 << 14, 1 << 14, 0},
+			{"64KiB-off16", 1 << 14, 1 << 14, 4},
+			{"rows-64MiB", 1 << 24, 4096, 0},
+			{"rows-64MiB-off16", 1 << 24, 4096, 4},
 		} {
-			x := big[:c.n]
+			x := big[c.off : c.off+c.n]
 			b.Run(op.String()+"/"+c.name, func(b *testing.B) {
 				benchLevels(b, func(b *testing.B) {
 					b.SetBytes(int64(4 * c.n))

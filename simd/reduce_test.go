@@ -79,7 +79,7 @@ func checkReduceLevel[T Float](t *testing.T, r *rand.Rand) {
 // lengths 1-70 and past a chunk, unaligned starts, NaN guard cells around
 // the input, and NaN, ±0 and ±Inf among the values.
 func TestReduceLevels(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(1, 2))
 		checkReduceLevel[float32](t, r)
 		checkReduceLevel[float64](t, r)
@@ -91,7 +91,7 @@ type kelvin float32
 
 // TestReduceNaN pins NaN propagation wherever the NaN is.
 func TestReduceNaN(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		for _, n := range []int{1, 31, 32, 33, 100} {
 			for pos := 0; pos < n; pos += 7 {
 				x := make([]float32, n)
@@ -129,7 +129,7 @@ func TestReduceErrors(t *testing.T) {
 // level (through a func value they escaped, one allocation per call).
 func TestReduceDoesNotAllocate(t *testing.T) {
 	x := make([]float32, 1000)
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		if n := testing.AllocsPerRun(20, func() { _, _ = Reduce(Add, x) }); n != 0 {
 			t.Fatalf("%v allocations", n)
 		}
@@ -142,7 +142,7 @@ func TestReduceDoesNotAllocate(t *testing.T) {
 // selection (the last of the largest, or the first NaN) makes that give
 // the sequential fold's bits, and this pins it.
 func TestReduceTies(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, 8))
 		nan1 := math.Float32frombits(0x7fc00001)
 		nan2 := math.Float32frombits(0xffc00002)

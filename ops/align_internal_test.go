@@ -1,0 +1,40 @@
+package ops
+
+import (
+	"testing"
+	"unsafe"
+)
+
+// TestAlignedMake checks the accumulators of vertical reductions: n zeroed
+// elements on a 64-byte boundary, with no room to grow into the slack.
+func TestAlignedMake(t *testing.T) {
+	for n := range 40 {
+		f := alignedMake[float32](n)
+		d := alignedMake[float64](n)
+		b := alignedMake[int8](n)
+		for _, c := range []struct {
+			name     string
+			len, cap int
+			addr     uintptr
+		}{
+			{"float32", len(f), cap(f), uintptr(unsafe.Pointer(unsafe.SliceData(f)))},
+			{"float64", len(d), cap(d), uintptr(unsafe.Pointer(unsafe.SliceData(d)))},
+			{"int8", len(b), cap(b), uintptr(unsafe.Pointer(unsafe.SliceData(b)))},
+		} {
+			if c.len != n || c.cap != n || c.addr%64 != 0 {
+				t.Fatalf("%s, n=%d: len %d cap %d address %#x", c.name, n, c.len, c.cap, c.addr)
+			}
+		}
+		for _, v := range f {
+			if v != 0 {
+				t.Fatalf("float32, n=%d: not zeroed", n)
+			}
+		}
+	}
+	if got := roundLine[float32](17); got != 32 {
+		t.Errorf("roundLine[float32](17) = %d, want 32", got)
+	}
+	if got := roundLine[float64](16); got != 16 {
+		t.Errorf("roundLine[float64](16) = %d, want 16", got)
+	}
+}
