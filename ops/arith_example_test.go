@@ -19,9 +19,9 @@ func ExampleSub() {
 	scaled, _ := ops.DivScalar(centred.View(), 2)
 	fmt.Println(scaled)
 	// Output:
-	// [[ -1 -10]
-	//  [  0   0]
-	//  [  1  10]]
+	// [[ -1. -10.]
+	//  [  0.   0.]
+	//  [  1.  10.]]
 }
 
 // Add computes on any views: here a matrix plus its own transpose.
@@ -45,7 +45,8 @@ func ExampleAddInto() {
 	y := tensor.Must(tensor.FromSlice([]float32{10, 20, 30})).View()
 	_ = ops.AddInto(x, x, y) // x += y
 	fmt.Println(x)
-	// Output: [11 22 33]
+	// Output:
+	// [11. 22. 33.]
 }
 
 func ExampleMul() {
@@ -100,15 +101,16 @@ func ExampleMulScalarInto() {
 	_ = ops.MulScalarInto(row, row, 10) // scale the second row in place
 	fmt.Println(v)
 	// Output:
-	// [[ 1  2]
-	//  [30 40]]
+	// [[ 1.  2.]
+	//  [30. 40.]]
 }
 
 func ExampleMap() {
 	v := tensor.Must(tensor.FromSlice([]float64{1, 4, 9})).View()
 	r, _ := ops.Map(v, math.Sqrt)
 	fmt.Println(r)
-	// Output: [1 2 3]
+	// Output:
+	// [1. 2. 3.]
 }
 
 func ExampleZip() {
@@ -116,7 +118,8 @@ func ExampleZip() {
 	b := tensor.Must(tensor.FromSlice([]float64{4, 12})).View()
 	h, _ := ops.Zip(a, b, math.Hypot)
 	fmt.Println(h)
-	// Output: [ 5 13]
+	// Output:
+	// [ 5. 13.]
 }
 
 func ExampleConvert() {
@@ -138,8 +141,8 @@ func ExampleConvertInto() {
 	_ = ops.ConvertInto(out, mt)
 	fmt.Println(out)
 	// Output:
-	// [[1 3]
-	//  [2 4]]
+	// [[1. 3.]
+	//  [2. 4.]]
 }
 
 func ExampleNeg() {
@@ -208,8 +211,8 @@ func ExamplePow() {
 	p, _ := ops.Pow(sq.View(), exps)
 	fmt.Println(p)
 	// Output:
-	// [[ 1  4]
-	//  [ 9 16]]
-	// [[1 2]
-	//  [1 4]]
+	// [[ 1.  4.]
+	//  [ 9. 16.]]
+	// [[1. 2.]
+	//  [1. 4.]]
 }

@@ -31,7 +31,8 @@ func ExampleCumSumInto() {
 	x := tensor.Must(tensor.FromSlice([]float64{0.5, 0.25, 0.125, 0.125}, 4))
 	_ = ops.CumSumInto(x.View(), x.View(), 0)
 	fmt.Println(x)
-	// Output: [  0.5  0.75 0.875     1]
+	// Output:
+	// [0.5   0.75  0.875 1.   ]
 }
 
 // CumProd of a reversed view: the products from the end.
@@ -52,7 +53,7 @@ func ExampleCumProdInto() {
 	_ = ops.CumProdInto(dst, m, 1)
 	fmt.Println(buf)
 	// Output:
-	// [[  1   4]
-	//  [  2  20]
-	//  [  6 120]]
+	// [[  1.   4.]
+	//  [  2.  20.]
+	//  [  6. 120.]]
 }

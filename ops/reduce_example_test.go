@@ -16,7 +16,8 @@ func ExampleSum() {
 	rows, _ := ops.Sum(m, -1)
 	all, _ := ops.Sum(m)
 	fmt.Println(cols, rows, all, all.Shape())
-	// Output: [5 7 9] [ 6 15] 21 []
+	// Output:
+	// [5. 7. 9.] [ 6. 15.] 21.0 []
 }
 
 // SumKeepDims keeps the reduced axes as size 1, so the result broadcasts
@@ -28,9 +29,9 @@ func ExampleSumKeepDims() {
 	centred, _ := ops.Sub(m, means.View())
 	fmt.Println(s.Shape(), centred)
 	// Output:
-	// [1 2] [[ -2 -20]
-	//  [  0   0]
-	//  [  2  20]]
+	// [1 2] [[ -2. -20.]
+	//  [  0.   0.]
+	//  [  2.  20.]]
 }
 
 // SumInto writes into a view of the caller's, of the result's shape with
@@ -62,7 +63,7 @@ func ExampleMax() {
 	_, err := ops.Max(tensor.Must(tensor.New[float64](0, 3)).View(), 0)
 	fmt.Println(errors.Is(err, ops.ErrEmpty))
 	// Output:
-	// [4 9] [[4 9]]
+	// [4. 9.] [[4. 9.]]
 	// true
 }
 
@@ -83,7 +84,8 @@ func ExampleProdKeepDims() {
 	out := tensor.Must(tensor.New[float64](3))
 	_ = ops.ProdInto(out.View(), m, 0)
 	fmt.Println(p.Shape(), out)
-	// Output: [2 1] [ 4 10 18]
+	// Output:
+	// [2 1] [ 4. 10. 18.]
 }
 
 // MaxInto writes the maxima of the columns into a row of a caller's
@@ -99,10 +101,10 @@ func ExampleMaxInto() {
 	fmt.Println(table)
 	fmt.Println(gap)
 	// Output:
-	// [[0 0 0]
-	//  [7 8 6]]
-	// [[5 0 7]
-	//  [0 5 1]]
+	// [[0. 0. 0.]
+	//  [7. 8. 6.]]
+	// [[5. 0. 7.]
+	//  [0. 5. 1.]]
 }
 
 // MinKeepDims keeps the reduced axes as size 1.

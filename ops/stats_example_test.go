@@ -13,7 +13,8 @@ func ExampleMean() {
 	cols, _ := ops.Mean(m, 0)
 	all, _ := ops.Mean(m)
 	fmt.Println(cols, all)
-	// Output: [ 3 30] 16.5
+	// Output:
+	// [ 3. 30.] 16.5
 }
 
 // MeanKeepDims gives means that broadcast against the input: centring
@@ -24,8 +25,8 @@ func ExampleMeanKeepDims() {
 	centred, _ := ops.Sub(m, means.View())
 	fmt.Println(means.Shape(), centred)
 	// Output:
-	// [2 1] [[ -2  -1   3]
-	//  [-20 -10  30]]
+	// [2 1] [[ -2.  -1.   3.]
+	//  [-20. -10.  30.]]
 }
 
 // MeanInto writes the means into a caller's view: here a row of a
@@ -37,8 +38,8 @@ func ExampleMeanInto() {
 	_ = ops.MeanInto(row, m, 0)
 	fmt.Println(table)
 	// Output:
-	// [[  0   0]
-	//  [  2 3.5]]
+	// [[0.  0. ]
+	//  [2.  3.5]]
 }
 
 // Var with ddof 0 is the population variance, with ddof 1 the unbiased
@@ -59,8 +60,9 @@ func ExampleVarKeepDims() {
 	out := tensor.Must(tensor.New[float64](2))
 	_ = ops.VarInto(out.View(), m, 0, 0)
 	fmt.Println(v.Shape(), v, out)
-	// Output: [2 1] [[  1]
-	//  [100]] [ 20.25 182.25]
+	// Output:
+	// [2 1] [[  1.]
+	//  [100.]] [ 20.25 182.25]
 }
 
 // Std is the square root of Var: here of each row of a [2, 4] matrix.
@@ -82,7 +84,8 @@ func ExampleStdKeepDims() {
 	out := tensor.Must(tensor.New[float64](2))
 	_ = ops.StdInto(out.View(), m, 1, 0)
 	fmt.Printf("%.4f %v\n", z.Data(), out)
-	// Output: [-0.7071 -0.7071 0.7071 0.7071] [1.4142135623730951 14.142135623730951]
+	// Output:
+	// [-0.7071 -0.7071 0.7071 0.7071] [ 1.41421356 14.14213562]
 }
 
 // VarInto and StdInto write into a caller's view, here of the reduced
@@ -94,5 +97,6 @@ func ExampleVarInto() {
 	_ = ops.VarInto(v.View(), m, 1, 1)
 	_ = ops.StdInto(s.View(), m, 1, 1)
 	fmt.Println(v.Data(), s)
-	// Output: [1 4] [1 2]
+	// Output:
+	// [1 4] [1. 2.]
 }

@@ -3,6 +3,7 @@ package tensor_test
 import (
 	"errors"
 	"fmt"
+	"math"
 
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -15,8 +16,8 @@ func ExampleFromSlice() {
 	_, err = tensor.FromSlice([]float32{0, 1, 2}, 2, 3)
 	fmt.Println(errors.Is(err, layout.ErrShape))
 	// Output:
-	// [[0 1 2]
-	//  [3 4 5]] <nil>
+	// [[0. 1. 2.]
+	//  [3. 4. 5.]] <nil>
 	// 5
 	// true
 }
@@ -73,16 +74,26 @@ func ExampleView_Values() {
 }
 
 func ExampleView_Format() {
-	t := tensor.Must(tensor.FromSlice([]float64{1, 2.5, -3, 4}, 2, 2))
-	fmt.Printf("%v\n%.2f\n%+v\n", t, t, t)
+	t := tensor.Must(tensor.FromSlice([]float64{1, 2.5, -3, 1.0 / 3}, 2, 2))
+	fmt.Println(t) // NumPy's str: one format for all, aligned on the point
+	fmt.Printf("%.2v\n", t)
+	fmt.Printf("%+v\n", t)
+	fmt.Printf("%.2f\n", t) // Go's verbs apply to each element
+	fmt.Println(tensor.Must(tensor.FromSlice([]float64{1e-5, 1, math.NaN()})))
+	fmt.Println(t.Describe())
+	fmt.Printf("%#v\n", t)
 	// Output:
-	// [[  1 2.5]
-	//  [ -3   4]]
+	// [[ 1.          2.5       ]
+	//  [-3.          0.33333333]]
+	// [[ 1.    2.5 ]
+	//  [-3.    0.33]]
+	// [[+1.         +2.5       ]
+	//  [-3.         +0.33333333]]
 	// [[ 1.00  2.50]
-	//  [-3.00  4.00]]
-	// shape [2 2] strides [2 1] offset 0 contiguous=true
-	// [[  1 2.5]
-	//  [ -3   4]]
+	//  [-3.00  0.33]]
+	// [1.e-05 1.e+00    nan]
+	// Tensor[float64] shape [2 2] strides [2 1] offset 0 size 4 contiguous
+	// tensor.Must(tensor.FromSlice([]float64{1, 2.5, -3, 0.3333333333333333}, 2, 2))
 }
 
 func ExampleView_Rows() {
@@ -137,5 +148,5 @@ func ExampleView_Reshape() {
 	fmt.Println(r)
 	// Output:
 	// true
-	// [0 3 1 4 2 5]
+	// [0. 3. 1. 4. 2. 5.]
 }

@@ -35,7 +35,9 @@ func TestPrintManySmallAxes(t *testing.T) {
 	assert.Less(t, time.Since(start), 2*time.Second)
 	assert.LessOrEqual(t, len(s), maxPrint(1, rank))
 	assert.Contains(t, s, "...")
-	assert.True(t, strings.HasPrefix(s, strings.Repeat("[", rank)+"7 7]"), s[:60])
+	// Past rank 37 NumPy's rule wraps every element: the innermost lines
+	// are narrower than their indentation.
+	assert.True(t, strings.HasPrefix(s, strings.Repeat("[", rank)+"7"), s[:60])
 
 	// Six axes of 6: 46656 elements, each axis too short to summarize.
 	v = tensor.Must(one.Expand(6, 6, 6, 6, 6, 6))

@@ -272,5 +272,10 @@ func (t Tensor[T]) Set(x T, idx ...int) { t.View().Set(x, idx...) }
 // String formats the tensor like [View.String].
 func (t Tensor[T]) String() string { return t.View().String() }
 
+// Describe returns the tensor's metadata on one line, like
+// [View.Describe]: "Tensor[float32] shape [2 3] strides [3 1] offset 0
+// size 6 contiguous".
+func (t Tensor[T]) Describe() string { return t.View().describe("Tensor") }
+
 // Format implements fmt.Formatter like [View.Format].
 func (t Tensor[T]) Format(f fmt.State, verb rune) { t.View().Format(f, verb) }

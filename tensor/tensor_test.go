@@ -284,18 +284,37 @@ func roundTrip[T tensor.Number]() bool {
 
 func TestFormat(t *testing.T) {
 	v := testkit.View(t, seq(6), []int{2, 3}, []int{3, 1}, 0)
-	assert.Equal(t, "[[0 1 2]\n [3 4 5]]", fmt.Sprint(v))
+	assert.Equal(t, "[[0. 1. 2.]\n [3. 4. 5.]]", fmt.Sprint(v))
 	assert.Equal(t, "[[0.00 1.00 2.00]\n [3.00 4.00 5.00]]", fmt.Sprintf("%.2f", v))
-	assert.Equal(t, "shape [2 3] strides [3 1] offset 0 contiguous=true\n[[0 1 2]\n [3 4 5]]", v.String())
+	assert.Equal(t, fmt.Sprint(v), v.String(), "String and %v agree")
+	assert.Equal(t, "View[float32] shape [2 3] strides [3 1] offset 0 size 6 contiguous", v.Describe())
 	tr := testkit.View(t, seq(12), []int{4, 3}, []int{1, 4}, 0)
-	assert.Equal(t, "[[ 0  4  8]\n [ 1  5  9]\n [ 2  6 10]\n [ 3  7 11]]", fmt.Sprintf("%v", tr))
-	assert.Equal(t, "[[[0 1]\n  [2 3]]\n\n [[4 5]\n  [6 7]]]", fmt.Sprint(tensor.Must(tensor.FromSlice(seq(8), 2, 2, 2))))
+	assert.Equal(t, "[[ 0.  4.  8.]\n [ 1.  5.  9.]\n [ 2.  6. 10.]\n [ 3.  7. 11.]]", fmt.Sprintf("%v", tr))
+	assert.Equal(t, "View[float32] shape [4 3] strides [1 4] offset 0 size 12 not contiguous", tr.Describe())
+	assert.Equal(t, "[[[0. 1.]\n  [2. 3.]]\n\n [[4. 5.]\n  [6. 7.]]]", fmt.Sprint(tensor.Must(tensor.FromSlice(seq(8), 2, 2, 2))))
 	assert.Equal(t, "5", fmt.Sprint(tensor.Must(tensor.Full[int](5))))
+	assert.Equal(t, "+5", fmt.Sprintf("%+v", tensor.Must(tensor.Full[int](5))))
 	assert.Equal(t, "[]", fmt.Sprint(testkit.View(t, seq(1), []int{0, 3}, []int{3, 1}, 0)))
-	assert.Equal(t, "[(1+2i)]", fmt.Sprint(tensor.Must(tensor.FromSlice([]complex64{1 + 2i}))))
+	assert.Equal(t, "[1.+2.j]", fmt.Sprint(tensor.Must(tensor.FromSlice([]complex64{1 + 2i}))))
 	big := tensor.Must(tensor.Arange[int](2000))
 	assert.Equal(t, "[   0    1    2 ... 1997 1998 1999]", fmt.Sprint(big))
-	assert.Equal(t, "[ NaN +Inf]", fmt.Sprint(tensor.Must(tensor.FromSlice([]float64{math.NaN(), math.Inf(1)}))))
+	assert.Equal(t, "[nan inf]", fmt.Sprint(tensor.Must(tensor.FromSlice([]float64{math.NaN(), math.Inf(1)}))))
+	// Go's verbs apply to each element, with their flags.
+	ints := tensor.Must(tensor.FromSlice([]int{-1, 20, 300}))
+	assert.Equal(t, "[ -1  20 300]", fmt.Sprint(ints))
+	assert.Equal(t, "[  -1  +20 +300]", fmt.Sprintf("%+d", ints))
+	assert.Equal(t, "[ -1  14 12c]", fmt.Sprintf("%x", ints))
+	assert.Equal(t, "[   -1    20   300]", fmt.Sprintf("%5v", ints))
+	// %#v is Go syntax that builds the same tensor.
+	assert.Equal(t, "tensor.Must(tensor.FromSlice([]float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}, 4, 3))", fmt.Sprintf("%#v", tr))
+	assert.Equal(t, "tensor.Must(tensor.FromSlice([]complex64{complex(1, 2), complex(math.NaN(), math.Inf(-1))}, 2))",
+		fmt.Sprintf("%#v", tensor.Must(tensor.FromSlice([]complex64{1 + 2i, complex(float32(math.NaN()), float32(math.Inf(-1)))}))))
+	assert.Equal(t, "tensor.Must(tensor.Full[int8](-3))", fmt.Sprintf("%#v", tensor.Must(tensor.Full[int8](-3))))
+	// A struct holding a tensor prints the elements, %+v with signs as fmt
+	// prints numbers.
+	type holder struct{ W tensor.Tensor[int] }
+	assert.Equal(t, "{[ -1  20 300]}", fmt.Sprintf("%v", holder{ints}))
+	assert.Equal(t, "{W:[  -1  +20 +300]}", fmt.Sprintf("%+v", holder{ints}))
 }
 
 // Many goroutines may read one buffer through different views and write

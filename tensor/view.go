@@ -102,7 +102,6 @@ func indexError(op string, idx []int, l layout.Layout) error {
 	return errs.New("tensor", op, layout.ErrIndex, "index %v out of range for shape %v", idx, l.Shape())
 }
 
-// String formats the view with its metadata, as %+v does: a line with the
-// shape, strides, offset and contiguity, then the elements as %v prints
-// them (see [View.Format]).
-func (v View[T]) String() string { return fmt.Sprintf("%+v", v) }
+// String returns the elements as %v prints them, the way NumPy's str
+// does (see [View.Format]); [View.Describe] gives the metadata.
+func (v View[T]) String() string { return fmt.Sprint(v) }

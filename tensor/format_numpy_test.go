@@ -1,0 +1,171 @@
+package tensor_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// formatCase is one array of testdata/format/fixtures.json, made by gen.py
+// with NumPy: its elements (or a recipe), an optional view, NumPy's print
+// options and the string NumPy printed.
+type formatCase struct {
+	Name    string            `json:"name"`
+	Dtype   string            `json:"dtype"`
+	Shape   []int             `json:"shape"`
+	Data    []json.RawMessage `json:"data"`
+	Recipe  string            `json:"recipe"`
+	View    string            `json:"view"`
+	Options struct {
+		Precision *int   `json:"precision"`
+		Sign      string `json:"sign"`
+	} `json:"options"`
+	Want string `json:"want"`
+}
+
+// verb returns the fmt verb that asks for the case's NumPy options.
+func (c formatCase) verb() string {
+	v := "%"
+	switch c.Options.Sign {
+	case "+":
+		v += "+"
+	case " ":
+		v += " "
+	}
+	if c.Options.Precision != nil {
+		v += "." + strconv.Itoa(*c.Options.Precision)
+	}
+	return v + "v"
+}
+
+// TestFormatNumPy prints every fixture array and compares with NumPy's
+// string: floats of both sizes (positional, scientific, NaN and infinities,
+// negative zero, rounding ties), integers of several sizes, complex
+// numbers, empty and rank-0 arrays, summaries, wrapped lines, transposed
+// views, and the precision and sign options.
+func TestFormatNumPy(t *testing.T) {
+	raw, err := os.ReadFile("testdata/format/fixtures.json")
+	require.NoError(t, err)
+	var fx struct {
+		NumPy string       `json:"numpy"`
+		Cases []formatCase `json:"cases"`
+	}
+	require.NoError(t, json.Unmarshal(raw, &fx))
+	require.NotEmpty(t, fx.Cases)
+	for _, c := range fx.Cases {
+		t.Run(c.Name, func(t *testing.T) {
+			var got string
+			switch c.Dtype {
+			case "float64":
+				got = formatFixture(t, c, parseFloat[float64](64))
+			case "float32":
+				got = formatFixture(t, c, parseFloat[float32](32))
+			case "int64":
+				got = formatFixture(t, c, parseInt[int64](64))
+			case "int32":
+				got = formatFixture(t, c, parseInt[int32](32))
+			case "int8":
+				got = formatFixture(t, c, parseInt[int8](8))
+			case "uint64":
+				got = formatFixture(t, c, parseUint[uint64](64))
+			case "uint8":
+				got = formatFixture(t, c, parseUint[uint8](8))
+			case "complex128":
+				got = formatFixture(t, c, parseComplex[complex128](64))
+			case "complex64":
+				got = formatFixture(t, c, parseComplex[complex64](32))
+			default:
+				t.Fatalf("no dtype %q", c.Dtype)
+			}
+			require.Equal(t, c.Want, got, "NumPy %s, %s", fx.NumPy, c.verb())
+		})
+	}
+}
+
+// formatFixture builds the case's array with parse for its elements and
+// prints it.
+func formatFixture[T tensor.Number](t *testing.T, c formatCase, parse func(json.RawMessage) (T, error)) string {
+	t.Helper()
+	var a tensor.Tensor[T]
+	if c.Recipe == "arange" {
+		n := 1
+		for _, d := range c.Shape {
+			n *= d
+		}
+		a = tensor.Must(tensor.Must(tensor.Arange[T](n)).Reshape(c.Shape...)).Contiguous()
+	} else {
+		d := make([]T, len(c.Data))
+		for i, r := range c.Data {
+			x, err := parse(r)
+			require.NoError(t, err, "element %d", i)
+			d[i] = x
+		}
+		a = tensor.Must(tensor.FromSlice(d, c.Shape...))
+		if len(c.Shape) == 0 { // FromSlice makes a vector
+			a = tensor.Must(tensor.Full(d[0]))
+		}
+	}
+	v := a.View()
+	if c.View == "T" {
+		perm := make([]int, v.Rank())
+		for i := range perm {
+			perm[i] = v.Rank() - 1 - i
+		}
+		v = tensor.Must(v.Permute(perm...))
+	}
+	return fmt.Sprintf(c.verb(), v)
+}
+
+func parseFloat[T float32 | float64](bits int) func(json.RawMessage) (T, error) {
+	return func(r json.RawMessage) (T, error) {
+		var s string
+		if err := json.Unmarshal(r, &s); err != nil {
+			return 0, err
+		}
+		x, err := strconv.ParseFloat(s, bits)
+		return T(x), err
+	}
+}
+
+func parseInt[T int8 | int32 | int64](bits int) func(json.RawMessage) (T, error) {
+	return func(r json.RawMessage) (T, error) {
+		var s string
+		if err := json.Unmarshal(r, &s); err != nil {
+			return 0, err
+		}
+		x, err := strconv.ParseInt(s, 10, bits)
+		return T(x), err
+	}
+}
+
+func parseUint[T uint8 | uint64](bits int) func(json.RawMessage) (T, error) {
+	return func(r json.RawMessage) (T, error) {
+		var s string
+		if err := json.Unmarshal(r, &s); err != nil {
+			return 0, err
+		}
+		x, err := strconv.ParseUint(s, 10, bits)
+		return T(x), err
+	}
+}
+
+func parseComplex[T complex64 | complex128](bits int) func(json.RawMessage) (T, error) {
+	return func(r json.RawMessage) (T, error) {
+		var p [2]string
+		if err := json.Unmarshal(r, &p); err != nil {
+			return 0, err
+		}
+		re, err := strconv.ParseFloat(p[0], bits)
+		if err != nil {
+			return 0, err
+		}
+		im, err := strconv.ParseFloat(p[1], bits)
+		return T(complex(re, im)), err
+	}
+}
