@@ -10,6 +10,12 @@
 //	v, err := npy.Load[float32]("weights.npy")   // tensor.View[float32]
 //	err = npy.Save("out.npy", v)
 //
+// A program that did not write a file learns its dtype, shape and order
+// from [Inspect] (or [ReadHeader]), which read the header only, and then
+// picks the type parameter:
+//
+//	h, err := npy.Inspect("x.npy") // h.Type "float64", h.Shape [3 4]
+//
 // This package moves no elements itself beyond the bytes of the file: views
 // that are not contiguous are copied by [tensor.View.CopyTo] through a
 // buffer of at most 1 MiB as they are written, and layouts come from
@@ -67,6 +73,25 @@
 // Paths that are not regular files (devices, pipes) are written in place
 // and never removed.
 //
+// # Archives (.npz)
+//
+// NumPy's savez and savez_compressed write several arrays into one zip
+// file, a .npy file per array named after it. [OpenArchive] (or
+// [NewArchive] on any io.ReaderAt) reads the zip directory; [Archive.Names]
+// lists the arrays, [Archive.Header] describes one and [Get] reads one, as
+// [Read] would. [NewArchiveWriter] writes an archive, stored or deflated,
+// an array at a time with [Put], each as [Write] writes it, and
+// [SaveArchive] writes one at a path with [Save]'s safety:
+//
+//	a, err := npy.OpenArchive("run.npz")
+//	w, err := npy.Get[float32](a, "weights")
+//
+// Archives get the same care as single files: Get reads each member to
+// its end so that its CRC-32 is checked, refuses more than 1 MiB after an
+// array, and grows its buffer as data arrives; since a deflated member can
+// expand a thousandfold, MaxBytes bounds what Get allocates for archives
+// from untrusted sources. FuzzArchive feeds it arbitrary bytes.
+//
 // # Memory mapping
 //
 // [Map] maps a file into memory on Linux and returns a [Mapped] whose view
@@ -90,7 +115,8 @@
 // view used after Close or over a file truncated meanwhile is the exception
 // noted above). Errors
 // about a file's contents wrap one of the sentinels [ErrFormat], [ErrDType],
-// [ErrTruncated] and [ErrTooLarge]; I/O errors are wrapped as they are, so errors.Is
+// [ErrTruncated] and [ErrTooLarge] (and, for archives, [ErrName] and
+// [ErrClosed]); I/O errors are wrapped as they are, so errors.Is
 // finds both io and os errors. Every message is lowercase, starts with
 // "npy: " and the operation, and carries the values involved:
 //

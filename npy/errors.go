@@ -8,7 +8,7 @@ import (
 )
 
 // Sentinel errors. Every error returned by this package that concerns the
-// contents of a file wraps exactly one of them (or, for a view too large to write,
+// contents of a file or an archive, or an array name, wraps exactly one of them (or, for a view too large to write,
 // layout.ErrOverflow), so callers test with
 // [errors.Is]; the message itself carries the operation and the values, as in
 // "npy: Read: file dtype <f8 does not match float32 (<f4)".
@@ -30,6 +30,13 @@ var (
 	// ErrTooLarge reports an array whose data exceeds the limit set with
 	// [MaxBytes].
 	ErrTooLarge = errors.New("npy: array too large")
+
+	// ErrName reports an array name that a .npz archive does not hold
+	// ([Get]) or cannot take ([Put]: empty, with a slash, or put twice).
+	ErrName = errors.New("npy: invalid array name")
+
+	// ErrClosed reports a use of an [ArchiveWriter] after Close.
+	ErrClosed = errors.New("npy: archive writer closed")
 )
 
 // errorf returns an error wrapping sentinel. Its operation is filled in by

@@ -120,3 +120,49 @@ func fuzzLoadMap[T tensor.Number](t *testing.T, path string, limit int64) {
 		t.Fatalf("Load and Map give different data")
 	}
 }
+
+// FuzzArchive feeds whole files to NewArchive and reads every array of
+// what it accepts: nothing may panic, every error must wrap a sentinel,
+// and MaxBytes must bound what a member (however well it compresses)
+// makes Get allocate.
+func FuzzArchive(f *testing.F) {
+	files, _ := filepath.Glob(filepath.Join("testdata", "npz", "*.npz"))
+	for _, name := range files {
+		if b, err := os.ReadFile(name); err == nil {
+			f.Add(b)
+		}
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		a, err := npy.NewArchive(bytes.NewReader(b), int64(len(b)), npy.MaxBytes(1<<16))
+		if err != nil {
+			if !errors.Is(err, npy.ErrFormat) {
+				t.Fatalf("NewArchive: error wraps no sentinel: %v", err)
+			}
+			return
+		}
+		for _, name := range a.Names() {
+			_, err := a.Header(name)
+			archiveErr(t, err)
+			_, err = npy.Get[float64](a, name)
+			archiveErr(t, err)
+			_, err = npy.Get[int32](a, name)
+			archiveErr(t, err)
+			_, err = npy.Get[complex64](a, name)
+			archiveErr(t, err)
+		}
+	})
+}
+
+// archiveErr fails unless err is nil or wraps one of npy's sentinels.
+func archiveErr(t *testing.T, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	for _, s := range []error{npy.ErrFormat, npy.ErrDType, npy.ErrTruncated, npy.ErrTooLarge} {
+		if errors.Is(err, s) {
+			return
+		}
+	}
+	t.Fatalf("error wraps no sentinel: %v", err)
+}

@@ -1,0 +1,300 @@
+package npy
+
+import (
+	"archive/zip"
+	"compress/flate"
+	"errors"
+	"io"
+	"math"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// npzSuffix ends the name of every array member of a .npz archive.
+const npzSuffix = ".npy"
+
+// maxTrailing is how many bytes Get reads past the array in a member (to
+// reach its end, where the zip reader checks the CRC-32) before it calls
+// the member malformed.
+const maxTrailing = 1 << 20
+
+// Archive is an open .npz archive, as NumPy's savez and savez_compressed
+// write it: a zip file holding one .npy file per array, named after the
+// array. [Get] reads an array; the archive reads its members lazily, so
+// opening one costs only its directory.
+//
+// An Archive may be read from several goroutines at once.
+type Archive struct {
+	zr    *zip.Reader
+	file  *os.File // the file OpenArchive opened, closed by Close
+	names []string
+	files map[string]*zip.File
+	opts  options
+}
+
+// OpenArchive opens the .npz archive at path. The options apply to every
+// array [Get] reads from it ([MaxBytes] limits each). Close releases the
+// file.
+//
+// It returns the error of os.Open and the errors of [NewArchive].
+func OpenArchive(path string, opts ...Option) (*Archive, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, withOp("OpenArchive", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, withOp("OpenArchive", err)
+	}
+	a, err := newArchive(f, st.Size(), opts)
+	if err != nil {
+		f.Close()
+		return nil, withOp("OpenArchive", err)
+	}
+	a.file = f
+	return a, nil
+}
+
+// NewArchive reads the directory of the .npz archive of size bytes in r.
+// The members whose names end in ".npy" are its arrays, named without the
+// suffix, as NumPy's np.load names them ("arr_0" for the first array given
+// to savez without a name); other members are ignored.
+//
+// It returns an error wrapping ErrFormat when r does not hold a zip
+// archive or holds two arrays of the same name.
+func NewArchive(r io.ReaderAt, size int64, opts ...Option) (*Archive, error) {
+	a, err := newArchive(r, size, opts)
+	return a, withOp("NewArchive", err)
+}
+
+func newArchive(r io.ReaderAt, size int64, opts []Option) (*Archive, error) {
+	zr, err := zip.NewReader(r, size)
+	if err != nil {
+		return nil, formatCause(err, "not a zip archive")
+	}
+	a := &Archive{zr: zr, files: make(map[string]*zip.File), opts: newOptions(opts)}
+	for _, f := range zr.File {
+		name, ok := strings.CutSuffix(f.Name, npzSuffix)
+		if !ok {
+			continue
+		}
+		if _, dup := a.files[name]; dup {
+			return nil, errorf(ErrFormat, "two members named %q", f.Name)
+		}
+		a.files[name] = f
+		a.names = append(a.names, name)
+	}
+	return a, nil
+}
+
+// formatCause is an ErrFormat error caused by err, from the zip reader.
+func formatCause(err error, msg string) error {
+	return &errs.Error{Pkg: "npy", Kind: ErrFormat, Cause: err, Msg: msg}
+}
+
+// Names returns the names of the archive's arrays, in the order of its
+// directory (the order savez wrote them).
+func (a *Archive) Names() []string { return slices.Clone(a.names) }
+
+// Close closes the file OpenArchive opened; for an archive of NewArchive
+// it does nothing. Views returned by Get stay valid: they own their data.
+func (a *Archive) Close() error {
+	if a.file == nil {
+		return nil
+	}
+	err := a.file.Close()
+	a.file = nil
+	return withOp("Close", err)
+}
+
+// member returns the member of the array name.
+func (a *Archive) member(op, name string) (*zip.File, error) {
+	f, ok := a.files[name]
+	if !ok {
+		return nil, withOp(op, errorf(ErrName, "no array named %q; the archive holds %q", name, a.names))
+	}
+	return f, nil
+}
+
+// Header describes the array name like [Inspect], reading only its
+// header. It returns an error wrapping ErrName when the archive holds no
+// such array, and the errors of [ReadHeader].
+func (a *Archive) Header(name string) (Header, error) {
+	f, err := a.member("Header", name)
+	if err != nil {
+		return Header{}, err
+	}
+	rc, err := f.Open()
+	if err != nil {
+		return Header{}, withOp("Header", formatCause(err, "member "+f.Name))
+	}
+	defer rc.Close()
+	h, err := ReadHeader(rc)
+	if err != nil && isZipError(err) {
+		err = formatCause(err, "member "+f.Name)
+	}
+	if err != nil {
+		return Header{}, withOp("Header", err)
+	}
+	return h, nil
+}
+
+// Get reads the array name of the archive a, like [Read] reads a .npy
+// file: its dtype must store T, and the view owns a fresh buffer. The
+// member is read to its end, so that the zip reader checks its CRC-32.
+//
+// A compressed member can expand to far more bytes than the archive
+// holds; [MaxBytes], given to OpenArchive or NewArchive, caps what Get
+// allocates, and without it an array larger than memory is a fatal
+// out-of-memory error, as for [Read].
+//
+// It returns an error wrapping ErrName when the archive holds no such
+// array, the errors of Read, and one wrapping ErrFormat for a damaged
+// member (a checksum mismatch, a member that does not decompress, or more
+// than 1 MiB after the array).
+func Get[T tensor.Number](a *Archive, name string) (tensor.View[T], error) {
+	f, err := a.member("Get", name)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	v, err := getMember[T](a, f)
+	return v, withOp("Get", err)
+}
+
+func getMember[T tensor.Number](a *Archive, f *zip.File) (tensor.View[T], error) {
+	rc, err := f.Open()
+	if err != nil {
+		return tensor.View[T]{}, formatCause(err, "member "+f.Name)
+	}
+	defer rc.Close()
+	avail := int64(-1)
+	if f.UncompressedSize64 <= math.MaxInt64 {
+		avail = int64(f.UncompressedSize64)
+	}
+	v, err := read[T](rc, avail, false, a.opts)
+	if err != nil {
+		if isZipError(err) {
+			return tensor.View[T]{}, formatCause(err, "member "+f.Name)
+		}
+		return tensor.View[T]{}, err
+	}
+	n, err := io.CopyN(io.Discard, rc, maxTrailing+1)
+	switch {
+	case n > maxTrailing:
+		return tensor.View[T]{}, errorf(ErrFormat, "member %s: more than %d bytes after the array", f.Name, maxTrailing)
+	case err != nil && err != io.EOF:
+		return tensor.View[T]{}, formatCause(err, "member "+f.Name)
+	}
+	return v, nil
+}
+
+// isZipError reports whether err comes from decompressing or checking a
+// member: a checksum mismatch, a damaged deflate stream, a size that the
+// data contradicts.
+func isZipError(err error) bool {
+	var ce flate.CorruptInputError
+	return errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.As(err, &ce)
+}
+
+// ArchiveWriter writes a .npz archive that NumPy's np.load reads, as
+// savez (members stored) or savez_compressed (members deflated) write
+// them. [Put] adds an array; Close finishes the archive.
+type ArchiveWriter struct {
+	zw       *zip.Writer
+	method   uint16
+	names    map[string]bool
+	closed   bool
+	modified time.Time
+}
+
+// NewArchiveWriter returns a writer of a .npz archive to w, with its
+// members deflated when compressed is true (as savez_compressed) and
+// stored otherwise (as savez). Close must be called to finish the
+// archive; it does not close w.
+func NewArchiveWriter(w io.Writer, compressed bool) *ArchiveWriter {
+	m := zip.Store
+	if compressed {
+		m = zip.Deflate
+	}
+	return &ArchiveWriter{
+		zw:     zip.NewWriter(w),
+		method: m,
+		names:  make(map[string]bool),
+		// A fixed time keeps archives of the same arrays byte for byte
+		// the same.
+		modified: time.Date(1980, 1, 1, 0, 0, 0, 0, time.UTC),
+	}
+}
+
+// Put adds v to the archive aw as the array name, written like [Write]
+// writes a .npy file (in Fortran order when v is column-major, through a
+// bounded buffer when it is not contiguous). Arrays are read back by name,
+// in the order they were put.
+//
+// It returns an error wrapping ErrName for an empty name, one with a
+// slash or backslash, or a name already put, and one wrapping ErrClosed
+// after Close; the errors of Write otherwise, after which the archive is
+// unusable.
+func Put[T tensor.Number](aw *ArchiveWriter, name string, v tensor.View[T]) error {
+	switch {
+	case aw.closed:
+		return withOp("Put", errorf(ErrClosed, "archive writer closed"))
+	case name == "" || strings.ContainsAny(name, `/\`):
+		return withOp("Put", errorf(ErrName, "invalid array name %q", name))
+	case aw.names[name]:
+		return withOp("Put", errorf(ErrName, "array %q put twice", name))
+	}
+	w, err := aw.zw.CreateHeader(&zip.FileHeader{Name: name + npzSuffix, Method: aw.method, Modified: aw.modified})
+	if err != nil {
+		return withOp("Put", ioError(err, "adding member "+name+npzSuffix))
+	}
+	aw.names[name] = true
+	return withOp("Put", write(w, v))
+}
+
+// Close writes the archive's directory. It does not close the writer the
+// archive was written to. A second Close does nothing.
+func (aw *ArchiveWriter) Close() error {
+	if aw.closed {
+		return nil
+	}
+	aw.closed = true
+	if err := aw.zw.Close(); err != nil {
+		return withOp("Close", ioError(err, "writing the archive directory"))
+	}
+	return nil
+}
+
+// SaveArchive writes a .npz archive at path, calling fill to [Put] its
+// arrays, with the safety of [Save]: the archive is written beside path
+// and renamed over it only once complete, so an error (of fill, of a Put,
+// or of the disk) leaves an existing file at path as it was.
+//
+//	err := npy.SaveArchive("run.npz", true, func(aw *npy.ArchiveWriter) error {
+//		if err := npy.Put(aw, "weights", w); err != nil {
+//			return err
+//		}
+//		return npy.Put(aw, "bias", b)
+//	})
+//
+// It returns fill's error as it is, and the errors of Put and of Save.
+func SaveArchive(path string, compressed bool, fill func(aw *ArchiveWriter) error) error {
+	var fillErr error
+	err := save(path, func(w io.Writer) error {
+		aw := NewArchiveWriter(w, compressed)
+		if fillErr = fill(aw); fillErr != nil {
+			return fillErr
+		}
+		return aw.Close()
+	})
+	if fillErr != nil {
+		return fillErr
+	}
+	return withOp("SaveArchive", err)
+}

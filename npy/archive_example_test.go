@@ -1,0 +1,105 @@
+package npy_test
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"github.com/tessera-go/tessera/npy"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Inspect tells a program which type parameter to load a file with.
+func ExampleInspect() {
+	h, err := npy.Inspect("testdata/f4_f_2d.npy")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(h.DType, h.Type, h.Shape, h.Fortran, h.DataBytes())
+	if h.Type == "float32" {
+		v, err := npy.Load[float32]("testdata/f4_f_2d.npy")
+		fmt.Println(v.Shape(), err)
+	}
+	// Output:
+	// <f4 float32 [3 4] true 48
+	// [3 4] <nil>
+}
+
+// An archive that NumPy's savez_compressed wrote.
+func ExampleOpenArchive() {
+	a, err := npy.OpenArchive("testdata/npz/savez_compressed.npz")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer a.Close()
+	fmt.Println(a.Names())
+	h, _ := a.Header("weights")
+	fmt.Println(h.Type, h.Shape)
+	w, err := npy.Get[float64](a, "weights")
+	fmt.Println(w, err)
+	// Output:
+	// [weights counts z fortran big_endian scalar empty arr_0]
+	// float64 [2 3]
+	// [[0.   0.25 0.5 ]
+	//  [0.75 1.   1.25]] <nil>
+}
+
+// SaveArchive writes a .npz file that np.load reads; a failure leaves
+// any file at the path as it was.
+func ExampleSaveArchive() {
+	dir, err := os.MkdirTemp("", "npz")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "run.npz")
+	w := tensor.Must(tensor.FromSlice([]float32{1, 2, 3, 4}, 2, 2))
+	b := tensor.Must(tensor.FromSlice([]int64{7}, 1))
+	err = npy.SaveArchive(path, true, func(aw *npy.ArchiveWriter) error {
+		if err := npy.Put(aw, "w", w.View()); err != nil {
+			return err
+		}
+		return npy.Put(aw, "b", b.View())
+	})
+	fmt.Println(err)
+	a, _ := npy.OpenArchive(path)
+	defer a.Close()
+	got, _ := npy.Get[float32](a, "w")
+	fmt.Println(a.Names(), got)
+	// Output:
+	// <nil>
+	// [w b] [[1. 2.]
+	//  [3. 4.]]
+}
+
+// An archive can be written to any io.Writer and read from any
+// io.ReaderAt.
+func ExampleNewArchiveWriter() {
+	var buf bytes.Buffer
+	aw := npy.NewArchiveWriter(&buf, false) // stored, as np.savez
+	x := tensor.Must(tensor.Arange[int32](3))
+	if err := npy.Put(aw, "x", x.View()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	if err := aw.Close(); err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, err := npy.NewArchive(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	got, err := npy.Get[int32](a, "x")
+	fmt.Println(got, err)
+	_, err = npy.Get[int32](a, "y")
+	fmt.Println(err)
+	// Output:
+	// [0 1 2] <nil>
+	// npy: Get: no array named "y"; the archive holds ["x"]
+}
