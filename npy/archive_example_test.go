@@ -103,3 +103,43 @@ func ExampleNewArchiveWriter() {
 	// [0 1 2] <nil>
 	// npy: Get: no array named "y"; the archive holds ["x"]
 }
+
+// Load reads a whole file; the type parameter must match the file's dtype
+// (Inspect tells it).
+func ExampleLoad() {
+	v, err := npy.Load[int32]("testdata/i4_c_2d.npy")
+	fmt.Println(v, err)
+	_, err = npy.Load[int64]("testdata/i4_c_2d.npy")
+	fmt.Println(err)
+	// Output:
+	// [[-2147483648 -1073741814 -1073741807 -1073741800]
+	//  [-1073741793 -1073741786 -1073741779 -1073741772]
+	//  [-1073741765 -1073741758 -1073741751  2147483647]] <nil>
+	// npy: Load: file dtype <i4 does not match int64 (<i8)
+}
+
+// Save a view in NumPy's format and read it back; a transposed view is
+// written in Fortran order, straight from its buffer.
+func Example() {
+	dir, err := os.MkdirTemp("", "npy")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "m.npy")
+	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3))
+	if err := npy.Save(path, tensor.Must(m.Transpose(0, 1))); err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, _ := npy.Inspect(path)
+	fmt.Println(h.DType, h.Shape, h.Fortran)
+	back, err := npy.Load[float64](path)
+	fmt.Println(back, err)
+	// Output:
+	// <f8 [3 2] true
+	// [[1. 4.]
+	//  [2. 5.]
+	//  [3. 6.]] <nil>
+}
