@@ -197,42 +197,6 @@
 // the naive loop, and reports GB/s (bytes read plus bytes written per
 // second) and x_copy, the time of the builtin copy of as many bytes as the
 // kernel writes divided by the kernel's time, both timed in the same
-// benchmark. The development machine (2 cores of a virtualised Xeon with
-// AVX-512 at about 2.2 GHz, 4 KiB pages, shared with other jobs) gave these
-// ranges over 3 runs, in GB/s (large cases with -benchtime 3x, small ones
-// with the default):
-//
-//	kernel                                generic   avx2       avx512     x_copy (best level)
-//	Transpose float32 64x64 (L1)          8.0-8.3   58-65      52-59      0.3
-//	Transpose float32 512x512 (L2)        4.7-5.8   17-18      11-13      0.4-0.5
-//	Transpose float32 8192x8192           2.2-2.4   2.8-3.0    3.3-3.8    0.3
-//	TransposeStream float32 8192x8192     2.3-2.6   10.8-12.3  11.5-12.5  1.0-1.1
-//	Transpose float64 64x64 (L1)          13-15     32-35      44-45      0.7
-//	Transpose float64 4096x4096           3.4-3.8   2.5-3.2    3.5-3.7    0.35
-//	TransposeStream float64 4096x4096     3.5-3.9   10.7-11.2  11.4-12.5  1.1-1.2
-//	Fill float32 4 KiB                    4.5-5.1   48-51      63-72      0.7-0.9
-//	Fill float32 64 KiB                   5.5-6.1   29-32      32-33      1.0-1.2
-//	Fill float32 64 MiB                   4.2-4.5   6.3-6.7    3.7-5.7    1.3-1.4
-//	Strided gather, stride 2 (Go)         3.9-4.9 (naive loop 4.2-4.8)    0.4-0.5
-//	StridedStream, stride 2               4.9-5.1   7.0-7.4    7.2-8.2    0.8
-//	Strided gather, stride 4096 (Go)      0.31-0.44 (naive loop 0.30-0.41)
-//	Copy 256 MiB (builtin copy)           9.9-12.7 (pieces of 64 KiB-1 MiB: 7.5-11.4)
-//
-// (The generic rows of the large transposes were measured again after the
-// Go twin changed to bands of 16 source rows; the other rows are from the
-// commit before.) So: the tile kernels beat the Go twin by 1.0-1.7 times on
-// large matrices with ordinary stores, 3-5 times with TransposeStream, and
-// by 3-7 times in cache. With ordinary stores a large transpose stays at a
-// third of copy's rate whatever the block shape (square blocks from 16×1
-// KiB to 1024×4 KiB measured alike): the source rows of a block are too
-// many short runs for the hardware prefetcher. TransposeStream's bands read
-// 16 long runs instead and write whole lines without reading them first,
-// and reach copy's rate. In cache the tile kernels are bound by the one
-// port that executes vector shuffles (64x64 float32 takes about 3 times as
-// long as copy). The fill kernels beat the Go loop by about 10 times in
-// cache and 1.5 times in memory. The Go gather is bound by memory, like
-// the naive loop; StridedStream's stride-2 gather gains 1.5 times by not
-// reading the destination lines before writing them. Splitting a 256 MiB
-// copy into pieces below the runtime's non-temporal threshold did not
-// measure faster than one copy, so Copy adds nothing to the builtin.
+// benchmark; reduce_bench_test.go times the folds. The figures, per
+// machine, are in the repository's BENCHMARKS.md.
 package simd

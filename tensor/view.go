@@ -24,8 +24,10 @@ type View[T Number] struct {
 	lay  layout.Layout
 }
 
-// NewView returns the view of data described by l. It returns an error
-// wrapping layout.ErrBounds when l reaches an offset outside data.
+// NewView returns the view of data described by l, NumPy's as_strided
+// with checks: the view shares data (writes through either are seen by
+// the other) and copies nothing. It returns an error wrapping
+// layout.ErrBounds when l reaches an offset outside data.
 func NewView[T Number](data []T, l layout.Layout) (View[T], error) {
 	if _, hi := l.Span(); hi > len(data) {
 		return View[T]{}, boundsError(&l, hi, len(data))

@@ -1,5 +1,5 @@
 // Command compare times Tessera's strided copies against gorgonia/tensor,
-// gonum/mat, a plain Go loop and the builtin copy, on the cases of issue 3,
+// gonum/mat, a plain Go loop and the builtin copy, on the materialization cases,
 // and prints one markdown table.
 //
 // Each cell is the median of -runs timed runs after one warm-up run.

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Issue 3's cases with NumPy and PyTorch, timed like main.go.
+"""The copy cases of main.go with NumPy and PyTorch, timed like main.go.
 
 Each cell is the median of --runs timed runs after one warm-up run.
 Bandwidth is 2 x output bytes / time in GB/s; Small-T2 is in ns per call.
