@@ -305,6 +305,11 @@ func TestFormat(t *testing.T) {
 	assert.Equal(t, "[  -1  +20 +300]", fmt.Sprintf("%+d", ints))
 	assert.Equal(t, "[ -1  14 12c]", fmt.Sprintf("%x", ints))
 	assert.Equal(t, "[   -1    20   300]", fmt.Sprintf("%5v", ints))
+	// Named element types print as their underlying type.
+	type celsius float64
+	type handle uintptr
+	assert.Equal(t, "[-1.5 20. ]", fmt.Sprint(tensor.Must(tensor.FromSlice([]celsius{-1.5, 20}))))
+	assert.Equal(t, "[ 1 20]", fmt.Sprint(tensor.Must(tensor.FromSlice([]handle{1, 20}))))
 	// %#v is Go syntax that builds the same tensor.
 	assert.Equal(t, "tensor.Must(tensor.FromSlice([]float32{0, 4, 8, 1, 5, 9, 2, 6, 10, 3, 7, 11}, 4, 3))", fmt.Sprintf("%#v", tr))
 	assert.Equal(t, "tensor.Must(tensor.FromSlice([]complex64{complex(1, 2), complex(math.NaN(), math.Inf(-1))}, 2))",
