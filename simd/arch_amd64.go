@@ -191,10 +191,13 @@ func narrowAVX512(dst *float32, src *float64, n int, nt bool)
 
 // defaultStrategy returns the transpose order measured best for this
 // vendor's processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on
-// Intel (and on anything not measured).
+// Intel, and Calibrate on the vendors not measured.
 func defaultStrategy() TransposeStrategy {
-	if cpuid.CPU.VendorID == cpuid.AMD {
+	switch cpuid.CPU.VendorID {
+	case cpuid.AMD:
 		return Blocks
+	case cpuid.Intel:
+		return Bands
 	}
-	return Bands
+	return Calibrate
 }

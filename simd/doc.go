@@ -65,13 +65,18 @@
 // square and [256, 65536] transposes, and the lab program of the project
 // (64x64 blocks with non-temporal stores against 16-row bands) shows the
 // same gap in C. The rule, from what cpuid reports: Blocks on AMD
-// processors, Bands on every other vendor (only Intel is measured). Under
-// Blocks, a transpose with a side shorter than four squares (1 KiB of
-// elements) still runs in bands, which measured faster for the narrow
-// [64, 3136] slices of an NCHW to NHWC permutation. The environment
-// variable TESSERA_TRANSPOSE ("bands" or "blocks", read once at start) and
-// [SetTransposeStrategy] override the rule; [ActiveTransposeStrategy]
-// reports the one in use. The results never depend on it: both orders are
+// processors, Bands on Intel ones, and on other vendors, which have not
+// been measured, [Calibrate]: the first streaming transpose of at least 4
+// MiB runs its quarters as Bands, Blocks, Bands, Blocks, and the order of
+// the faster pair is kept for the process. The transpose timed is the
+// caller's own, so this costs four clock readings and nothing else, and
+// small copies never calibrate. Under Blocks, a transpose with a side
+// shorter than four squares (1 KiB of elements) still runs in bands,
+// which measured faster for the narrow [64, 3136] slices of an NCHW to
+// NHWC permutation. The environment variable TESSERA_TRANSPOSE ("bands",
+// "blocks" or "calibrate", read once at start) and [SetTransposeStrategy]
+// override the rule; [ActiveTransposeStrategy] reports the one in use.
+// The results never depend on it: both orders, and the calibration, are
 // tested at every level on every machine.
 //
 // # Kernels

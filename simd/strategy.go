@@ -5,6 +5,8 @@ import (
 	"os"
 	"strings"
 	"sync/atomic"
+	"time"
+	"unsafe"
 )
 
 // TransposeStrategy is the order in which TransposeStream, the transpose
@@ -21,57 +23,77 @@ const (
 	// 32x32 float64): both sides of a block stay in L1. On AMD EPYC (Zen
 	// 5) it is 1.2 to 3 times as fast as Bands.
 	Blocks
+	// Calibrate times Bands against Blocks on the first streaming
+	// transpose large enough to tell them apart (4 MiB, each side at
+	// least 1 KiB of elements per quarter): its rows are cut in four
+	// quarters, run as Bands, Blocks, Bands, Blocks, and the strategy of
+	// the faster pair, per row, is kept for the rest of the process. The
+	// transpose timed is the caller's own, so calibrating adds no work and
+	// no allocation, only four clock readings; smaller transposes, and
+	// those that run on other goroutines meanwhile, use Bands. It is the
+	// default on processors of vendors other than Intel and AMD, which
+	// have not been measured.
+	Calibrate
 )
 
-// String returns "bands" or "blocks".
+// String returns "bands", "blocks" or "calibrate".
 func (s TransposeStrategy) String() string {
 	switch s {
 	case Bands:
 		return "bands"
 	case Blocks:
 		return "blocks"
+	case Calibrate:
+		return "calibrate"
 	}
 	return fmt.Sprintf("TransposeStrategy(%d)", uint8(s))
 }
 
-// strategy is the order in use; machineStrategy the machine's default.
+// strategy is the order in use (Calibrate until a calibration decides);
+// machineStrategy the machine's default; calibrating is held by the one
+// goroutine that calibrates.
 var (
 	strategy        atomic.Uint32
 	machineStrategy = defaultStrategy()
+	calibrating     atomic.Bool
 )
 
 func init() { strategy.Store(uint32(pickStrategy(os.Getenv("TESSERA_TRANSPOSE"), machineStrategy))) }
 
-// pickStrategy returns the strategy TESSERA_TRANSPOSE names ("bands" or
-// "blocks"), or def for an empty or unknown value.
+// pickStrategy returns the strategy TESSERA_TRANSPOSE names ("bands",
+// "blocks" or "calibrate"), or def for an empty or unknown value.
 func pickStrategy(env string, def TransposeStrategy) TransposeStrategy {
 	switch strings.ToLower(strings.TrimSpace(env)) {
 	case "bands":
 		return Bands
 	case "blocks":
 		return Blocks
+	case "calibrate":
+		return Calibrate
 	}
 	return def
 }
 
 // ActiveTransposeStrategy returns the order TransposeStream walks its
 // tiles in: the machine's default (Blocks on AMD processors, Bands on
-// others), unless the environment variable TESSERA_TRANSPOSE ("bands" or
-// "blocks") or SetTransposeStrategy chose another.
+// Intel ones, Calibrate on others), unless the environment variable
+// TESSERA_TRANSPOSE ("bands", "blocks" or "calibrate") or
+// SetTransposeStrategy chose another. After a calibration it returns the
+// strategy the calibration chose; before, Calibrate.
 func ActiveTransposeStrategy() TransposeStrategy { return TransposeStrategy(strategy.Load()) }
 
 // SetTransposeStrategy sets the order TransposeStream walks its tiles in,
-// for every goroutine, and returns the previous one; 0 restores the
-// machine's default. Any other value is an error wrapping ErrArg, and
-// changes nothing. The results do not depend on the strategy, only the
-// speed.
+// for every goroutine, and returns the previous one; Calibrate starts a
+// new calibration, and 0 restores the machine's default. Any other value
+// is an error wrapping ErrArg, and changes nothing. The results do not
+// depend on the strategy, only the speed.
 func SetTransposeStrategy(s TransposeStrategy) (TransposeStrategy, error) {
 	switch s {
 	case 0:
 		s = machineStrategy
-	case Bands, Blocks:
+	case Bands, Blocks, Calibrate:
 	default:
-		return ActiveTransposeStrategy(), &opError{fmt.Sprintf("simd: SetTransposeStrategy: unknown strategy %d (Bands %d, Blocks %d, or 0 for the default)", uint8(s), Bands, Blocks), ErrArg}
+		return ActiveTransposeStrategy(), &opError{fmt.Sprintf("simd: SetTransposeStrategy: unknown strategy %d (Bands %d, Blocks %d, Calibrate %d, or 0 for the default)", uint8(s), Bands, Blocks, Calibrate), ErrArg}
 	}
 	return TransposeStrategy(strategy.Swap(uint32(s))), nil
 }
@@ -90,4 +112,53 @@ func streamedFor(s TransposeStrategy, rows, cols, size int) block {
 		return block{squareBytes, squareBytes}
 	}
 	return streamed
+}
+
+// calibrationBytes is the smallest output of a calibrating transpose.
+const calibrationBytes = 4 << 20
+
+// timeRun times run; tests replace it with a fake clock.
+var timeRun = func(run func()) time.Duration {
+	start := time.Now()
+	run()
+	return time.Since(start)
+}
+
+// calibrate runs the streaming transpose of rows by cols elements with the
+// non-temporal kernel nt as a calibration (see Calibrate) and reports
+// whether it did; when it does not (the transpose is too small, another
+// goroutine is calibrating, or the strategy is no longer Calibrate), the
+// caller transposes. dst and src start at the first streamed column.
+func calibrate[E uint32 | uint64](nt tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
+	size := int(unsafe.Sizeof(*new(E)))
+	q := rows / 4 &^ 63 // rows per quarter: whole tiles and blocks
+	if q*size < 4*squareBytes || cols*size < 4*squareBytes || rows*cols*size < calibrationBytes {
+		return false
+	}
+	if !calibrating.CompareAndSwap(false, true) {
+		return false
+	}
+	defer calibrating.Store(false)
+	if ActiveTransposeStrategy() != Calibrate {
+		return false
+	}
+	var spent [2]time.Duration // Bands, Blocks
+	var done [2]int            // rows of each
+	for c, s := range [4]TransposeStrategy{Bands, Blocks, Bands, Blocks} {
+		r0, r1 := c*q, (c+1)*q
+		if c == 3 {
+			r1 = rows
+		}
+		spent[s-Bands] += timeRun(func() {
+			transposeTiled(nt, streamedFor(s, r1-r0, cols, size), dst, doff+r0*dld, dld, src, soff+r0, sld, r1-r0, cols)
+		})
+		done[s-Bands] += r1 - r0
+	}
+	best := Bands
+	// Per row: Blocks' last quarter holds the leftover rows.
+	if float64(spent[1])/float64(done[1]) < float64(spent[0])/float64(done[0]) {
+		best = Blocks
+	}
+	strategy.CompareAndSwap(uint32(Calibrate), uint32(best))
+	return true
 }

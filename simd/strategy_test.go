@@ -2,7 +2,9 @@ package simd
 
 import (
 	"errors"
+	"sync"
 	"testing"
+	"time"
 )
 
 // TestTransposeStrategySetting checks the setting: the previous value
@@ -28,13 +30,13 @@ func TestTransposeStrategySetting(t *testing.T) {
 	if !errors.Is(err, ErrArg) || prev != machineStrategy || ActiveTransposeStrategy() != machineStrategy {
 		t.Fatalf("SetTransposeStrategy(9) = %v, %v; now %v", prev, err, ActiveTransposeStrategy())
 	}
-	if err.Error() != "simd: SetTransposeStrategy: unknown strategy 9 (Bands 1, Blocks 2, or 0 for the default)" {
+	if err.Error() != "simd: SetTransposeStrategy: unknown strategy 9 (Bands 1, Blocks 2, Calibrate 3, or 0 for the default)" {
 		t.Errorf("message %q", err)
 	}
 	for _, c := range []struct {
 		env  string
 		want TransposeStrategy
-	}{{"", Bands}, {"blocks", Blocks}, {" Blocks ", Blocks}, {"BANDS", Bands}, {"squares", Bands}} {
+	}{{"", Bands}, {"blocks", Blocks}, {" Blocks ", Blocks}, {"BANDS", Bands}, {"squares", Bands}, {"Calibrate", Calibrate}} {
 		if got := pickStrategy(c.env, Bands); got != c.want {
 			t.Errorf("pickStrategy(%q, Bands) = %v, want %v", c.env, got, c.want)
 		}
@@ -42,8 +44,8 @@ func TestTransposeStrategySetting(t *testing.T) {
 	if got := pickStrategy("", Blocks); got != Blocks {
 		t.Errorf("pickStrategy(\"\", Blocks) = %v", got)
 	}
-	if Bands.String() != "bands" || Blocks.String() != "blocks" || TransposeStrategy(7).String() != "TransposeStrategy(7)" {
-		t.Errorf("String: %v %v %v", Bands, Blocks, TransposeStrategy(7))
+	if Bands.String() != "bands" || Blocks.String() != "blocks" || Calibrate.String() != "calibrate" || TransposeStrategy(7).String() != "TransposeStrategy(7)" {
+		t.Errorf("String: %v %v %v %v", Bands, Blocks, Calibrate, TransposeStrategy(7))
 	}
 	for _, c := range []struct {
 		s                TransposeStrategy
@@ -61,4 +63,102 @@ func TestTransposeStrategySetting(t *testing.T) {
 			t.Errorf("streamedFor(%v, %d, %d, %d) = %+v, want %+v", c.s, c.rows, c.cols, c.size, got, c.want)
 		}
 	}
+}
+
+// TestCalibrate runs the calibration with a fake clock that favours one
+// strategy, then the other: the first large streaming transpose picks it,
+// transposes exactly as the Go twin does, and later calls keep it; small
+// transposes neither calibrate nor decide.
+func TestCalibrate(t *testing.T) {
+	defer SetTransposeStrategy(ActiveTransposeStrategy())
+	realTimer := timeRun
+	defer func() { timeRun = realTimer }()
+	const n = 1024 // 4 MiB of float32: the smallest that calibrates
+	src := patterned[float32](n*n, 3)
+	want := make([]float32, n*n)
+	refTranspose(want, 0, n, src, 0, n, n, n)
+	forEachLevel(t, func(t *testing.T) {
+		for _, c := range []struct {
+			favour TransposeStrategy
+			quarts [4]time.Duration // Bands, Blocks, Bands, Blocks
+		}{
+			{Blocks, [4]time.Duration{10, 1, 10, 1}},
+			{Bands, [4]time.Duration{1, 10, 1, 10}},
+		} {
+			calls := 0
+			timeRun = func(run func()) time.Duration {
+				run()
+				calls++
+				return c.quarts[(calls-1)%4]
+			}
+			if _, err := SetTransposeStrategy(Calibrate); err != nil {
+				t.Fatal(err)
+			}
+			small := make([]float32, 64*64)
+			noErr(t, TransposeStream(small, 0, 64, src, 0, n, 64, 64))
+			if calls != 0 || ActiveTransposeStrategy() != Calibrate {
+				t.Fatalf("a 64x64 transpose calibrated (%d timings, now %v)", calls, ActiveTransposeStrategy())
+			}
+			dst := guarded[float32](n * n)
+			noErr(t, TransposeStream(dst, 0, n, src, 0, n, n, n))
+			if i := firstDiff(dst, want); i >= 0 {
+				t.Fatalf("favouring %v: element %d differs", c.favour, i)
+			}
+			want4 := 4
+			if Level() == Generic {
+				want4 = 0 // the Go twin has no streaming order to choose
+			}
+			if calls != want4 {
+				t.Fatalf("favouring %v: %d timings, want %d", c.favour, calls, want4)
+			}
+			if Level() == Generic {
+				continue
+			}
+			if got := ActiveTransposeStrategy(); got != c.favour {
+				t.Fatalf("calibration chose %v, want %v", got, c.favour)
+			}
+			noErr(t, TransposeStream(dst, 0, n, src, 0, n, n, n))
+			if calls != 4 {
+				t.Fatalf("a second transpose calibrated again")
+			}
+		}
+	})
+}
+
+// TestCalibrateConcurrent has several goroutines start large streaming
+// transposes while calibrating: one calibrates, all give the right result.
+func TestCalibrateConcurrent(t *testing.T) {
+	defer SetTransposeStrategy(ActiveTransposeStrategy())
+	const n = 1024
+	src := patterned[float32](n*n, 5)
+	want := make([]float32, n*n)
+	refTranspose(want, 0, n, src, 0, n, n, n)
+	forEachLevel(t, func(t *testing.T) {
+		if _, err := SetTransposeStrategy(Calibrate); err != nil {
+			t.Fatal(err)
+		}
+		var wg sync.WaitGroup
+		errs := make([]int, 4)
+		for g := range errs {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				dst := make([]float32, n*n)
+				if TransposeStream(dst, 0, n, src, 0, n, n, n) != nil {
+					errs[g] = -2
+					return
+				}
+				errs[g] = firstDiff(dst, want)
+			}()
+		}
+		wg.Wait()
+		for g, e := range errs {
+			if e != -1 {
+				t.Fatalf("goroutine %d: first difference at %d", g, e)
+			}
+		}
+		if s := ActiveTransposeStrategy(); Level() != Generic && s != Bands && s != Blocks {
+			t.Fatalf("no strategy chosen: %v", s)
+		}
+	})
 }

@@ -70,7 +70,16 @@ func transposeStreamTiled[E uint32 | uint64](nt, k tileKernel[E], dst []E, doff,
 	if peel > 0 {
 		transposeGo(dst, doff, dld, src, soff, sld, rows, peel)
 	}
-	b := streamedFor(ActiveTransposeStrategy(), rows, cols-peel, size)
+	st := ActiveTransposeStrategy()
+	if st == Calibrate {
+		if calibrate(nt, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel) {
+			return
+		}
+		if st = ActiveTransposeStrategy(); st == Calibrate {
+			st = Bands
+		}
+	}
+	b := streamedFor(st, rows, cols-peel, size)
 	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
 }
 
