@@ -50,14 +50,24 @@ func (c formatCase) verb() string {
 // numbers, empty and rank-0 arrays, summaries, wrapped lines, transposed
 // views, and the precision and sign options.
 func TestFormatNumPy(t *testing.T) {
-	raw, err := os.ReadFile("testdata/format/fixtures.json")
-	require.NoError(t, err)
 	var fx struct {
 		NumPy string       `json:"numpy"`
 		Cases []formatCase `json:"cases"`
 	}
-	require.NoError(t, json.Unmarshal(raw, &fx))
-	require.NotEmpty(t, fx.Cases)
+	// fixtures.json holds the cases chosen by hand (gen.py), random.json
+	// 400 random ones (gen_random.py).
+	for _, file := range []string{"fixtures.json", "random.json"} {
+		raw, err := os.ReadFile("testdata/format/" + file)
+		require.NoError(t, err)
+		var part struct {
+			NumPy string       `json:"numpy"`
+			Cases []formatCase `json:"cases"`
+		}
+		require.NoError(t, json.Unmarshal(raw, &part))
+		require.NotEmpty(t, part.Cases, file)
+		fx.NumPy = part.NumPy
+		fx.Cases = append(fx.Cases, part.Cases...)
+	}
 	for _, c := range fx.Cases {
 		t.Run(c.Name, func(t *testing.T) {
 			var got string

@@ -167,9 +167,12 @@ func (f *floatFormat) format(x float64) string {
 		return pad(s, f.padLeft+f.padRight+1)
 	}
 	if f.exp {
-		mant, exp := f.sciDigits(x, f.precision)
+		// Every element shows minDigits (= precision) digits after the
+		// point: as NumPy's Dragon4 with min_digits, those of the exact
+		// value, rounded half to even, not the shortest digits padded
+		// with zeros (float32(0.646) is 6.4600003e-01 beside 7 digits).
+		mant, exp, _ := strings.Cut(strconv.FormatFloat(math.Abs(x), 'e', f.minDigits, f.bits), "e")
 		ip, fp, _ := strings.Cut(mant, ".")
-		fp += strings.Repeat("0", max(0, f.minDigits-len(fp)))
 		es, ed := exp[:1], exp[1:]
 		ed = strings.Repeat("0", max(0, f.expDigits-len(ed))) + ed
 		return pad(f.signed(x, ip), f.padLeft) + "." + fp + "e" + es + ed
