@@ -135,7 +135,7 @@ func (a *Archive) Header(name string) (Header, error) {
 		return Header{}, withOp("Header", formatCause(err, "member "+f.Name))
 	}
 	defer rc.Close()
-	h, err := ReadHeader(rc)
+	h, err := readHeader(rc)
 	if err != nil && isZipError(err) {
 		err = formatCause(err, "member "+f.Name)
 	}

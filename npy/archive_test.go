@@ -173,6 +173,24 @@ func TestArchiveErrors(t *testing.T) {
 	_, err = npy.NewArchive(bytes.NewReader([]byte("not a zip")), 9)
 	assert.ErrorIs(t, err, npy.ErrFormat)
 
+	// A member that is not a .npy file: Header and Get say so, naming
+	// themselves.
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	w, err := zw.Create("bad.npy")
+	require.NoError(t, err)
+	_, err = w.Write([]byte("garbage, not NumPy"))
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	bad, err := npy.NewArchive(bytes.NewReader(zbuf.Bytes()), int64(zbuf.Len()))
+	require.NoError(t, err)
+	_, err = bad.Header("bad")
+	assert.ErrorIs(t, err, npy.ErrFormat)
+	assert.Contains(t, err.Error(), "npy: Header: bad magic string")
+	_, err = npy.Get[float64](bad, "bad")
+	assert.ErrorIs(t, err, npy.ErrFormat)
+	assert.Contains(t, err.Error(), "npy: Get: bad magic string")
+
 	a, err := npy.NewArchive(bytes.NewReader(good), int64(len(good)), npy.MaxBytes(4000))
 	require.NoError(t, err)
 	_, err = npy.Get[float64](a, "x")

@@ -69,12 +69,19 @@ func (p preamble) export() Header {
 // float16, strings, structured dtypes), ErrTruncated when r ends within
 // the header, and the reader's own error otherwise.
 func ReadHeader(r io.Reader) (Header, error) {
+	h, err := readHeader(r)
+	return h, withOp("ReadHeader", err)
+}
+
+// readHeader implements ReadHeader, for Inspect and Archive.Header too;
+// its errors name no operation yet.
+func readHeader(r io.Reader) (Header, error) {
 	p, err := readPreamble(r)
-	if err != nil {
-		return Header{}, withOp("ReadHeader", err)
+	if err == nil {
+		_, err = numElements(p.shape, p.dtype.size)
 	}
-	if _, err := numElements(p.shape, p.dtype.size); err != nil {
-		return Header{}, withOp("ReadHeader", err)
+	if err != nil {
+		return Header{}, err
 	}
 	return p.export(), nil
 }
@@ -95,14 +102,10 @@ func Inspect(path string) (Header, error) {
 		return Header{}, withOp("Inspect", err)
 	}
 	defer f.Close()
-	p, err := readPreamble(f)
-	if err == nil {
-		_, err = numElements(p.shape, p.dtype.size)
-	}
+	h, err := readHeader(f)
 	if err != nil {
 		return Header{}, withOp("Inspect", err)
 	}
-	h := p.export()
 	if st, err := f.Stat(); err == nil && st.Mode().IsRegular() {
 		if want := h.DataOffset + h.DataBytes(); st.Size() < want {
 			return Header{}, withOp("Inspect", errorf(ErrTruncated, "data truncated: file of %d bytes, header declares %d for shape %v of %s", st.Size(), want, h.Shape, h.DType))

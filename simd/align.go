@@ -1,7 +1,5 @@
 package simd
 
-import "unsafe"
-
 // unalignedAVX512 lets the AVX-512 arithmetic, fold and index kernels read
 // data that does not start on a 64-byte line boundary. Tests set it to run
 // those kernels on every alignment; see forLoads.
@@ -24,12 +22,4 @@ func forLoads(t *table, a, b, c uintptr) *table {
 		return tables[AVX2]
 	}
 	return t
-}
-
-// addr returns the address of x's first element, or 0 when x has none.
-func addr[T any](x []T) uintptr {
-	if len(x) == 0 {
-		return 0
-	}
-	return uintptr(unsafe.Pointer(unsafe.SliceData(x)))
 }

@@ -7,8 +7,8 @@ import "testing"
 // every other level is kept.
 func TestForLoads(t *testing.T) {
 	x := make([]float32, 64+16)
-	off := int((64 - addr(x)%64) % 64 / 4) // x[off] starts a line
-	aligned, unaligned := addr(x[off:]), addr(x[off+4:])
+	off := int((64 - uintptrOf(x)%64) % 64 / 4) // x[off] starts a line
+	aligned, unaligned := uintptrOf(x[off:]), uintptrOf(x[off+4:])
 	for _, l := range Supported() {
 		tab := tables[l]
 		for _, c := range []struct {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"reflect"
 	"strconv"
 	"testing"
 
@@ -73,23 +74,23 @@ func TestFormatNumPy(t *testing.T) {
 			var got string
 			switch c.Dtype {
 			case "float64":
-				got = formatFixture(t, c, parseFloat[float64](64))
+				got = formatFixture(t, c, parseReal[float64])
 			case "float32":
-				got = formatFixture(t, c, parseFloat[float32](32))
+				got = formatFixture(t, c, parseReal[float32])
 			case "int64":
-				got = formatFixture(t, c, parseInt[int64](64))
+				got = formatFixture(t, c, parseReal[int64])
 			case "int32":
-				got = formatFixture(t, c, parseInt[int32](32))
+				got = formatFixture(t, c, parseReal[int32])
 			case "int8":
-				got = formatFixture(t, c, parseInt[int8](8))
+				got = formatFixture(t, c, parseReal[int8])
 			case "uint64":
-				got = formatFixture(t, c, parseUint[uint64](64))
+				got = formatFixture(t, c, parseReal[uint64])
 			case "uint8":
-				got = formatFixture(t, c, parseUint[uint8](8))
+				got = formatFixture(t, c, parseReal[uint8])
 			case "complex128":
-				got = formatFixture(t, c, parseComplex[complex128](64))
+				got = formatFixture(t, c, parseComplex[complex128])
 			case "complex64":
-				got = formatFixture(t, c, parseComplex[complex64](32))
+				got = formatFixture(t, c, parseComplex[complex64])
 			default:
 				t.Fatalf("no dtype %q", c.Dtype)
 			}
@@ -132,50 +133,44 @@ func formatFixture[T tensor.Number](t *testing.T, c formatCase, parse func(json.
 	return fmt.Sprintf(c.verb(), v)
 }
 
-func parseFloat[T float32 | float64](bits int) func(json.RawMessage) (T, error) {
-	return func(r json.RawMessage) (T, error) {
-		var s string
-		if err := json.Unmarshal(r, &s); err != nil {
-			return 0, err
-		}
-		x, err := strconv.ParseFloat(s, bits)
-		return T(x), err
+// parseReal parses one element of a real type T from its fixture string:
+// Python's repr of a float, or an integer's digits.
+func parseReal[T tensor.Real](r json.RawMessage) (T, error) {
+	var s string
+	if err := json.Unmarshal(r, &s); err != nil {
+		return 0, err
 	}
+	var x T
+	v := reflect.ValueOf(&x).Elem()
+	switch {
+	case v.CanFloat():
+		f, err := strconv.ParseFloat(s, v.Type().Bits())
+		v.SetFloat(f)
+		return x, err
+	case v.CanInt():
+		i, err := strconv.ParseInt(s, 10, v.Type().Bits())
+		v.SetInt(i)
+		return x, err
+	}
+	u, err := strconv.ParseUint(s, 10, v.Type().Bits())
+	v.SetUint(u)
+	return x, err
 }
 
-func parseInt[T int8 | int32 | int64](bits int) func(json.RawMessage) (T, error) {
-	return func(r json.RawMessage) (T, error) {
-		var s string
-		if err := json.Unmarshal(r, &s); err != nil {
-			return 0, err
-		}
-		x, err := strconv.ParseInt(s, 10, bits)
-		return T(x), err
+// parseComplex parses one complex element, [re, im] as two reprs.
+func parseComplex[T complex64 | complex128](r json.RawMessage) (T, error) {
+	var p [2]string
+	if err := json.Unmarshal(r, &p); err != nil {
+		return 0, err
 	}
-}
-
-func parseUint[T uint8 | uint64](bits int) func(json.RawMessage) (T, error) {
-	return func(r json.RawMessage) (T, error) {
-		var s string
-		if err := json.Unmarshal(r, &s); err != nil {
-			return 0, err
-		}
-		x, err := strconv.ParseUint(s, 10, bits)
-		return T(x), err
+	bits := 64
+	if reflect.TypeFor[T]().Kind() == reflect.Complex64 {
+		bits = 32
 	}
-}
-
-func parseComplex[T complex64 | complex128](bits int) func(json.RawMessage) (T, error) {
-	return func(r json.RawMessage) (T, error) {
-		var p [2]string
-		if err := json.Unmarshal(r, &p); err != nil {
-			return 0, err
-		}
-		re, err := strconv.ParseFloat(p[0], bits)
-		if err != nil {
-			return 0, err
-		}
-		im, err := strconv.ParseFloat(p[1], bits)
-		return T(complex(re, im)), err
+	re, err := strconv.ParseFloat(p[0], bits)
+	if err != nil {
+		return 0, err
 	}
+	im, err := strconv.ParseFloat(p[1], bits)
+	return T(complex(re, im)), err
 }
