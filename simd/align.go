@@ -1,24 +1,45 @@
 package simd
 
-// unalignedAVX512 lets the AVX-512 arithmetic, fold and index kernels read
-// data that does not start on a 64-byte line boundary. Tests set it to run
-// those kernels on every alignment; see forLoads.
-var unalignedAVX512 = false
+// A loadKind is the kind of kernel whose loads the alignment rule
+// (forLoads) judges.
+type loadKind uint8
 
-// forLoads returns the table whose arithmetic, fold or index kernels
-// should run on operands starting at the addresses a, b and c (0 for an
-// operand the call does not have): t itself, except that an AVX-512 table
-// gives way to the AVX2 one when an operand does not start on a 64-byte
-// line boundary. From such an address every 64-byte load straddles two
-// lines, and streaming from memory the AVX2 kernels, whose 32-byte loads
-// straddle at most every other line, were faster: on Zen 5, 64 MiB of
-// float32 rows starting 16 bytes past a boundary (as NumPy's arrays do)
-// folded at 30.5 GB/s with AVX2 against 24.6 with AVX-512, column sums
-// ran at 25 against 22 GB/s, and aligned rows at 34 (AVX-512) against 29.
-// The kernels of both levels give the same bits, so the choice changes
-// only speed.
-func forLoads(t *table, a, b, c uintptr) *table {
-	if t.isa == AVX512 && (a|b|c)&63 != 0 && !unalignedAVX512 && tables[AVX2] != nil {
+const (
+	// arithLoads: the arithmetic kernels (Binary, BinaryScalar,
+	// ScalarBinary), which read one or two runs and write one.
+	arithLoads loadKind = iota
+	// foldLoads: the fold and search kernels (Reduce, Index), which read
+	// one run and write nothing.
+	foldLoads
+	numLoadKinds
+)
+
+// unalignedAVX512 lets the AVX-512 kernels of a kind read data that does
+// not start on a 64-byte line boundary: set where that measured at least
+// as fast as the AVX2 kernels, per vendor (see forLoads and
+// unalignedFor). Tests set it both ways to run the kernels on every
+// alignment.
+var unalignedAVX512 = unalignedAVX512Default()
+
+// forLoads returns the table whose kernels of kind k should run on
+// operands starting at the addresses a, b and c (0 for an operand the call
+// does not have): t itself, except that an AVX-512 table gives way to the
+// AVX2 one when an operand does not start on a 64-byte line boundary and
+// unalignedAVX512[k] is false. From such an address every 64-byte load
+// straddles two lines. The kernels of both levels give the same bits, so
+// the choice changes only speed; what was measured, 64 MiB of float32 rows
+// starting 16 bytes past a boundary (as NumPy's arrays do), one goroutine:
+//
+//   - AMD Zen 5: AVX2 was faster for every kind. Rows folded at 30.5 GB/s
+//     with AVX2 against 24.6 with AVX-512 (aligned: 34 with AVX-512
+//     against 29), and column sums, elementwise additions into an aligned
+//     row, ran at 25 against 22.
+//   - Intel Xeon: column sums were faster with AVX2 (23.8 against 19.8
+//     GB/s, benchstat n=6), but folds by Max were faster with AVX-512
+//     (31-34 GB/s against 27-28: the AVX2 fold's NaN blends bound it),
+//     and folds by Add ran at the same rate at either level.
+func forLoads(t *table, k loadKind, a, b, c uintptr) *table {
+	if t.isa == AVX512 && (a|b|c)&63 != 0 && !unalignedAVX512[k] && tables[AVX2] != nil {
 		return tables[AVX2]
 	}
 	return t

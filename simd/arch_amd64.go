@@ -189,11 +189,32 @@ func widenAVX512(dst *float64, src *float32, n int, nt bool)
 //go:noescape
 func narrowAVX512(dst *float32, src *float64, n int, nt bool)
 
-// defaultStrategy returns the transpose order measured best for this
-// vendor's processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on
-// Intel, and Calibrate on the vendors not measured.
-func defaultStrategy() TransposeStrategy {
-	switch cpuid.CPU.VendorID {
+// unalignedAVX512Default returns, per kind of kernel, whether the AVX-512
+// kernels of this processor read operands that do not start on a 64-byte
+// boundary (see forLoads and unalignedFor).
+func unalignedAVX512Default() [numLoadKinds]bool { return unalignedFor(cpuid.CPU.VendorID) }
+
+// unalignedFor is the alignment rule's setting for a vendor's processors,
+// per kind of kernel: on Intel the folds and searches read unaligned
+// operands with AVX-512, where that measured as fast as AVX2 or faster,
+// and the arithmetic gives them to AVX2; on AMD (Zen 5 measured AVX-512
+// slower for both kinds) and on the vendors not measured, both kinds give
+// them to AVX2.
+func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
+	var u [numLoadKinds]bool
+	u[foldLoads] = v == cpuid.Intel
+	return u
+}
+
+// defaultStrategy returns the transpose order for this processor (see
+// strategyFor).
+func defaultStrategy() TransposeStrategy { return strategyFor(cpuid.CPU.VendorID) }
+
+// strategyFor returns the transpose order measured best for a vendor's
+// processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on Intel (Xeon:
+// 1.5-2x Blocks), and Calibrate on the vendors not measured.
+func strategyFor(v cpuid.Vendor) TransposeStrategy {
+	switch v {
 	case cpuid.AMD:
 		return Blocks
 	case cpuid.Intel:

@@ -30,6 +30,9 @@ func halve64(ISA, Op, *float64) (float64, bool) { return 0, false }
 func whole32(ISA, Op, *float32, int) (float32, bool) { return 0, false }
 func whole64(ISA, Op, *float64, int) (float64, bool) { return 0, false }
 
+// unalignedAVX512Default is all false: this build has no AVX-512 kernels.
+func unalignedAVX512Default() [numLoadKinds]bool { return [numLoadKinds]bool{} }
+
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }

@@ -88,7 +88,7 @@ func Binary[T Float](op Op, dst, x, y []T) error {
 	if err := checkArith("Binary", op, len(dst), "x", len(x), "y", len(y)); err != nil {
 		return err
 	}
-	arithAt(forLoads(active.Load(), uintptrOf(dst), uintptrOf(x), uintptrOf(y)), op, formVV, dst, x, y, 0)
+	arithAt(forLoads(active.Load(), arithLoads, uintptrOf(dst), uintptrOf(x), uintptrOf(y)), op, formVV, dst, x, y, 0)
 	return nil
 }
 
@@ -98,7 +98,7 @@ func BinaryScalar[T Float](op Op, dst, x []T, s T) error {
 	if err := checkArith("BinaryScalar", op, len(dst), "x", len(x), "", 0); err != nil {
 		return err
 	}
-	arithAt(forLoads(active.Load(), uintptrOf(dst), uintptrOf(x), 0), op, formVS, dst, x, nil, s)
+	arithAt(forLoads(active.Load(), arithLoads, uintptrOf(dst), uintptrOf(x), 0), op, formVS, dst, x, nil, s)
 	return nil
 }
 
@@ -108,7 +108,7 @@ func ScalarBinary[T Float](op Op, dst []T, s T, y []T) error {
 	if err := checkArith("ScalarBinary", op, len(dst), "y", len(y), "", 0); err != nil {
 		return err
 	}
-	arithAt(forLoads(active.Load(), uintptrOf(dst), uintptrOf(y), 0), op, formSV, dst, nil, y, s)
+	arithAt(forLoads(active.Load(), arithLoads, uintptrOf(dst), uintptrOf(y), 0), op, formSV, dst, nil, y, s)
 	return nil
 }
 

@@ -3,6 +3,7 @@ package simd
 import (
 	"bytes"
 	"errors"
+	"fmt"
 	"testing"
 	"unsafe"
 )
@@ -32,23 +33,31 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 }
 
 // forEachKernel runs f as forEachLevel does and, where AVX-512 runs, once
-// more with the AVX-512 kernels also reading operands that do not start on
-// a 64-byte boundary (forLoads otherwise gives those to AVX2), so that the
-// arithmetic, fold and index kernels of every level meet every alignment.
+// more at AVX-512 with the other setting of the alignment rule (forLoads)
+// for every kind of kernel: where the machine's default gives a kind's
+// unaligned operands to AVX2, its AVX-512 kernels then read them, and
+// where they read them, AVX2 gets them. So the arithmetic, fold and index
+// kernels of every level meet every alignment, and both paths of the rule
+// run, on every machine.
 func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	forEachLevel(t, f)
 	if raceBuild || tables[AVX512] == nil {
 		return
 	}
-	t.Run("avx512-unaligned", func(t *testing.T) {
+	prev := unalignedAVX512
+	flipped := prev
+	for k := range flipped {
+		flipped[k] = !flipped[k]
+	}
+	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v", flipped), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer restore()
-		unalignedAVX512 = true
-		defer func() { unalignedAVX512 = false }()
+		unalignedAVX512 = flipped
+		defer func() { unalignedAVX512 = prev }()
 		f(t)
 	})
 }

@@ -11,7 +11,7 @@ import "unsafe"
 func Index[T Float](x []T, v T) int {
 	i := 0
 	if v == v {
-		i = indexAt(forLoads(active.Load(), uintptrOf(x), 0, 0), x, v)
+		i = indexAt(forLoads(active.Load(), foldLoads, uintptrOf(x), 0, 0), x, v)
 	}
 	return indexGo(x, v, i)
 }

@@ -27,7 +27,7 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 	}
 	op &^= Stream
 	lanes := FoldLanes[T]()
-	t := forLoads(active.Load(), uintptrOf(x), 0, 0)
+	t := forLoads(active.Load(), foldLoads, uintptrOf(x), 0, 0)
 	if n := len(x); n%lanes == 0 && n <= arithChunk {
 		// Whole groups: one kernel call folds and halves in registers.
 		if v, ok := wholeAt(t, op, x); ok {
