@@ -38,3 +38,27 @@ func BenchmarkReduce(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkIndex searches a 16 KiB run in L1 for a value found only in its
+// last element (the whole run is compared), as ArgMax's second pass over
+// a block does, at every level. GB/s of input read.
+func BenchmarkIndex(b *testing.B) {
+	b.Run("float32/16KiB", func(b *testing.B) { benchIndex[float32](b, 4096) })
+	b.Run("float64/16KiB", func(b *testing.B) { benchIndex[float64](b, 2048) })
+}
+
+func benchIndex[T Float](b *testing.B, n int) {
+	x := make([]T, n)
+	for i := range x {
+		x[i] = T(i % 1000)
+	}
+	x[n-1] = -1
+	benchLevels(b, func(b *testing.B) {
+		b.SetBytes(int64(n) * int64(sizeOf[T]()))
+		for range b.N {
+			if Index(x, -1) != n-1 {
+				b.Fatal("Index did not find the last element")
+			}
+		}
+	})
+}
