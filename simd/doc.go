@@ -160,9 +160,10 @@
 //     they first combine four groups of the input lane by lane, which the
 //     twin's selection (the last of the largest, the first NaN) makes
 //     give the same bits.
-//   - [Index] compares a vector at a time with the value (EQ_OQ: -0
-//     equals +0, NaN nothing) and stops at the first match; a NaN is
-//     searched by the Go loop.
+//   - [Index] compares four vectors at a time with the value (EQ_OQ: -0
+//     equals +0, NaN nothing), tests the four results with one branch,
+//     and searches the group that holds the first match, and the last
+//     vectors, a vector at a time; a NaN is searched by the Go loop.
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the
