@@ -211,8 +211,9 @@ func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
 func defaultStrategy() TransposeStrategy { return strategyFor(cpuid.CPU.VendorID) }
 
 // strategyFor returns the transpose order measured best for a vendor's
-// processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on Intel (Xeon:
-// 1.5-2x Blocks), and Calibrate on the vendors not measured.
+// processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on Intel (two
+// Xeons; on the second, 1.6-1.9x Blocks on square transposes), and
+// Calibrate on the vendors not measured.
 func strategyFor(v cpuid.Vendor) TransposeStrategy {
 	switch v {
 	case cpuid.AMD:

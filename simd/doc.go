@@ -68,7 +68,8 @@
 // [Bands] writes a band of destination rows one cache line tall, reading a
 // page of each source row, and [Blocks] writes squares of 256 bytes a
 // side. On Intel Xeon, where the copy engine was tuned, Bands is the
-// faster; on AMD EPYC (Zen 5) Blocks is 1.2 to 3 times as fast on
+// faster (on a second Xeon, 1.6 to 1.9 times Blocks on square
+// transposes); on AMD EPYC (Zen 5) Blocks is 1.2 to 3 times as fast on
 // square and [256, 65536] transposes, and the lab program of the project
 // (64x64 blocks with non-temporal stores against 16-row bands) shows the
 // same gap in C. The rule, from what cpuid reports: Blocks on AMD
