@@ -35,9 +35,10 @@
 // with internal/simdhook.
 //
 // One rule refines the level per call, set per vendor from what cpuid
-// reports: at AVX512, a kernel may run its AVX2 twin when an operand does
-// not start on a 64-byte line boundary, where every 64-byte load straddles
-// two lines. On AMD processors (and vendors not measured) [Binary],
+// reports: at AVX512, a call may run the AVX2 kernel instead when an
+// operand does not start on a 64-byte line boundary, where every 64-byte
+// load straddles two lines. On AMD processors (and vendors not measured)
+// [Binary],
 // [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do: streaming
 // float32 rows from memory 16 bytes past a boundary (where NumPy's arrays
 // start), the AVX2 fold ran at 30.5 GB/s against AVX-512's 24.6 on Zen 5,
