@@ -38,20 +38,19 @@
 // reports: at AVX512, a call may run the AVX2 kernel instead when an
 // operand does not start on a 64-byte line boundary, where every 64-byte
 // load straddles two lines. On AMD processors (and vendors not measured)
-// [Binary],
-// [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do: streaming
-// float32 rows from memory 16 bytes past a boundary (where NumPy's arrays
-// start), the AVX2 fold ran at 30.5 GB/s against AVX-512's 24.6 on Zen 5,
-// and column sums at 25 against 22, while aligned rows folded at 34 with
-// AVX-512 against 29. On Intel processors only the arithmetic kernels do
-// (column sums: 23.8 GB/s with AVX2 against 19.8); [Reduce] and [Index]
-// keep AVX-512, whose Max fold read unaligned rows at 31-34 GB/s against
-// 27-28 for AVX2's, which its NaN blends bound on Intel's cores, and whose
-// Add fold ran at AVX2's rate. In cache the split costs less (a 64 KiB
-// fold on Zen 5: AVX-512 134 GB/s against AVX2's 122), a loss the rule
-// accepts for the larger gain from memory. The two levels' kernels give
-// the same bits, so the rule changes speed only; Go's large allocations
-// start on a page, and package ops aligns its accumulators.
+// [Binary], [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do:
+// streaming float32 rows from memory 16 bytes past a boundary (where
+// NumPy's arrays start), the AVX2 fold ran at 30.5 GB/s against AVX-512's
+// 24.6 on Zen 5, and column sums at 25 against 22, while aligned rows
+// folded at 34 with AVX-512 against 29. On Intel processors only the
+// arithmetic kernels do (column sums: 23.8 GB/s with AVX2 against 19.8);
+// [Reduce] and [Index] keep AVX-512, whose Max fold read unaligned rows at
+// 31-34 GB/s against 27-28 for AVX2's, which its NaN blends bound on
+// Intel's cores, and whose Add fold ran at AVX2's rate. In cache the split
+// costs less (a 64 KiB fold on Zen 5: AVX-512 134 GB/s against AVX2's 122),
+// a loss the rule accepts for the larger gain from memory. The two levels'
+// kernels give the same bits, so the rule changes speed only; Go's large
+// allocations start on a page, and package ops aligns its accumulators.
 //
 // Data of 4 bytes (int32, uint32, float32, and int, uint, uintptr on 32-bit
 // platforms) runs through the uint32 kernels, data of 8 bytes (int64,
