@@ -9,7 +9,8 @@ const (
 	// ScalarBinary), which read one or two runs and write one.
 	arithLoads loadKind = iota
 	// foldLoads: the fold and search kernels (Reduce, Index), which read
-	// one run and write nothing.
+	// one run and write nothing, and the rows kernels (FoldRows), which
+	// read several and write one.
 	foldLoads
 	numLoadKinds
 )

@@ -36,3 +36,8 @@ func unalignedAVX512Default() [numLoadKinds]bool { return [numLoadKinds]bool{} }
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }
+
+// rows32 and rows64 have no kernels in this build: FoldRows runs the Go
+// twin.
+func rows32(ISA, Op, *float32, *float32, *float32, int, int, int) bool { return false }
+func rows64(ISA, Op, *float64, *float64, *float64, int, int, int) bool { return false }

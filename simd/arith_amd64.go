@@ -31,6 +31,9 @@ func halveadd32AVX2(acc *float32) float32
 func wholeadd32AVX2(x *float32, n int) float32
 
 //go:noescape
+func rowsadd32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
 func subVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -56,6 +59,9 @@ func halvemul32AVX2(acc *float32) float32
 
 //go:noescape
 func wholemul32AVX2(x *float32, n int) float32
+
+//go:noescape
+func rowsmul32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
 func divVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -85,6 +91,9 @@ func halvemax32AVX2(acc *float32) float32
 func wholemax32AVX2(x *float32, n int) float32
 
 //go:noescape
+func rowsmax32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
 func minVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -101,6 +110,9 @@ func halvemin32AVX2(acc *float32) float32
 
 //go:noescape
 func wholemin32AVX2(x *float32, n int) float32
+
+//go:noescape
+func rowsmin32AVX2(dst, init, x *float32, stride, rows, n int)
 
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
@@ -127,6 +139,9 @@ func halveadd64AVX2(acc *float64) float64
 
 //go:noescape
 func wholeadd64AVX2(x *float64, n int) float64
+
+//go:noescape
+func rowsadd64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
 func subVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -156,6 +171,9 @@ func halvemul64AVX2(acc *float64) float64
 func wholemul64AVX2(x *float64, n int) float64
 
 //go:noescape
+func rowsmul64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
 func divVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -183,6 +201,9 @@ func halvemax64AVX2(acc *float64) float64
 func wholemax64AVX2(x *float64, n int) float64
 
 //go:noescape
+func rowsmax64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
 func minVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -199,6 +220,9 @@ func halvemin64AVX2(acc *float64) float64
 
 //go:noescape
 func wholemin64AVX2(x *float64, n int) float64
+
+//go:noescape
+func rowsmin64AVX2(dst, init, x *float64, stride, rows, n int)
 
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
@@ -225,6 +249,9 @@ func halveadd32AVX512(acc *float32) float32
 
 //go:noescape
 func wholeadd32AVX512(x *float32, n int) float32
+
+//go:noescape
+func rowsadd32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
 func subVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -254,6 +281,9 @@ func halvemul32AVX512(acc *float32) float32
 func wholemul32AVX512(x *float32, n int) float32
 
 //go:noescape
+func rowsmul32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
 func divVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -281,6 +311,9 @@ func halvemax32AVX512(acc *float32) float32
 func wholemax32AVX512(x *float32, n int) float32
 
 //go:noescape
+func rowsmax32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
 func minVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -297,6 +330,9 @@ func halvemin32AVX512(acc *float32) float32
 
 //go:noescape
 func wholemin32AVX512(x *float32, n int) float32
+
+//go:noescape
+func rowsmin32AVX512(dst, init, x *float32, stride, rows, n int)
 
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
@@ -323,6 +359,9 @@ func halveadd64AVX512(acc *float64) float64
 
 //go:noescape
 func wholeadd64AVX512(x *float64, n int) float64
+
+//go:noescape
+func rowsadd64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
 func subVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -352,6 +391,9 @@ func halvemul64AVX512(acc *float64) float64
 func wholemul64AVX512(x *float64, n int) float64
 
 //go:noescape
+func rowsmul64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
 func divVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -379,6 +421,9 @@ func halvemax64AVX512(acc *float64) float64
 func wholemax64AVX512(x *float64, n int) float64
 
 //go:noescape
+func rowsmax64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
 func minVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -395,6 +440,9 @@ func halvemin64AVX512(acc *float64) float64
 
 //go:noescape
 func wholemin64AVX512(x *float64, n int) float64
+
+//go:noescape
+func rowsmin64AVX512(dst, init, x *float64, stride, rows, n int)
 
 // fold32 runs the fold kernel of op at level isa and reports whether
 // there is one.
@@ -479,6 +527,39 @@ func whole32(isa ISA, op Op, x *float32, n int) (float32, bool) {
 	}
 }
 
+// rows32 runs the rows kernel of op at level isa and reports whether
+// there is one.
+func rows32(isa ISA, op Op, dst, init, x *float32, stride, rows, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		rowsadd32AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Mul:
+		rowsmul32AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Max:
+		rowsmax32AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Min:
+		rowsmin32AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Add:
+		rowsadd32AVX512(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Mul:
+		rowsmul32AVX512(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Max:
+		rowsmax32AVX512(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Min:
+		rowsmin32AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
+	}
+}
+
 // fold64 runs the fold kernel of op at level isa and reports whether
 // there is one.
 func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
@@ -559,5 +640,38 @@ func whole64(isa ISA, op Op, x *float64, n int) (float64, bool) {
 		return wholemin64AVX512(x, n), true
 	default:
 		return 0, false
+	}
+}
+
+// rows64 runs the rows kernel of op at level isa and reports whether
+// there is one.
+func rows64(isa ISA, op Op, dst, init, x *float64, stride, rows, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		rowsadd64AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Mul:
+		rowsmul64AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Max:
+		rowsmax64AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Min:
+		rowsmin64AVX2(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Add:
+		rowsadd64AVX512(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Mul:
+		rowsmul64AVX512(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Max:
+		rowsmax64AVX512(dst, init, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Min:
+		rowsmin64AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
 	}
 }

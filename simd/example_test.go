@@ -131,6 +131,23 @@ func ExampleReduce() {
 	// Output: 1.6778216e+07 1.6777216e+07 5
 }
 
+// FoldRows sums the columns of a row-major matrix: the rows combined into
+// one, element by element, starting from a row of zeros (or from the
+// first row, as here, then the others).
+func ExampleFoldRows() {
+	m := []float64{ // 3 rows of 4
+		1, 2, 3, 4,
+		10, 20, 30, 40,
+		100, 200, 300, 400,
+	}
+	sums := make([]float64, 4)
+	_ = simd.FoldRows(simd.Add, sums, m[:4], m, 4, 4, 2)
+	maxima := make([]float64, 4)
+	_ = simd.FoldRows(simd.Max, maxima, m[8:], m, 4, -4, 2) // rows 1 and 0
+	fmt.Println(sums, maxima)
+	// Output: [111 222 333 444] [100 200 300 400]
+}
+
 // Index finds the first element equal to a value (-0 equals +0), or the
 // first NaN: with Reduce, the index of a maximum.
 func ExampleIndex() {

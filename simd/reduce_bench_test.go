@@ -1,6 +1,9 @@
 package simd
 
-import "testing"
+import (
+	"fmt"
+	"testing"
+)
 
 // BenchmarkReduce folds float32 runs at every level: one call on 2 KiB and
 // 64 KiB (in cache: the fixed cost and the kernel's rate), and 16 KiB rows
@@ -61,4 +64,48 @@ func benchIndex[T Float](b *testing.B, n int) {
 			}
 		}
 	})
+}
+
+// BenchmarkFoldRows sums the columns of a [4096,4096] float32 matrix (64
+// MiB; aligned and 16 bytes past a line, as NumPy's arrays start) in
+// leaves of 32 rows, as a reduction down the first axis runs: "rows"
+// combines each leaf with FoldRows, "binary" with one Binary call per row
+// (the accumulator read and written per row). The alignment rule is off
+// while it runs, so each level runs its own kernels on every alignment.
+// GB/s of input read.
+func BenchmarkFoldRows(b *testing.B) {
+	const n, leaf = 4096, 32
+	big := make([]float32, n*n+16)
+	for i := range big {
+		big[i] = float32(i % 1000)
+	}
+	acc := make([]float32, n+16)
+	prev := unalignedAVX512
+	for k := range unalignedAVX512 {
+		unalignedAVX512[k] = true
+	}
+	defer func() { unalignedAVX512 = prev }()
+	for _, off := range []int{0, 4} {
+		x := big[off : off+n*n]
+		for _, how := range []string{"rows", "binary"} {
+			b.Run(fmt.Sprintf("%s/off%d", how, 4*off), func(b *testing.B) {
+				benchLevels(b, func(b *testing.B) {
+					d := acc[:n] // 64-byte aligned: a large allocation
+					b.SetBytes(4 * n * n)
+					for range b.N {
+						for r := 0; r < n; r += leaf {
+							if how == "rows" {
+								_ = FoldRows(Add, d, x[r*n:], x, (r+1)*n, n, leaf-1)
+								continue
+							}
+							copy(d, x[r*n:])
+							for k := 1; k < leaf; k++ {
+								_ = Binary(Add, d, d, x[(r+k)*n:])
+							}
+						}
+					}
+				})
+			})
+		}
+	}
 }

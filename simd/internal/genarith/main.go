@@ -5,7 +5,9 @@
 // differ from what it writes.
 //
 // The fold kernels of Add, Mul, Max and Min accumulate a run into 128
-// bytes of lane accumulators, the inner loop of simd.Reduce.
+// bytes of lane accumulators, the inner loop of simd.Reduce; their rows
+// kernels combine rows of a matrix element by element, the inner loop of
+// simd.FoldRows.
 //
 // Each kernel computes dst[i] = x[i] op y[i] (form VV), x[i] op s (VS) or
 // s op y[i] (SV) for 0 <= i < n, float32 or float64, n a positive multiple
@@ -113,6 +115,8 @@ func generate() (asm, gofile []byte) {
 					halve(&a, o, e, l)
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(x *%s, n int) %s\n", wholeName(o, e, l), e.goType, e.goType)
 					fold(&a, o, e, l, true)
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", rowsName(o, e, l), rowsSignature(e.goType))
+					rowsKernel(&a, o, e, l)
 				}
 			}
 		}
@@ -205,6 +209,7 @@ func dispatch(g *bytes.Buffer, e elem) {
 	dispatchOne(g, e, "fold", "fold kernel", "acc, x *"+t+", n int", "bool", "%s(acc, x, n)\n\t\treturn true", "false", foldName)
 	dispatchOne(g, e, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
 	dispatchOne(g, e, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
+	dispatchOne(g, e, "rows", "rows kernel", rowsSignature(t), "bool", "%s(dst, init, x, stride, rows, n)\n\t\treturn true", "false", rowsName)
 }
 
 // dispatchOne writes one dispatch function: a case per level and op
@@ -451,4 +456,89 @@ func compute(p func(string, ...any), o op, form string, e elem, l level, k, off 
 	}
 	p("VCMP%s $3, %s, %s, K%d", e.sfx, x, x, 1+k)
 	p("VMOVAP%s %s, K%d, %s", e.sfx[1:], x, 1+k, r(4+k))
+}
+
+// rowsName returns the Go name of a rows kernel, for example
+// rowsadd32AVX2.
+func rowsName(o op, e elem, l level) string {
+	return fmt.Sprintf("rows%s%d%s", o.name, e.bits, l.name)
+}
+
+// rowsSignature returns the Go parameter list of a rows kernel for
+// element type t.
+func rowsSignature(t string) string {
+	return fmt.Sprintf("dst, init, x *%s, stride, rows, n int", t)
+}
+
+// rowsKernel writes the kernel that combines rows element by element:
+// dst[j] = (...((init[j] op x[j]) op x[stride+j]) ... op x[(rows-1)*stride+j])
+// for 0 <= j < n, stride in elements (any sign), rows >= 0, n a positive
+// multiple of one vector. Each strip of eight vectors (then of one) is
+// held in registers while the rows are combined into it, so dst is read
+// and written once however many rows there are; the order of the
+// operations on each element is that of repeated VV calls
+// (dst = dst op row), so the results are the same bits.
+//
+// Registers: the strip's accumulators in 0..7, the rows' vectors in 8..11
+// and the blend masks in 12..15 (Max and Min at AVX2), masks K1..K4
+// (Max and Min at AVX-512).
+func rowsKernel(w *bytes.Buffer, o op, e elem, l level) {
+	n := rowsName(o, e, l)
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	load := "VMOVUP" + e.sfx[1:]
+	width := l.bytes * 8 / e.bits
+	shift := map[int]int{32: 2, 64: 3}[e.bits]
+	fmt.Fprintf(w, "\n// func %s(%s)\nTEXT ·%s(SB), NOSPLIT, $0-48\n", n, rowsSignature(e.goType), n)
+	p("MOVQ dst+0(FP), DI")
+	p("MOVQ init+8(FP), BX")
+	p("MOVQ x+16(FP), SI")
+	p("MOVQ stride+24(FP), DX")
+	p("SHLQ $%d, DX", shift)
+	p("MOVQ rows+32(FP), AX")
+	p("MOVQ n+40(FP), CX")
+	step := func(k, off int) {
+		if o.name != "max" && o.name != "min" {
+			p("%s %d(R8), %s, %s", o.insn+e.sfx, off, r(k), r(k))
+			return
+		}
+		p("%s %d(R8), %s", load, off, r(8+k%4))
+		foldStep(p, o, e, l, r(k), r(8+k%4), r(12+k%4), 1+k%4)
+	}
+	for _, vecs := range []int{8, 1} {
+		lbl := fmt.Sprintf("strip%d", vecs)
+		next := "strip1"
+		if vecs == 1 {
+			next = "done"
+		}
+		fmt.Fprintf(w, "\n%s:\n", lbl)
+		p("CMPQ CX, $%d", vecs*width)
+		p("JB %s", next)
+		for k := range vecs {
+			p("%s %d(BX), %s", load, k*l.bytes, r(k))
+		}
+		p("MOVQ SI, R8")
+		p("MOVQ AX, R9")
+		p("TESTQ R9, R9")
+		p("JZ %sstore", lbl)
+		fmt.Fprintf(w, "\n%srow:\n", lbl)
+		for k := range vecs {
+			step(k, k*l.bytes)
+		}
+		p("ADDQ DX, R8")
+		p("DECQ R9")
+		p("JNZ %srow", lbl)
+		fmt.Fprintf(w, "\n%sstore:\n", lbl)
+		for k := range vecs {
+			p("%s %s, %d(DI)", load, r(k), k*l.bytes)
+		}
+		for _, reg := range []string{"DI", "BX", "SI"} {
+			p("ADDQ $%d, %s", vecs*l.bytes, reg)
+		}
+		p("SUBQ $%d, CX", vecs*width)
+		p("JMP %s", lbl)
+	}
+	fmt.Fprintf(w, "\ndone:\n")
+	p("VZEROUPPER")
+	p("RET")
 }

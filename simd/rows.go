@@ -1,0 +1,131 @@
+package simd
+
+import (
+	"fmt"
+	"math"
+)
+
+// The bounds of one rows kernel call: at most rowsBatch rows, so that no
+// more than 8 rows stream in at once (Intel Xeon: 8 and 32 rows per call
+// ran at the same speed; fewer is the safer guess for prefetchers
+// elsewhere), and columns enough for about 64 Ki elements read, because
+// assembly is not preemptible.
+const (
+	rowsBatch = 8
+	rowsRead  = 1 << 16
+)
+
+// FoldRows combines rows of x element by element, for op Add, Mul, Max or
+// Min: for every j < len(dst),
+//
+//	dst[j] = (...((init[j] op x[off+j]) op x[off+stride+j]) ...) op x[off+(rows-1)*stride+j]
+//
+// where stride, in elements, may be negative or zero; rows 0 copies init.
+// The result is that of copy(dst, init) followed by rows calls of
+// Binary(op, dst, dst, row), bit for bit and at every level (of two NaN
+// operands either may be returned, as there), but each element of dst is
+// read and written once: the vector kernels hold a strip of dst in
+// registers while they combine the rows into it. It is the inner loop of
+// a reduction down columns.
+//
+// dst may be init (the same first element: accumulating in place) but must
+// not otherwise overlap init or x; such an overlap cannot corrupt memory,
+// but the result is unspecified. The Stream flag is ignored.
+//
+// FoldRows returns an error wrapping ErrArg for another op or a negative
+// rows, and one wrapping ErrRange when init is shorter than dst or a row
+// does not lie inside x; in both cases it writes nothing.
+func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
+	op &^= Stream
+	if op >= numOps || op == Sub || op == Div {
+		return &opError{fmt.Sprintf("simd: FoldRows: op %v is not a reduction", op), ErrArg}
+	}
+	n := len(dst)
+	if rows < 0 {
+		return &opError{fmt.Sprintf("simd: FoldRows: %d rows", rows), ErrArg}
+	}
+	if len(init) < n {
+		return &opError{fmt.Sprintf("simd: FoldRows: init has %d elements, dst %d", len(init), n), ErrRange}
+	}
+	if n == 0 || rows == 0 {
+		copy(dst, init)
+		return nil
+	}
+	if !rowsInside(len(x), n, off, stride, rows) {
+		return &opError{fmt.Sprintf("simd: FoldRows: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
+			rows, n, off, stride, len(x)), ErrRange}
+	}
+	t := forLoads(active.Load(), foldLoads, uintptrOf(dst), uintptrOf(init), uintptrOf(x[off:])|uintptr(stride)*sizeOf[T]())
+	body := 0
+	if t.a32 != nil {
+		switch sizeOf[T]() {
+		case 4:
+			body = rowsRun(rows32, t.isa, t.a32.width, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
+		case 8:
+			body = rowsRun(rows64, t.isa, t.a64.width, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
+		}
+	}
+	foldRowsGo(op, dst[body:], init[body:], x, off+body, stride, rows)
+	return nil
+}
+
+// rowsInside reports whether rows rows of n elements, the first at off and
+// each stride after the one before, lie inside x's m elements, without
+// overflowing.
+func rowsInside(m, n, off, stride, rows int) bool {
+	if off < 0 || n > m || stride == math.MinInt {
+		return false
+	}
+	span := rows - 1 // rows to reach the last one from the first
+	if stride == 0 || span == 0 {
+		return off <= m-n
+	}
+	step := stride
+	if step < 0 {
+		step = -step
+	}
+	if span > math.MaxInt/step {
+		return false
+	}
+	if stride < 0 {
+		return off >= span*step && off <= m-n
+	}
+	return off <= m-n-span*step
+}
+
+// rowsRun runs kernel k of level isa over the whole vectors of dst, in
+// calls of at most rowsBatch rows and rowsRead elements read, and returns
+// how many leading elements of dst it wrote: 0 when isa has no kernel for
+// op. The rows after the first batch fold into dst itself.
+func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) bool, isa ISA, width int, op Op, dst, init, x []E, off, stride, rows int) int {
+	body := len(dst) &^ (width - 1)
+	if body == 0 {
+		return 0
+	}
+	for r := 0; r < rows; r += rowsBatch {
+		rb := min(rowsBatch, rows-r)
+		src := init
+		if r > 0 {
+			src = dst
+		}
+		cols := max(width, rowsRead/rb&^(width-1))
+		for c := 0; c < body; c += cols {
+			cn := min(cols, body-c)
+			if !k(isa, op, &dst[c], &src[c], &x[off+r*stride+c], stride, rb, cn) {
+				return 0 // only on the first call: nothing written yet
+			}
+		}
+	}
+	return body
+}
+
+// foldRowsGo is the Go twin of the rows kernels: FoldRows's definition,
+// with Binary's twin.
+func foldRowsGo[T Float](op Op, dst, init, x []T, off, stride, rows int) {
+	copy(dst, init)
+	n := len(dst)
+	for r := range rows {
+		p := off + r*stride
+		arithGo(op, formVV, dst, dst, x[p:p+n], 0)
+	}
+}
