@@ -40,7 +40,9 @@
 // stride 0 along the reduced axes. When the run of the Iter is reduced
 // (reducing along rows of a row-major matrix) each run is folded by
 // interleaved accumulators; when it is not (reducing across rows) whole
-// rows are accumulated into the output row, a vertical reduction. Either
+// rows are accumulated into the output row, a vertical reduction (for
+// float types by simd.FoldRows, which holds a strip of the output in
+// registers while it adds up to 8 rows into it). Either
 // way the elements of one output are cut into leaves (8192 elements of a
 // run, or 32 rows) and the leaves combined by recursive halving, a pairwise
 // tree fixed by the layouts alone: float sums lose O(log n) roundings, not

@@ -481,6 +481,27 @@ func (c *vcursor) next() int {
 	return off
 }
 
+// run returns how many rows from the current one follow each other at a
+// constant stride, the rest of the innermost reduced axis, and that
+// stride. There is a reduced axis: the leaf has rows left.
+func (c *vcursor) run() (n, stride int) {
+	a := c.ns.red[0]
+	return a.n - c.rows.index(len(c.ns.red))[0], a.si
+}
+
+// skip moves c on by k rows, at most those of run.
+func (c *vcursor) skip(k int) {
+	if k == 0 {
+		return
+	}
+	a := c.ns.red[0]
+	idx := c.rows.index(len(c.ns.red))
+	idx[0] += k - 1
+	c.off += (k - 1) * a.si
+	c.row += k - 1
+	c.next() // the last step may carry into the outer axes
+}
+
 // vtree reduces the next count leaves of blockRows rows of c into dst (w
 // elements), with spare holding the buffers of the deeper levels.
 func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w int) {
@@ -488,6 +509,10 @@ func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w i
 		rows := min(blockRows, c.ns.rows-c.row)
 		inc := c.ns.iinc
 		off := c.next()
+		if inc == 1 && rd.r.fl != 0 {
+			rd.foldRows(c, x, x[off:off+w], dst, rows-1)
+			return
+		}
 		if inc == 1 {
 			copy(dst, x[off:off+w])
 		} else {
@@ -505,6 +530,35 @@ func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w i
 	tmp := spare[:w]
 	rd.vtree(c, x, count-h, tmp, spare[roundLine[T](w):], w)
 	rd.r.vv(dst, dst, tmp)
+}
+
+// foldRows sets dst to init combined with the next rows rows of c, which
+// are unit-stride, float and of a reduction simd has kernels for: each
+// call of simd.FoldRows takes the rows that follow each other at one
+// stride (the rest of the innermost reduced axis), so dst is read and
+// written once per such run rather than once per row. The bits are those
+// of accumulating row by row.
+func (rd *reducer[T, K]) foldRows(c *vcursor, x, init, dst []T, rows int) {
+	for {
+		k, stride := 0, 0
+		if rows > 0 {
+			k, stride = c.run()
+			k = min(k, rows)
+		}
+		switch rd.r.fl {
+		case 4:
+			_ = simd.FoldRows(rd.r.op, asKind[float32](dst), asKind[float32](init), asKind[float32](x), c.off, stride, k)
+		case 8:
+			_ = simd.FoldRows(rd.r.op, asKind[float64](dst), asKind[float64](init), asKind[float64](x), c.off, stride, k)
+		}
+		if k == rows {
+			c.skip(k)
+			return
+		}
+		c.skip(k)
+		rows -= k
+		init = dst
+	}
 }
 
 // accumulate sets dst[j] = dst[j] op x[off+j*inc].
