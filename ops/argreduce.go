@@ -285,14 +285,27 @@ func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		if k == 1 {
 			argAcross(out, best, o, 1, x, rows[0], 1, idx[0], 0, n, max)
 		} else if k > 1 {
+			stride := rows[1] - rows[0] // 0 unless the rows are evenly spaced
+			for i := 2; i < k; i++ {
+				if rows[i]-rows[i-1] != stride {
+					stride = 0
+					break
+				}
+			}
 			for c0 := 0; c0 < n; c0 += len(tmp) {
 				m := tmp[:min(len(tmp), n-c0)]
-				copy(m, x[rows[0]+c0:])
-				for _, ro := range rows[1:k] {
-					if max {
-						r.vv(m, m, x[ro+c0:ro+c0+len(m)])
-					} else {
-						rm.vv(m, m, x[ro+c0:ro+c0+len(m)])
+				init := x[rows[0]+c0:]
+				switch {
+				case stride != 0 && max && r.foldRows(m, init, x, rows[1]+c0, stride, k-1):
+				case stride != 0 && !max && rm.foldRows(m, init, x, rows[1]+c0, stride, k-1):
+				default:
+					copy(m, init)
+					for _, ro := range rows[1:k] {
+						if max {
+							r.vv(m, m, x[ro+c0:ro+c0+len(m)])
+						} else {
+							rm.vv(m, m, x[ro+c0:ro+c0+len(m)])
+						}
 					}
 				}
 				argSearch(out[o+c0:o+c0+len(m)], best[o+c0:o+c0+len(m)], m, x, rows[:k], idx[:k], c0, max)

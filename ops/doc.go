@@ -72,8 +72,9 @@
 // gives each element its index (stride 1 along the axis, or row-major for
 // the flat index), so any view and any split of the work find that index;
 // a unit-stride run is searched a block at a time with simd.Reduce and
-// simd.Index, and rows reduced down the columns 32 at a time with the Max
-// or Min kernel, searching only the columns whose best improved. CumSum
+// simd.Index, and rows reduced down the columns 32 at a time (by
+// simd.FoldRows's Max or Min when they are evenly spaced), searching only
+// the columns whose best improved. CumSum
 // and CumProd scan one axis, sequentially as NumPy does: they walk an Iter
 // over the lines' starts and scan each line along memory, or, when the
 // lines run across rows, accumulate row after row with the arithmetic

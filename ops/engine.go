@@ -90,6 +90,19 @@ func (r *binRunner[T, K]) vv(d, x, y []T) {
 	}
 }
 
+// foldRows sets d to init combined with rows rows of x, the first at off
+// and each stride after the one before (simd.FoldRows), and reports
+// whether it could: only float types whose operation simd reduces by.
+func (r *binRunner[T, K]) foldRows(d, init, x []T, off, stride, rows int) bool {
+	switch r.fl {
+	case 4:
+		return simd.FoldRows(r.op, asKind[float32](d), asKind[float32](init), asKind[float32](x), off, stride, rows) == nil
+	case 8:
+		return simd.FoldRows(r.op, asKind[float64](d), asKind[float64](init), asKind[float64](x), off, stride, rows) == nil
+	}
+	return false
+}
+
 // vs sets d[i] = x[i] op s.
 func (r *binRunner[T, K]) vs(d, x []T, s T) {
 	switch r.fl {

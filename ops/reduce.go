@@ -545,12 +545,7 @@ func (rd *reducer[T, K]) foldRows(c *vcursor, x, init, dst []T, rows int) {
 			k, stride = c.run()
 			k = min(k, rows)
 		}
-		switch rd.r.fl {
-		case 4:
-			_ = simd.FoldRows(rd.r.op, asKind[float32](dst), asKind[float32](init), asKind[float32](x), c.off, stride, k)
-		case 8:
-			_ = simd.FoldRows(rd.r.op, asKind[float64](dst), asKind[float64](init), asKind[float64](x), c.off, stride, k)
-		}
+		rd.r.foldRows(dst, init, x, c.off, stride, k)
 		if k == rows {
 			c.skip(k)
 			return
