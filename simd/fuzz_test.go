@@ -313,3 +313,63 @@ func FuzzIndex(f *testing.F) {
 		fuzzIndex[float64](t, int(n), int(off%16), int(at), seed)
 	})
 }
+
+// fuzzFoldRows combines rows rows of n elements (stride apart, any sign,
+// starting off elements into x) by op at the active level and at Generic,
+// against the definition, with 0xFF guard cells around dst; arguments out
+// of range must leave dst untouched.
+func fuzzFoldRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64) {
+	x := make([]T, xlen)
+	s := seed
+	for i := range x {
+		s = s*6364136223846793005 + 1442695040888963407
+		x[i] = T(int64(s>>40)%2001-1000) / 8 // sums exact in float32
+		if op == Mul {
+			x[i] = T(1 + float64(int64(s>>40)%5-2)/4)
+		}
+	}
+	init := make([]T, n)
+	for j := range init {
+		init[j] = T(j%7) - 3
+	}
+	want, ok := []T(nil), rowsInside(len(x), n, off, stride, rows) || rows == 0 || n == 0
+	if ok && rows > 0 && n > 0 {
+		want = foldRowsRef(op, n, init, x, off, stride, rows)
+	} else if ok {
+		want = clone(init)
+	}
+	for _, l := range []ISA{Level(), Generic} {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		buf := guarded[T](n + 8)
+		dst := buf[4 : 4+n]
+		err = FoldRows(op, dst, init, x, off, stride, rows)
+		restore()
+		if !ok {
+			if err == nil || !sameBits(buf, guarded[T](n+8)) {
+				t.Fatalf("%v: %d rows of %d at %d stride %d in %d: err %v, dst %v", l, rows, n, off, stride, xlen, err, dst)
+			}
+			continue
+		}
+		noErr(t, err)
+		if i := firstDiff(dst, want); i >= 0 || !sameBits(buf[:4], guarded[T](4)) || !sameBits(buf[4+n:], guarded[T](4)) {
+			t.Fatalf("%v: %v of %d rows of %d at %d stride %d: differs at %d", l, op, rows, n, off, stride, i)
+		}
+	}
+}
+
+func FuzzFoldRows(f *testing.F) {
+	f.Add(uint8(0), uint16(70), uint8(9), int16(80), uint16(3), uint16(800), uint64(1))
+	f.Add(uint8(5), uint16(33), uint8(4), int16(-40), uint16(130), uint16(200), uint64(2))
+	f.Add(uint8(2), uint16(17), uint8(70), int16(0), uint16(0), uint16(17), uint64(3))
+	f.Add(uint8(3), uint16(1000), uint8(3), int16(1000), uint16(1), uint16(2000), uint64(4))
+	f.Add(uint8(6), uint16(70), uint8(9), int16(80), uint16(3), uint16(700), uint64(5)) // past the end
+	f.Fuzz(func(t *testing.T, typ uint8, n uint16, rows uint8, stride int16, off, xlen uint16, seed uint64) {
+		op := []Op{Add, Mul, Max, Min}[typ%4]
+		if typ&4 == 0 {
+			fuzzFoldRows[float32](t, op, int(n%4096), int(rows), int(stride), int(off), int(xlen), seed)
+			return
+		}
+		fuzzFoldRows[float64](t, op, int(n%4096), int(rows), int(stride), int(off), int(xlen), seed)
+	})
+}
