@@ -159,6 +159,8 @@ func TestFoldRowsErrors(t *testing.T) {
 		{"rows", Add, init, 0, 4, -1, ErrArg, "simd: FoldRows: -1 rows"},
 		{"init", Add, init[:3], 0, 4, 2, ErrRange, "simd: FoldRows: init has 3 elements, dst 4"},
 		{"past the end", Add, init, 0, 4, 6, ErrRange, "simd: FoldRows: 6 rows of 4 elements from offset 0 with stride 4 do not lie in 20 elements"},
+		{"one past the end", Add, init, 1, 4, 5, ErrRange, "simd: FoldRows: 5 rows of 4 elements from offset 1 with stride 4 do not lie in 20 elements"},
+		{"one before the start", Add, init, 7, -4, 3, ErrRange, ""},
 		{"before the start", Add, init, 4, -4, 3, ErrRange, "simd: FoldRows: 3 rows of 4 elements from offset 4 with stride -4 do not lie in 20 elements"},
 		{"negative offset", Add, init, -1, 0, 1, ErrRange, "simd: FoldRows: 1 rows of 4 elements from offset -1 with stride 0 do not lie in 20 elements"},
 		{"overflow", Add, init, 0, math.MaxInt / 2, 4, ErrRange, ""},
