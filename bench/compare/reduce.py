@@ -4,7 +4,9 @@
 float32 [4096,4096] unless the name says otherwise; each cell is the median
 of --runs timed runs after one warm-up; GB/s = bytes of the input read.
 The contestants of a case are timed in interleaved rounds (one run of each
-per round), so that drift in the machine's bandwidth hits all alike.
+per round, in an order that rotates from round to round), so that drift in
+the machine's bandwidth, and the state one call leaves the next, hit all
+alike.
 Every result is checked against a float64 reference (sums) or NumPy's
 (max, argmax). With --tessera LIB (a build of this directory with -tags
 inproc -buildmode=c-shared, as reduce.sh makes it), Tessera on one goroutine
@@ -100,8 +102,14 @@ def main():
         times = {k: [] for k in runners}
         for f in runners.values():
             f()  # warm-up
-        for _ in range(args.runs):
-            for k, f in runners.items():
+        # The order rotates from round to round, so that each contestant
+        # follows each other one as often: what runs just before a call
+        # changes its speed (after a compute-bound loop, such as the Go
+        # loop of Max, a streaming call ran at half speed on an Intel Xeon
+        # for its first milliseconds).
+        order = list(runners.items())
+        for rnd in range(args.runs):
+            for k, f in order[rnd % len(order):] + order[:rnd % len(order)]:
                 t0 = time.perf_counter()
                 f()
                 times[k].append(time.perf_counter() - t0)
