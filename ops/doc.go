@@ -42,11 +42,11 @@
 // interleaved accumulators; when it is not (reducing across rows) whole
 // rows are accumulated into the output row, a vertical reduction (for
 // float types by simd.FoldRows, which holds a strip of the output in
-// registers while it adds up to 8 rows into it). Either
-// way the elements of one output are cut into leaves (8192 elements of a
-// run, or 32 rows) and the leaves combined by recursive halving, a pairwise
-// tree fixed by the layouts alone: float sums lose O(log n) roundings, not
-// O(n), and the result is the same bit for bit however the work is split
+// registers while it adds up to 8 rows into it). Either way the elements
+// of one output are cut into leaves (8192 elements of a run, or 32 rows)
+// and the leaves combined by recursive halving, a pairwise tree fixed by
+// the layouts alone: float sums lose O(log n) roundings, not O(n), and the
+// result is the same bit for bit however the work is split
 // among goroutines — along the kept axes, or, for a reduction into one
 // element, among the subtrees of the top of the tree.
 //
@@ -74,11 +74,10 @@
 // a unit-stride run is searched a block at a time with simd.Reduce and
 // simd.Index, and rows reduced down the columns 32 at a time (by
 // simd.FoldRows's Max or Min when they are evenly spaced), searching only
-// the columns whose best improved. CumSum
-// and CumProd scan one axis, sequentially as NumPy does: they walk an Iter
-// over the lines' starts and scan each line along memory, or, when the
-// lines run across rows, accumulate row after row with the arithmetic
-// kernels.
+// the columns whose best improved. CumSum and CumProd scan one axis,
+// sequentially as NumPy does: they walk an Iter over the lines' starts and
+// scan each line along memory, or, when the lines run across rows,
+// accumulate row after row with the arithmetic kernels.
 //
 // # Joins, splits and special views
 //

@@ -545,7 +545,9 @@ func (rd *reducer[T, K]) foldRows(c *vcursor, x, init, dst []T, rows int) {
 			k, stride = c.run()
 			k = min(k, rows)
 		}
-		rd.r.foldRows(dst, init, x, c.off, stride, k)
+		if !rd.r.foldRows(dst, init, x, c.off, stride, k) {
+			panic("ops: internal error: simd.FoldRows refused a leaf's rows")
+		}
 		if k == rows {
 			c.skip(k)
 			return

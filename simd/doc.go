@@ -10,9 +10,9 @@
 // that plan with these kernels. The data-movement kernels are generic over
 // [Element], every Go numeric type, and only move bits: they never compare
 // or compute with the elements they copy. The arithmetic kernels
-// ([Binary], [BinaryScalar], [ScalarBinary], [Reduce], [FoldRows]) are generic over
-// [Float] and compute exactly what the plain Go operators compute, in an
-// order fixed for every level.
+// ([Binary], [BinaryScalar], [ScalarBinary], [Reduce], [FoldRows]) are
+// generic over [Float] and compute exactly what the plain Go operators
+// compute, in an order fixed for every level.
 //
 // Offsets, strides and leading dimensions are counted in elements, not bytes,
 // and may be negative where the kernel says so. The element i of a strided
@@ -47,11 +47,11 @@
 // [Reduce] and [Index] keep AVX-512, whose Max fold read unaligned rows at
 // 31-34 GB/s against 27-28 for AVX2's, which its NaN blends bound on
 // Intel's cores, and whose Add fold ran at AVX2's rate; [FoldRows], which
-// reads rows and writes one, follows them (column sums in one process
-// with NumPy: 0.99-1.00 of NumPy's rate with AVX-512 against 0.96-0.97
-// with AVX2). In cache the split
-// costs less (a 64 KiB fold on Zen 5: AVX-512 134 GB/s against AVX2's 122),
-// a loss the rule accepts for the larger gain from memory. The two levels'
+// reads rows and writes one, follows them (column sums timed in one
+// process with NumPy's: 0.99-1.02 of NumPy's rate with AVX-512 against
+// 0.96-0.97 with AVX2). In cache the split costs less (a 64 KiB fold on
+// Zen 5: AVX-512 134 GB/s against AVX2's 122), a loss the rule accepts
+// for the larger gain from memory. The two levels'
 // kernels give the same bits, so the rule changes speed only; Go's large
 // allocations start on a page, and package ops aligns its accumulators.
 //
