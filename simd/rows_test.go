@@ -182,3 +182,15 @@ func TestFoldRowsErrors(t *testing.T) {
 	}
 	noErr(t, FoldRows(Add, dst[:0], nil, nil, 5, 1, 3))
 }
+
+// TestFoldRowsDoesNotAllocate: a reduction calls FoldRows per leaf, so it
+// must cost no allocation at any level.
+func TestFoldRowsDoesNotAllocate(t *testing.T) {
+	x := make([]float64, 1000)
+	dst := make([]float64, 100)
+	forEachKernel(t, func(t *testing.T) {
+		if n := testing.AllocsPerRun(20, func() { _ = FoldRows(Max, dst, x, x, 100, 100, 9) }); n != 0 {
+			t.Fatalf("%v allocations", n)
+		}
+	})
+}
