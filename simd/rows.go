@@ -6,10 +6,10 @@ import (
 )
 
 // The bounds of one rows kernel call: at most rowsBatch rows, so that no
-// more than 8 rows stream in at once (Intel Xeon: 8 and 32 rows per call
-// ran at the same speed; fewer is the safer guess for prefetchers
-// elsewhere), and columns enough for about 64 Ki elements read, because
-// assembly is not preemptible.
+// more than 8 rows stream in at once (Intel Xeon: 8, 16 and 32 rows per
+// call ran within the noise of each other; fewer is the safer guess for
+// prefetchers elsewhere), and columns enough for about 64 Ki elements
+// read, because assembly is not preemptible.
 const (
 	rowsBatch = 8
 	rowsRead  = 1 << 16
@@ -24,9 +24,9 @@ const (
 // The result is that of copy(dst, init) followed by rows calls of
 // Binary(op, dst, dst, row), bit for bit and at every level (of two NaN
 // operands either may be returned, as there), but each element of dst is
-// read and written once: the vector kernels hold a strip of dst in
-// registers while they combine the rows into it. It is the inner loop of
-// a reduction down columns.
+// read and written once per 8 rows rather than once per row: the vector
+// kernels hold a strip of dst in registers while they combine the rows
+// into it. It is the inner loop of a reduction down columns.
 //
 // dst may be init (the same first element: accumulating in place) but must
 // not otherwise overlap init or x; such an overlap cannot corrupt memory,
