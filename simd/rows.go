@@ -1,9 +1,6 @@
 package simd
 
-import (
-	"fmt"
-	"math"
-)
+import "fmt"
 
 // The bounds of one rows kernel call: at most rowsBatch rows, so that no
 // more than 8 rows stream in at once (Intel Xeon: 8, 16 and 32 rows per
@@ -51,7 +48,7 @@ func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
 		copy(dst, init)
 		return nil
 	}
-	if !rowsInside(len(x), n, off, stride, rows) {
+	if n > len(x) || !inRange(len(x)-n+1, off, stride, rows) { // every row's start
 		return &opError{fmt.Sprintf("simd: FoldRows: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
 			rows, n, off, stride, len(x)), ErrRange}
 	}
@@ -67,30 +64,6 @@ func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
 	}
 	foldRowsGo(op, dst[body:], init[body:], x, off+body, stride, rows)
 	return nil
-}
-
-// rowsInside reports whether rows rows of n elements, the first at off and
-// each stride after the one before, lie inside x's m elements, without
-// overflowing.
-func rowsInside(m, n, off, stride, rows int) bool {
-	if off < 0 || n > m || stride == math.MinInt {
-		return false
-	}
-	span := rows - 1 // rows to reach the last one from the first
-	if stride == 0 || span == 0 {
-		return off <= m-n
-	}
-	step := stride
-	if step < 0 {
-		step = -step
-	}
-	if span > math.MaxInt/step {
-		return false
-	}
-	if stride < 0 {
-		return off >= span*step && off <= m-n
-	}
-	return off <= m-n-span*step
 }
 
 // rowsRun runs kernel k of level isa over the whole vectors of dst, in
