@@ -295,10 +295,13 @@ func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 			for c0 := 0; c0 < n; c0 += len(tmp) {
 				m := tmp[:min(len(tmp), n-c0)]
 				init := x[rows[0]+c0:]
-				switch {
-				case stride != 0 && max && r.foldRows(m, init, x, rows[1]+c0, stride, k-1):
-				case stride != 0 && !max && rm.foldRows(m, init, x, rows[1]+c0, stride, k-1):
-				default:
+				folded := false
+				if stride != 0 && max {
+					folded = r.foldRows(m, init, x, rows[1]+c0, stride, k-1)
+				} else if stride != 0 {
+					folded = rm.foldRows(m, init, x, rows[1]+c0, stride, k-1)
+				}
+				if !folded { // not floats, or rows not evenly spaced
 					copy(m, init)
 					for _, ro := range rows[1:k] {
 						if max {

@@ -548,11 +548,10 @@ func (rd *reducer[T, K]) foldRows(c *vcursor, x, init, dst []T, rows int) {
 		if !rd.r.foldRows(dst, init, x, c.off, stride, k) {
 			panic("ops: internal error: simd.FoldRows refused a leaf's rows")
 		}
+		c.skip(k)
 		if k == rows {
-			c.skip(k)
 			return
 		}
-		c.skip(k)
 		rows -= k
 		init = dst
 	}
