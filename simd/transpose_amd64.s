@@ -66,14 +66,20 @@
 	W2X8F32((D)(DX*2), 16(D)(DX*2), (R13)(DX*2), 16(R13)(DX*2), X2, X6, Y2, Y6); \
 	W2X8F32((D)(R8*1), 16(D)(R8*1), (R13)(R8*1), 16(R13)(R8*1), X3, X7, Y3, Y7)
 
-// T4X4F64 transposes a 4×4 tile of 8-byte elements from S to D (see
-// H4X4F64).
-#define T4X4F64(S, D, ST) \
-	H4X4F64(S, X0, X1, X2, X3, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
-	ST Y4, (D); \
-	ST Y5, (D)(DX*1); \
-	ST Y6, (D)(DX*2); \
-	ST Y7, (D)(R8*1)
+// T4X4F64 transposes a 4×4 tile of 8-byte elements from S to D as
+// T8X8F32 does: whole source rows, an in-lane unpack of each pair, and
+// 16-byte stores of the halves.
+#define T4X4F64(S, D) \
+	VMOVUPS (S), Y0; \
+	VMOVUPS (S)(BX*1), Y1; \
+	VMOVUPS (S)(BX*2), Y2; \
+	VMOVUPS (S)(R9*1), Y3; \
+	VUNPCKLPD Y1, Y0, Y4; \
+	VUNPCKHPD Y1, Y0, Y5; \
+	VUNPCKLPD Y3, Y2, Y6; \
+	VUNPCKHPD Y3, Y2, Y7; \
+	W2X8F32((D), 16(D), (D)(DX*2), 16(D)(DX*2), X4, X6, Y4, Y6); \
+	W2X8F32((D)(DX*1), 16(D)(DX*1), (D)(R8*1), 16(D)(R8*1), X5, X7, Y5, Y7)
 
 // H8X4F32 transposes four columns, OFF/4 to OFF/4+3, of the eight rows of
 // 4-byte elements at S, as in T8X8F32: rows k and k+4 are paired across
@@ -274,7 +280,7 @@ done: \
 
 // The tiles, as arguments for TILES.
 #define TILE32AVX2 T8X8F32(R11, R10)
-#define TILE64AVX2 T4X4F64(R11, R10, VMOVUPS)
+#define TILE64AVX2 T4X4F64(R11, R10)
 #define TILE32AVX512 T16X16F32(VMOVUPS)
 #define TILE32AVX512NT T16X16F32(VMOVNTPS)
 #define TILE64AVX512 T8X8F64(VMOVUPS)
