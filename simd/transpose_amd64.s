@@ -40,11 +40,12 @@
 	VSHUFPS $0x44, T3, T1, A2; \
 	VSHUFPS $0xEE, T3, T1, A3
 
-// W2X8F32 stores destination rows j (at D, D16 = D+16 bytes) and j+4 (at H,
-// H16) from A, column j and j+4 of source rows 0-3 (see R4X8F32), and B,
-// the same of rows 4-7: the low lanes go to row j, the high lanes to row
-// j+4, as 16-byte halves.
-#define W2X8F32(D, D16, H, H16, XA, XB, A, B) \
+// W2HALVES stores the 128-bit lanes of A and B (XA and XB their low lanes)
+// as 16-byte halves of two destination rows: A's low lane at D and B's at
+// D16 (D+16 bytes), A's high lane at H and B's at H16. After R4X8F32 of
+// source rows 0-3 into A and of rows 4-7 into B, those are destination
+// rows j and j+4.
+#define W2HALVES(D, D16, H, H16, XA, XB, A, B) \
 	VMOVUPS XA, D; \
 	VMOVUPS XB, D16; \
 	VEXTRACTF128 $1, A, H; \
@@ -53,22 +54,24 @@
 // T8X8F32 transposes an 8×8 tile of 4-byte elements from S to D: whole
 // source rows are loaded and transposed in 128-bit lanes, four rows at a
 // time (R4X8F32), and each destination row is stored as two 16-byte
-// halves, which sorts the lanes out in the store unit instead of with
-// shuffles or lane inserts. On Intel Xeon it is 8-10% faster than pairing
-// 128-bit loads across lanes, which issues twice the loads (BENCHMARKS.md).
+// halves (W2HALVES), which sorts the lanes out in the store unit instead of
+// with shuffles or lane inserts. On Intel Xeon it is 5-15% faster than
+// pairing 128-bit loads across lanes, which issues twice the loads
+// (BENCHMARKS.md).
 #define T8X8F32(S, D) \
 	LEAQ (S)(BX*4), R12; \
 	LEAQ (D)(DX*4), R13; \
 	R4X8F32(S, Y0, Y1, Y2, Y3, Y8, Y9, Y10, Y11); \
 	R4X8F32(R12, Y4, Y5, Y6, Y7, Y12, Y13, Y14, Y15); \
-	W2X8F32((D), 16(D), (R13), 16(R13), X0, X4, Y0, Y4); \
-	W2X8F32((D)(DX*1), 16(D)(DX*1), (R13)(DX*1), 16(R13)(DX*1), X1, X5, Y1, Y5); \
-	W2X8F32((D)(DX*2), 16(D)(DX*2), (R13)(DX*2), 16(R13)(DX*2), X2, X6, Y2, Y6); \
-	W2X8F32((D)(R8*1), 16(D)(R8*1), (R13)(R8*1), 16(R13)(R8*1), X3, X7, Y3, Y7)
+	W2HALVES((D), 16(D), (R13), 16(R13), X0, X4, Y0, Y4); \
+	W2HALVES((D)(DX*1), 16(D)(DX*1), (R13)(DX*1), 16(R13)(DX*1), X1, X5, Y1, Y5); \
+	W2HALVES((D)(DX*2), 16(D)(DX*2), (R13)(DX*2), 16(R13)(DX*2), X2, X6, Y2, Y6); \
+	W2HALVES((D)(R8*1), 16(D)(R8*1), (R13)(R8*1), 16(R13)(R8*1), X3, X7, Y3, Y7)
 
 // T4X4F64 transposes a 4×4 tile of 8-byte elements from S to D as
-// T8X8F32 does: whole source rows, an in-lane unpack of each pair, and
-// 16-byte stores of the halves.
+// T8X8F32 does: whole source rows, in-lane unpacks of rows 0-1 and of rows
+// 2-3 (VUNPCKLPD leaves column 0 of the two rows in lane 0 and column 2 in
+// lane 1, VUNPCKHPD columns 1 and 3), and 16-byte stores of the halves.
 #define T4X4F64(S, D) \
 	VMOVUPS (S), Y0; \
 	VMOVUPS (S)(BX*1), Y1; \
@@ -78,12 +81,12 @@
 	VUNPCKHPD Y1, Y0, Y5; \
 	VUNPCKLPD Y3, Y2, Y6; \
 	VUNPCKHPD Y3, Y2, Y7; \
-	W2X8F32((D), 16(D), (D)(DX*2), 16(D)(DX*2), X4, X6, Y4, Y6); \
-	W2X8F32((D)(DX*1), 16(D)(DX*1), (D)(R8*1), 16(D)(R8*1), X5, X7, Y5, Y7)
+	W2HALVES((D), 16(D), (D)(DX*2), 16(D)(DX*2), X4, X6, Y4, Y6); \
+	W2HALVES((D)(DX*1), 16(D)(DX*1), (D)(R8*1), 16(D)(R8*1), X5, X7, Y5, Y7)
 
 // H8X4F32 transposes four columns, OFF/4 to OFF/4+3, of the eight rows of
-// 4-byte elements at S, as in T8X8F32: rows k and k+4 are paired across
-// lanes (pointer R12 = S+4 rows), then an in-lane 4×4 transpose with temps
+// 4-byte elements at S: rows k and k+4 are loaded as 128-bit pieces paired
+// across lanes (pointer R12 = S+4 rows), then an in-lane 4×4 transpose with temps
 // T0-T3 leaves in A0-A3 four destination rows of eight elements.
 #define H8X4F32(S, OFF, XA0, XA1, XA2, XA3, A0, A1, A2, A3, T0, T1, T2, T3) \
 	LEAQ (S)(BX*4), R12; \
