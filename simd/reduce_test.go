@@ -178,3 +178,50 @@ func TestReduceTies(t *testing.T) {
 		}
 	})
 }
+
+// TestReduceNaNPayloads puts a NaN, and a second with another payload just
+// after it, at every kind of place a Max or Min kernel reads: the first
+// group (a whole-run kernel's starting accumulators), each of the four
+// groups of a regrouped step, the single-group loop, the Go tail, and past
+// a chunk. The result must be the twin's (the first NaN) bit for bit, so
+// whatever pass a kernel makes before it meets a NaN must not leak into
+// the result.
+func TestReduceNaNPayloads(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		for _, n := range []int{32, 96, 160, 544, 608, 4096, 4100, arithChunk + 160} {
+			poss := []int{0, 1, 31, 32, 33, 127, 128, 129, 255, 256, 383, 384, 511, 512, 513, n / 2, n - 2, n - 1}
+			for _, pos := range poss {
+				if pos < 0 || pos >= n {
+					continue
+				}
+				testNaNAt[float32](t, n, pos)
+				testNaNAt[float64](t, n, pos)
+			}
+		}
+	})
+}
+
+func testNaNAt[T Float](t *testing.T, n, pos int) {
+	t.Helper()
+	nans := [2]T{T(math.Float32frombits(0x7fc00001)), T(math.Float32frombits(0xffc00002))}
+	if sizeOf[T]() == 8 {
+		nans = [2]T{T(math.Float64frombits(0x7ff8000000000001)), T(math.Float64frombits(0xfff8000000000002))}
+	}
+	for _, order := range [][2]int{{0, 1}, {1, 0}} {
+		x := make([]T, n)
+		for i := range x {
+			x[i] = T(i%7) - 3
+		}
+		x[pos] = nans[order[0]]
+		if pos+1 < n {
+			x[pos+1] = nans[order[1]]
+		}
+		for _, op := range []Op{Max, Min} {
+			got, err := Reduce(op, x)
+			noErr(t, err)
+			if want := reduceRef(op, x); !sameBits([]T{got}, []T{want}) {
+				t.Fatalf("%T %v of %d, NaN at %d: got %v, want %v (bits %x, %x)", x[0], op, n, pos, got, want, rawBytes([]T{got}), rawBytes([]T{want}))
+			}
+		}
+	}
+}
