@@ -70,9 +70,11 @@ func benchIndex[T Float](b *testing.B, n int) {
 // MiB; aligned and 16 bytes past a line, as NumPy's arrays start) in
 // leaves of 32 rows, as a reduction down the first axis runs: "rows"
 // combines each leaf with FoldRows, "binary" with one Binary call per row
-// (the accumulator read and written per row). The alignment rule is off
-// while it runs, so each level runs its own kernels on every alignment.
-// GB/s of input read.
+// (the accumulator read and written per row), and "max-rows" takes the
+// columns' maxima with FoldRows. "L1" folds 8 rows of 1024 elements (32
+// KiB, in L1) by Add and by Max, where the kernels' own rate shows. The
+// alignment rule is off while it runs, so each level runs its own kernels
+// on every alignment. GB/s of input read.
 func BenchmarkFoldRows(b *testing.B) {
 	const n, leaf = 4096, 32
 	big := make([]float32, n*n+16)
@@ -87,15 +89,19 @@ func BenchmarkFoldRows(b *testing.B) {
 	defer func() { unalignedAVX512 = prev }()
 	for _, off := range []int{0, 4} {
 		x := big[off : off+n*n]
-		for _, how := range []string{"rows", "binary"} {
+		for _, how := range []string{"rows", "binary", "max-rows"} {
 			b.Run(fmt.Sprintf("%s/off%d", how, 4*off), func(b *testing.B) {
 				benchLevels(b, func(b *testing.B) {
 					d := acc[:n] // 64-byte aligned: a large allocation
 					b.SetBytes(4 * n * n)
 					for range b.N {
 						for r := 0; r < n; r += leaf {
-							if how == "rows" {
+							switch how {
+							case "rows":
 								_ = FoldRows(Add, d, x[r*n:], x, (r+1)*n, n, leaf-1)
+								continue
+							case "max-rows":
+								_ = FoldRows(Max, d, x[r*n:], x, (r+1)*n, n, leaf-1)
 								continue
 							}
 							copy(d, x[r*n:])
@@ -107,5 +113,18 @@ func BenchmarkFoldRows(b *testing.B) {
 				})
 			})
 		}
+	}
+	for _, op := range []Op{Add, Max} {
+		b.Run("L1/"+op.String(), func(b *testing.B) {
+			const m, rows = 1024, 8
+			x := big[:m*rows]
+			d := acc[:m]
+			benchLevels(b, func(b *testing.B) {
+				b.SetBytes(4 * m * rows)
+				for range b.N {
+					_ = FoldRows(op, d, x, x, m, m, rows-1)
+				}
+			})
+		})
 	}
 }

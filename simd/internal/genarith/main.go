@@ -532,6 +532,45 @@ func compute(p func(string, ...any), o op, form string, e elem, l level, k, off 
 	p("VMOVAP%s %s, K%d, %s", e.sfx[1:], x, 1+k, r(4+k))
 }
 
+// rowsFast writes the first pass over a strip of an AVX2 Max or Min rows
+// kernel, as foldFast does for a fold: the rows are combined into the
+// strip by plain VMAX/VMIN, and an unordered compare of the strip and each
+// row gathers in registers 14 and 15 whether a NaN was met (the strip's starting
+// values, from init, are compared with the first row). Without one it
+// jumps to the strip's store; with one it reloads the strip from init,
+// which is not written before the store, resets the row pointer and count,
+// and falls through to the exact loop. Registers: the strip in 0..vecs-1,
+// rows in 8..11, compares in 12..13, and the NaN flags in 14 and 15 (two
+// chains of ORs, merged at the end).
+func rowsFast(p func(string, ...any), w *bytes.Buffer, o op, e elem, l level, lbl string, vecs int) {
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	load := "VMOVUP" + e.sfx[1:]
+	or := "VORP" + e.sfx[1:]
+	for _, f := range []string{r(14), r(15)} {
+		p("VXORP%s %s, %s, %s", e.sfx[1:], f, f, f)
+	}
+	fmt.Fprintf(w, "\n%sfast:\n", lbl)
+	for k := range vecs {
+		x, c, f := r(8+k%4), r(12+k%2), r(14+k%2)
+		p("%s %d(R8), %s", load, k*l.bytes, x)
+		p("VCMP%s $3, %s, %s, %s", e.sfx, x, r(k), c)
+		p("%s %s, %s, %s", o.insn+e.sfx, x, r(k), r(k)) // Go order: src2, src1, dst
+		p("%s %s, %s, %s", or, c, f, f)
+	}
+	p("ADDQ DX, R8")
+	p("DECQ R9")
+	p("JNZ %sfast", lbl)
+	p("%s %s, %s, %s", or, r(15), r(14), r(14))
+	p("VMOVMSKP%s %s, R10", e.sfx[1:], r(14))
+	p("TESTL R10, R10")
+	p("JZ %sstore", lbl)
+	for k := range vecs {
+		p("%s %d(BX), %s", load, k*l.bytes, r(k))
+	}
+	p("MOVQ SI, R8")
+	p("MOVQ AX, R9")
+}
+
 // rowsName returns the Go name of a rows kernel, for example
 // rowsadd32AVX2.
 func rowsName(o op, e elem, l level) string {
@@ -579,6 +618,9 @@ func rowsKernel(w *bytes.Buffer, o op, e elem, l level) {
 		p("%s %d(R8), %s", load, off, r(8+k%4))
 		foldStep(p, o, e, l, r(k), r(8+k%4), r(12+k%4), 1+k%4)
 	}
+	// AVX2's Max and Min try each strip first without the NaN fix (see
+	// rowsFast).
+	fast := l.name == "AVX2" && (o.name == "max" || o.name == "min")
 	for _, vecs := range []int{8, 1} {
 		lbl := fmt.Sprintf("strip%d", vecs)
 		next := "strip1"
@@ -595,6 +637,9 @@ func rowsKernel(w *bytes.Buffer, o op, e elem, l level) {
 		p("MOVQ AX, R9")
 		p("TESTQ R9, R9")
 		p("JZ %sstore", lbl)
+		if fast {
+			rowsFast(p, w, o, e, l, lbl, vecs)
+		}
 		fmt.Fprintf(w, "\n%srow:\n", lbl)
 		for k := range vecs {
 			step(k, k*l.bytes)
