@@ -46,7 +46,9 @@
 // arithmetic kernels do (column sums: 23.8 GB/s with AVX2 against 19.8);
 // [Reduce] and [Index] keep AVX-512, whose Max fold read unaligned rows at
 // 31-34 GB/s against 27-28 for AVX2's, which its NaN blends bound on
-// Intel's cores, and whose Add fold ran at AVX2's rate; [FoldRows], which
+// Intel's cores (with the first pass described under Kernels, 24.4 against
+// 21.7 in a later session, whose host was busier), and whose Add fold ran
+// at AVX2's rate; [FoldRows], which
 // reads rows and writes one, follows them (column sums timed in one
 // process with NumPy's: 0.99-1.02 of NumPy's rate with AVX-512 against
 // 0.96-0.97 with AVX2). In cache the split costs less (a 64 KiB fold on
@@ -166,7 +168,13 @@
 //     (AVX-512); their compare-and-select chain would bound the loop, so
 //     they first combine four groups of the input lane by lane, which the
 //     twin's selection (the last of the largest, the first NaN) makes
-//     give the same bits.
+//     give the same bits. The AVX2 blend is three micro-operations on
+//     Intel's cores, so AVX2's Max and Min fold a run first with plain
+//     VMAXPS/VMINPS, which give the twin's bits when no operand is NaN,
+//     while unordered compares record whether one was; only then is the
+//     run folded again with the blends (a NaN costs a second pass). On an
+//     Intel Xeon that raised AVX2's Max fold from 58 to 98 GiB/s on a 64
+//     KiB run and from 18.8 to 21.6 on rows streamed from memory.
 //   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element
 //     by element: a strip of eight vectors of the result stays in
 //     registers while up to 8 rows are combined into it, so the result
@@ -174,7 +182,9 @@
 //     order of the operations on each element, and so the bits, are
 //     those of repeated Binary calls). Column sums of a 64 MiB matrix in
 //     leaves of 32 rows, in L3: 38-41 GB/s, against 25-30 with Binary
-//     per row (Intel Xeon).
+//     per row (Intel Xeon). AVX2's Max and Min try each strip without
+//     the NaN blends first, as Reduce's kernels do, and redo it exactly
+//     from init when a NaN was met (in L1: 84-86 GB/s against 62).
 //   - [Index] compares four vectors at a time with the value (EQ_OQ: -0
 //     equals +0, NaN nothing), tests the four results with one branch,
 //     and searches the group that holds the first match, and the last
