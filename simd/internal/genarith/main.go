@@ -295,31 +295,14 @@ func fold(w *bytes.Buffer, o op, e elem, l level, whole bool) {
 		}
 		// Registers: acc in 0..regs-1; x groups in 4..7; scratch in
 		// 8..11 (AVX2's blend masks); masks K1..K3 (AVX-512).
-		fmt.Fprintf(w, "\nloop4:\n")
-		p("CMPQ CX, $%d", 4*lanes)
-		p("JB loop1")
-		for k := range regs {
-			for g := range 4 {
-				p("%s %d(SI), %s", load, g*128+k*l.bytes, r(4+g))
-			}
+		foldLoops(p, w, e, l, "loop", "done", func(k int) {
 			foldStep(p, o, e, l, r(4), r(5), r(8), 1)
 			foldStep(p, o, e, l, r(6), r(7), r(9), 2)
 			foldStep(p, o, e, l, r(4), r(6), r(8), 1)
 			foldStep(p, o, e, l, r(k), r(4), r(10), 3)
-		}
-		p("ADDQ $512, SI")
-		p("SUBQ $%d, CX", 4*lanes)
-		p("JMP loop4")
-		fmt.Fprintf(w, "\nloop1:\n")
-		p("TESTQ CX, CX")
-		p("JZ done")
-		for k := range regs {
-			p("%s %d(SI), %s", load, k*l.bytes, r(4))
+		}, func(k int) {
 			foldStep(p, o, e, l, r(k), r(4), r(8), 1)
-		}
-		p("ADDQ $128, SI")
-		p("SUBQ $%d, CX", lanes)
-		p("JMP loop1")
+		})
 		fmt.Fprintf(w, "\ndone:\n")
 	}
 	if whole {
@@ -334,6 +317,41 @@ func fold(w *bytes.Buffer, o op, e elem, l level, whole bool) {
 	}
 	p("VZEROUPPER")
 	p("RET")
+}
+
+// foldLoops writes the loops of a fold over x (SI, CX elements left): four
+// groups of 128 bytes at a time while at least four remain (label pre4),
+// the groups of each accumulator register k loaded into registers 4..7 and
+// folded into k by step4(k), then one group at a time (label pre1, the
+// group in register 4, folded by step1(k)); it jumps to end when no
+// group is left.
+func foldLoops(p func(string, ...any), w *bytes.Buffer, e elem, l level, pre, end string, step4, step1 func(k int)) {
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	regs := 128 / l.bytes
+	load := "VMOVUP" + e.sfx[1:]
+	lanes := 128 * 8 / e.bits
+	fmt.Fprintf(w, "\n%s4:\n", pre)
+	p("CMPQ CX, $%d", 4*lanes)
+	p("JB %s1", pre)
+	for k := range regs {
+		for g := range 4 {
+			p("%s %d(SI), %s", load, g*128+k*l.bytes, r(4+g))
+		}
+		step4(k)
+	}
+	p("ADDQ $512, SI")
+	p("SUBQ $%d, CX", 4*lanes)
+	p("JMP %s4", pre)
+	fmt.Fprintf(w, "\n%s1:\n", pre)
+	p("TESTQ CX, CX")
+	p("JZ %s", end)
+	for k := range regs {
+		p("%s %d(SI), %s", load, k*l.bytes, r(4))
+		step1(k)
+	}
+	p("ADDQ $128, SI")
+	p("SUBQ $%d, CX", lanes)
+	p("JMP %s1", pre)
 }
 
 // foldFast writes the first pass of an AVX2 Max or Min fold: the same
@@ -352,7 +370,6 @@ func foldFast(p func(string, ...any), w *bytes.Buffer, o op, e elem, l level, wh
 	regs := 128 / l.bytes
 	load := "VMOVUP" + e.sfx[1:]
 	insn := o.insn + e.sfx
-	lanes := 128 * 8 / e.bits
 	unord := func(a, b, dst string) { p("VCMP%s $3, %s, %s, %s", e.sfx, b, a, dst) }
 	p("MOVQ SI, R8")
 	p("MOVQ CX, R9")
@@ -361,13 +378,7 @@ func foldFast(p func(string, ...any), w *bytes.Buffer, o op, e elem, l level, wh
 		unord(r(k), r(k), r(8))
 		p("VORP%s %s, %s, %s", e.sfx[1:], r(8), r(12), r(12))
 	}
-	fmt.Fprintf(w, "\nfast4:\n")
-	p("CMPQ CX, $%d", 4*lanes)
-	p("JB fast1")
-	for k := range regs {
-		for g := range 4 {
-			p("%s %d(SI), %s", load, g*128+k*l.bytes, r(4+g))
-		}
+	foldLoops(p, w, e, l, "fast", "fastdone", func(k int) {
 		unord(r(4), r(5), r(8))
 		unord(r(6), r(7), r(9))
 		p("%s %s, %s, %s", insn, r(5), r(4), r(4)) // Go order: src2, src1, dst
@@ -376,22 +387,11 @@ func foldFast(p func(string, ...any), w *bytes.Buffer, o op, e elem, l level, wh
 		p("VORP%s %s, %s, %s", e.sfx[1:], r(8), r(12), r(12))
 		p("%s %s, %s, %s", insn, r(6), r(4), r(4))
 		p("%s %s, %s, %s", insn, r(4), r(k), r(k))
-	}
-	p("ADDQ $512, SI")
-	p("SUBQ $%d, CX", 4*lanes)
-	p("JMP fast4")
-	fmt.Fprintf(w, "\nfast1:\n")
-	p("TESTQ CX, CX")
-	p("JZ fastdone")
-	for k := range regs {
-		p("%s %d(SI), %s", load, k*l.bytes, r(4))
+	}, func(k int) {
 		unord(r(4), r(4), r(8))
 		p("VORP%s %s, %s, %s", e.sfx[1:], r(8), r(12), r(12))
 		p("%s %s, %s, %s", insn, r(4), r(k), r(k))
-	}
-	p("ADDQ $128, SI")
-	p("SUBQ $%d, CX", lanes)
-	p("JMP fast1")
+	})
 	fmt.Fprintf(w, "\nfastdone:\n")
 	p("VMOVMSKP%s %s, AX", e.sfx[1:], r(12))
 	p("TESTL AX, AX")
