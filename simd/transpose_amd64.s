@@ -22,15 +22,20 @@
 	LEAQ (DX)(DX*2), R8; \
 	LEAQ (BX)(BX*2), R9
 
+// ROWS4 loads 32 bytes of each of the four source rows at S, S+BX, S+2*BX
+// and S+R9 into A0-A3.
+#define ROWS4(S, A0, A1, A2, A3) \
+	VMOVUPS (S), A0; \
+	VMOVUPS (S)(BX*1), A1; \
+	VMOVUPS (S)(BX*2), A2; \
+	VMOVUPS (S)(R9*1), A3
+
 // R4X8F32 loads the four whole source rows of 4-byte elements at S,
 // S+BX, S+2*BX and S+R9 (eight elements each) into A0-A3 and transposes
 // each 128-bit lane as a 4×4 tile, with temps T0-T3: afterwards A[j]'s low
 // lane holds column j of the four rows, its high lane column j+4.
 #define R4X8F32(S, A0, A1, A2, A3, T0, T1, T2, T3) \
-	VMOVUPS (S), A0; \
-	VMOVUPS (S)(BX*1), A1; \
-	VMOVUPS (S)(BX*2), A2; \
-	VMOVUPS (S)(R9*1), A3; \
+	ROWS4(S, A0, A1, A2, A3); \
 	VUNPCKLPS A1, A0, T0; \
 	VUNPCKHPS A1, A0, T1; \
 	VUNPCKLPS A3, A2, T2; \
@@ -73,10 +78,7 @@
 // 2-3 (VUNPCKLPD leaves column 0 of the two rows in lane 0 and column 2 in
 // lane 1, VUNPCKHPD columns 1 and 3), and 16-byte stores of the halves.
 #define T4X4F64(S, D) \
-	VMOVUPS (S), Y0; \
-	VMOVUPS (S)(BX*1), Y1; \
-	VMOVUPS (S)(BX*2), Y2; \
-	VMOVUPS (S)(R9*1), Y3; \
+	ROWS4(S, Y0, Y1, Y2, Y3); \
 	VUNPCKLPD Y1, Y0, Y4; \
 	VUNPCKHPD Y1, Y0, Y5; \
 	VUNPCKLPD Y3, Y2, Y6; \
