@@ -22,6 +22,19 @@
 	LEAQ (DX)(DX*2), R8; \
 	LEAQ (BX)(BX*2), R9
 
+// IN4X4F32 transposes each 128-bit lane of A0-A3 (Y or Z registers), four
+// rows of four 4-byte elements, as a 4×4 tile in place, with temps T0-T3:
+// 8 in-lane unpacks and shuffles.
+#define IN4X4F32(A0, A1, A2, A3, T0, T1, T2, T3) \
+	VUNPCKLPS A1, A0, T0; \
+	VUNPCKHPS A1, A0, T1; \
+	VUNPCKLPS A3, A2, T2; \
+	VUNPCKHPS A3, A2, T3; \
+	VSHUFPS $0x44, T2, T0, A0; \
+	VSHUFPS $0xEE, T2, T0, A1; \
+	VSHUFPS $0x44, T3, T1, A2; \
+	VSHUFPS $0xEE, T3, T1, A3
+
 // ROWS4 loads 32 bytes of each of the four source rows at S, S+BX, S+2*BX
 // and S+R9 into A0-A3.
 #define ROWS4(S, A0, A1, A2, A3) \
@@ -36,14 +49,7 @@
 // lane holds column j of the four rows, its high lane column j+4.
 #define R4X8F32(S, A0, A1, A2, A3, T0, T1, T2, T3) \
 	ROWS4(S, A0, A1, A2, A3); \
-	VUNPCKLPS A1, A0, T0; \
-	VUNPCKHPS A1, A0, T1; \
-	VUNPCKLPS A3, A2, T2; \
-	VUNPCKHPS A3, A2, T3; \
-	VSHUFPS $0x44, T2, T0, A0; \
-	VSHUFPS $0xEE, T2, T0, A1; \
-	VSHUFPS $0x44, T3, T1, A2; \
-	VSHUFPS $0xEE, T3, T1, A3
+	IN4X4F32(A0, A1, A2, A3, T0, T1, T2, T3)
 
 // W2HALVES stores the 128-bit lanes of A and B (XA and XB their low lanes)
 // as 16-byte halves of two destination rows: A's low lane at D and B's at
@@ -100,14 +106,7 @@
 	VINSERTF128 $1, OFF(R12)(BX*2), A2, A2; \
 	VMOVUPS OFF(S)(R9*1), XA3; \
 	VINSERTF128 $1, OFF(R12)(R9*1), A3, A3; \
-	VUNPCKLPS A1, A0, T0; \
-	VUNPCKHPS A1, A0, T1; \
-	VUNPCKLPS A3, A2, T2; \
-	VUNPCKHPS A3, A2, T3; \
-	VSHUFPS $0x44, T2, T0, A0; \
-	VSHUFPS $0xEE, T2, T0, A1; \
-	VSHUFPS $0x44, T3, T1, A2; \
-	VSHUFPS $0xEE, T3, T1, A3
+	IN4X4F32(A0, A1, A2, A3, T0, T1, T2, T3)
 
 // L4 stores four whole destination lines at D: the left halves from
 // A0-A3, the right halves from B0-B3, each line's halves back to back.
@@ -191,14 +190,7 @@
 	VINSERTF32X4 $1, OFF(R12)(R9*1), ZD, ZD; \
 	VINSERTF32X4 $2, OFF(R13)(R9*1), ZD, ZD; \
 	VINSERTF32X4 $3, OFF(R14)(R9*1), ZD, ZD; \
-	VUNPCKLPS ZB, ZA, T0; \
-	VUNPCKHPS ZB, ZA, T1; \
-	VUNPCKLPS ZD, ZC, T2; \
-	VUNPCKHPS ZD, ZC, T3; \
-	VSHUFPS $0x44, T2, T0, ZA; \
-	VSHUFPS $0xEE, T2, T0, ZB; \
-	VSHUFPS $0x44, T3, T1, ZC; \
-	VSHUFPS $0xEE, T3, T1, ZD; \
+	IN4X4F32(ZA, ZB, ZC, ZD, T0, T1, T2, T3); \
 	ST ZA, (AX); \
 	ST ZB, (AX)(DX*1); \
 	ST ZC, (AX)(DX*2); \
