@@ -180,3 +180,35 @@ func BenchmarkReduce(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkReduceSmall times Into reductions of a float32 [8,8] (float64
+// for Mean), where the fixed cost of a call, checking the destination and
+// planning the loops, is all there is; it reports allocations.
+func BenchmarkReduceSmall(b *testing.B) {
+	a := filledF32(8, 8)
+	a64 := tensor.Must(tensor.Full[float64](1.5, 8, 8)).View()
+	row := tensor.Must(tensor.New[float32](8)).View()
+	row64 := tensor.Must(tensor.New[float64](8)).View()
+	irow := tensor.Must(tensor.New[int](8)).View()
+	all := tensor.Must(tensor.New[float32]()).View()
+	for _, c := range []struct {
+		name string
+		f    func() error
+	}{
+		{"SumInto-first", func() error { return ops.SumInto(row, a, 0) }},
+		{"SumInto-last", func() error { return ops.SumInto(row, a, 1) }},
+		{"SumInto-all", func() error { return ops.SumInto(all, a) }},
+		{"MaxInto-last", func() error { return ops.MaxInto(row, a, 1) }},
+		{"MeanInto-first-f64", func() error { return ops.MeanInto(row64, a64, 0) }},
+		{"ArgMaxInto-last", func() error { return ops.ArgMaxInto(irow, a, 1) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if err := c.f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
