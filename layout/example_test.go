@@ -166,3 +166,14 @@ func ExampleLayout_Windows() {
 	fmt.Println(w.Shape(), w.Strides())
 	// Output: [4 3] [2 1]
 }
+
+// AppendShape reads a shape into a buffer of the caller's, here on its
+// stack, without allocating; Shape returns a new slice each time.
+func ExampleLayout_AppendShape() {
+	l, _ := layout.RowMajor(2, 3, 4)
+	t, _ := l.Permute(2, 0, 1)
+	var buf [8]int
+	sh := t.AppendShape(buf[:0])
+	fmt.Println(sh, len(sh), cap(sh))
+	// Output: [4 2 3] 3 8
+}

@@ -283,6 +283,15 @@ func (l Layout) Shape() []int {
 	return append(make([]int, 0, len(sh)), sh...)
 }
 
+// AppendShape appends the dimensions to dst and returns the extended
+// slice, as strconv's Append functions do: with room in dst (an array on
+// the caller's stack, say), reading the shape allocates nothing, where
+// Shape allocates a new slice every time.
+func (l Layout) AppendShape(dst []int) []int {
+	sh, _ := l.dims()
+	return append(dst, sh...)
+}
+
 // Strides returns a copy of the strides, in elements.
 func (l Layout) Strides() []int {
 	_, st := l.publicDims()

@@ -260,3 +260,23 @@ func TestWithOffset(t *testing.T) {
 	_, err = l.WithOffset(-1)
 	assert.ErrorIs(t, err, layout.ErrBounds)
 }
+
+func TestAppendShape(t *testing.T) {
+	for _, shape := range [][]int{{}, {0}, {3, 4}, {2, 1, 5, 1, 2, 3, 4, 5, 6, 2}} {
+		l, err := layout.RowMajor(shape...)
+		assert.NoError(t, err)
+		var buf [4]int
+		got := l.AppendShape(buf[:0])
+		assert.Equal(t, l.Shape(), append([]int{}, got...), "shape %v", shape)
+		// Appending keeps what dst held and never touches the layout.
+		pre := l.AppendShape([]int{7})
+		assert.Equal(t, append([]int{7}, shape...), pre)
+		pre[len(pre)-1] = 99
+		assert.Equal(t, shape, append([]int{}, l.Shape()...))
+	}
+	l, _ := layout.RowMajor(2, 3, 4)
+	var buf [8]int
+	if n := testing.AllocsPerRun(10, func() { _ = l.AppendShape(buf[:0]) }); n != 0 {
+		t.Fatalf("AppendShape with room allocated %v times", n)
+	}
+}

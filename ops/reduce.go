@@ -211,7 +211,7 @@ func (rd *reducer[T, K]) run(dst, in operand[T]) {
 	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
 	var ns nest
 	ns.of(&it)
-	if n > 1 && ns.horizontal && len(ns.kept) == 0 {
+	if n > 1 && ns.horizontal && ns.nk == 0 {
 		rd.splitTree(&ns, dst.data, in.data, n)
 		return
 	}
@@ -219,7 +219,15 @@ func (rd *reducer[T, K]) run(dst, in operand[T]) {
 		rd.runNest(&ns, dst.data, in.data)
 		return
 	}
-	whole := it // captured by the goroutines: it itself stays on the stack
+	rd.runParts(&it, dst.data, in.data, n)
+}
+
+// runParts reduces the nest of it on n goroutines, a part of its kept axes
+// each. It is a function of its own so that what its goroutines capture
+// moves to the heap only when a reduction is split: captured in run, it
+// would for every call.
+func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n int) {
+	whole := *it
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
 		if q.Size() == 0 {
@@ -227,7 +235,7 @@ func (rd *reducer[T, K]) run(dst, in operand[T]) {
 		}
 		var ns nest
 		ns.of(&q)
-		rd.runNest(&ns, dst.data, in.data)
+		rd.runNest(&ns, d, x)
 	})
 }
 
@@ -238,14 +246,49 @@ type redAxis struct{ n, so, si int }
 // nest is the loop nest of a reduction: the run, and the outer axes split
 // into the kept ones (the output moves) and the reduced ones, each
 // innermost first.
+//
+// The axes are held in arrays inside the nest, beyond 8 of either kind in
+// slices of their own, and handed out by kept and red: a slice field
+// pointing into the nest's own array would move every nest to the heap.
 type nest struct {
 	horizontal   bool // the run is reduced
 	run          int
 	oinc, iinc   int
 	start        [2]int
-	kept, red    []redAxis
+	nk, nr       int // kept and reduced axes
 	kbuf, rbuf   [8]redAxis
-	rows, leaves int // vertical: the rows each output tile reduces, and their leaves
+	kext, rext   []redAxis // all the kept or reduced axes, when more than 8
+	rows, leaves int       // vertical: the rows each output tile reduces, and their leaves
+}
+
+// kept returns the kept outer axes, innermost first.
+func (ns *nest) kept() []redAxis {
+	if ns.kext != nil {
+		return ns.kext
+	}
+	return ns.kbuf[:ns.nk]
+}
+
+// red returns the reduced outer axes, innermost first.
+func (ns *nest) red() []redAxis {
+	if ns.rext != nil {
+		return ns.rext
+	}
+	return ns.rbuf[:ns.nr]
+}
+
+// addAxis appends a to the axes of buf (n of them so far; all of them in
+// ext beyond 8).
+func addAxis(buf *[8]redAxis, ext *[]redAxis, n *int, a redAxis) {
+	switch {
+	case *n < len(buf):
+		buf[*n] = a
+	case *n == len(buf):
+		*ext = append(append(make([]redAxis, 0, 2*len(buf)), buf[:]...), a)
+	default:
+		*ext = append(*ext, a)
+	}
+	*n++
 }
 
 func (ns *nest) of(it *layout.Iter) {
@@ -254,18 +297,18 @@ func (ns *nest) of(it *layout.Iter) {
 	ns.horizontal = inc[0] == 0
 	s := it.Start()
 	ns.start = [2]int{s[0], s[1]}
-	ns.kept, ns.red = ns.kbuf[:0], ns.rbuf[:0]
+	ns.nk, ns.nr, ns.kext, ns.rext = 0, 0, nil, nil
 	for k := 1; k < it.Rank(); k++ {
 		n, st := it.Axis(k)
 		a := redAxis{n, st[0], st[1]}
 		if st[0] == 0 {
-			ns.red = append(ns.red, a)
+			addAxis(&ns.rbuf, &ns.rext, &ns.nr, a)
 		} else {
-			ns.kept = append(ns.kept, a)
+			addAxis(&ns.kbuf, &ns.kext, &ns.nk, a)
 		}
 	}
 	ns.rows = 1
-	for _, a := range ns.red {
+	for _, a := range ns.red() {
 		ns.rows *= a.n
 	}
 	if ns.horizontal {
@@ -291,7 +334,7 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 		} else {
 			rd.vertical(ns, d, x, o, i, bufs)
 		}
-		if !kept.step(ns.kept, &o, &i) {
+		if !kept.step(ns.kept(), &o, &i) {
 			return
 		}
 	}
@@ -347,8 +390,8 @@ func (c *hcursor) seek(i int) {
 	q := i / per
 	c.chunk = i % per
 	c.off = c.base
-	idx := c.runs.index(len(c.ns.red))
-	for k, a := range c.ns.red {
+	idx := c.runs.index(len(c.ns.red()))
+	for k, a := range c.ns.red() {
 		idx[k] = q % a.n
 		q /= a.n
 		c.off += idx[k] * a.si
@@ -366,7 +409,7 @@ func (c *hcursor) next() (off, n int) {
 	}
 	c.chunk = 0
 	var o int // reduced axes do not move the output
-	c.runs.step(ns.red, &o, &c.off)
+	c.runs.step(ns.red(), &o, &c.off)
 	return off, n
 }
 
@@ -477,7 +520,7 @@ func (c *vcursor) next() int {
 	off := c.off
 	c.row++
 	var o int // reduced axes do not move the output
-	c.rows.step(c.ns.red, &o, &c.off)
+	c.rows.step(c.ns.red(), &o, &c.off)
 	return off
 }
 
@@ -485,8 +528,8 @@ func (c *vcursor) next() int {
 // constant stride, the rest of the innermost reduced axis, and that
 // stride. There is a reduced axis: the leaf has rows left.
 func (c *vcursor) run() (n, stride int) {
-	a := c.ns.red[0]
-	return a.n - c.rows.index(len(c.ns.red))[0], a.si
+	a := c.ns.red()[0]
+	return a.n - c.rows.index(len(c.ns.red()))[0], a.si
 }
 
 // skip moves c on by k rows, at most those of run.
@@ -494,8 +537,8 @@ func (c *vcursor) skip(k int) {
 	if k == 0 {
 		return
 	}
-	a := c.ns.red[0]
-	idx := c.rows.index(len(c.ns.red))
+	a := c.ns.red()[0]
+	idx := c.rows.index(len(c.ns.red()))
 	idx[0] += k - 1
 	c.off += (k - 1) * a.si
 	c.row += k - 1
