@@ -146,7 +146,7 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 	if err != nil {
 		return err
 	}
-	if _, err := reduceDst(op, dst, v.Shape(), s.set); err != nil {
+	if _, _, err := reduceDst(op, dst, v.Shape(), s.set, nil); err != nil {
 		return err
 	}
 	got := dst.Shape()

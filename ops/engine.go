@@ -160,8 +160,11 @@ func broadcastShape(op string, a, b []int) ([]int, error) {
 // checkDst checks that dst has exactly shape and that no two of its
 // indices reach one element.
 func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
-	if got := dst.lay.Shape(); !slices.Equal(got, shape) {
-		return errorf(op, layout.ErrShape, "destination shape %v does not match the result shape %v", got, shape)
+	var gb [8]int
+	if got := dst.lay.AppendShape(gb[:0]); !slices.Equal(got, shape) {
+		// Copies for the message: the shapes may be arrays on the
+		// callers' stacks, which a message must not keep.
+		return errorf(op, layout.ErrShape, "destination shape %v does not match the result shape %v", dst.lay.Shape(), slices.Clone(shape))
 	}
 	switch dst.lay.SelfOverlap() {
 	case layout.Overlaps:

@@ -51,7 +51,9 @@ func reduceAxes(op string, rank int, axes []int) (uint64, error) {
 			return 0, err
 		}
 		if set&(1<<k) != 0 {
-			return 0, errorf(op, layout.ErrAxis, "axis %d repeated in %v", a, axes)
+			// A copy: the caller's axes, often the variadic slice of an
+			// Into call, then stay on its stack.
+			return 0, errorf(op, layout.ErrAxis, "axis %d repeated in %v", a, slices.Clone(axes))
 		}
 		set |= 1 << k
 	}
@@ -61,14 +63,18 @@ func reduceAxes(op string, rank int, axes []int) (uint64, error) {
 // reducedShapes returns the shape of the reduction of shape over set, with
 // the reduced axes kept as size 1 and with them dropped.
 func reducedShapes(shape []int, set uint64) (keep, drop []int) {
-	keep = slices.Clone(shape)
-	drop = make([]int, 0, len(shape))
+	return appendReduced(nil, nil, shape, set)
+}
+
+// appendReduced is reducedShapes appending to keep and drop: with room in
+// them (arrays on the caller's stack), it allocates nothing.
+func appendReduced(keep, drop, shape []int, set uint64) ([]int, []int) {
 	for k, d := range shape {
 		if set&(1<<k) != 0 {
-			keep[k] = 1
+			keep = append(keep, 1)
 			continue
 		}
-		drop = append(drop, d)
+		keep, drop = append(keep, d), append(drop, d)
 	}
 	return keep, drop
 }
@@ -82,8 +88,8 @@ type reducer[T tensor.Number, K binOp[T]] struct {
 	lanes int
 }
 
-func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) *reducer[T, K] {
-	return &reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T]()}
+func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) reducer[T, K] {
+	return reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T]()}
 }
 
 // foldLanes returns the number of interleaved accumulators of a leaf fold:
@@ -95,7 +101,7 @@ func foldLanes[T tensor.Number]() int {
 
 // reduceNew reduces v over set into a new tensor, keeping the reduced axes
 // as size 1 or dropping them.
-func reduceNew[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
+func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
 	set, err := reduceAxes(op, v.Rank(), axes)
 	if err != nil {
 		return tensor.Tensor[T]{}, err
@@ -120,17 +126,18 @@ func reduceNew[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], v tens
 
 // reduceInto reduces v over the axes into dst, whose shape is that of the
 // result with the reduced axes dropped or kept as size 1.
-func reduceInto[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], dst, v tensor.View[T], axes []int) error {
+func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v tensor.View[T], axes []int) error {
 	set, err := reduceAxes(op, v.Rank(), axes)
 	if err != nil {
 		return err
 	}
-	d, err := reduceDst(op, dst, v.Shape(), set)
+	in := operandOf(v)
+	var sb, kb [8]int
+	d, keep, err := reduceDst(op, dst, in.lay.AppendShape(sb[:0]), set, kb[:0])
 	if err != nil {
 		return err
 	}
-	in := operandOf(v)
-	if err := rd.checkEmpty(op, &in, d.lay.Shape()); err != nil {
+	if err := rd.checkEmpty(op, &in, keep); err != nil {
 		return err
 	}
 	rd.run(d, isolate(&d, in))
@@ -140,28 +147,33 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd *reducer[T, K], dst, 
 // reduceDst checks dst, the destination of the reduction of a view of
 // shape over set: its shape is the result's with the reduced axes dropped
 // or kept as size 1, and it reaches no element twice. It returns dst as an
-// operand of the kept shape (the reduced axes inserted as size 1).
-func reduceDst[T tensor.Number](op string, dst tensor.View[T], shape []int, set uint64) (operand[T], error) {
-	keep, drop := reducedShapes(shape, set)
+// operand of the kept shape (the reduced axes inserted as size 1), and that
+// shape appended to keep. The shapes it compares live in arrays on its
+// stack and the caller's, so a call that succeeds allocates nothing; the
+// error messages print copies.
+func reduceDst[T tensor.Number](op string, dst tensor.View[T], shape []int, set uint64, keep []int) (operand[T], []int, error) {
+	var db, gb [8]int
+	keep, drop := appendReduced(keep, db[:0], shape, set)
 	d := operandOf(dst)
-	switch got := d.lay.Shape(); {
+	switch got := d.lay.AppendShape(gb[:0]); {
 	case slices.Equal(got, keep):
 	case slices.Equal(got, drop):
 		for k := range keep { // insert the reduced axes, ascending
 			if set&(1<<k) != 0 {
 				var err error
 				if d.lay, err = d.lay.Unsqueeze(k); err != nil {
-					return d, errs.Wrap("ops", op, nil, err, "destination shape %v", got)
+					return d, keep, errs.Wrap("ops", op, nil, err, "destination shape %v", slices.Clone(got))
 				}
 			}
 		}
 	default:
-		return d, errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v", got, drop, keep, shape, setAxes(set))
+		return d, keep, errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v",
+			slices.Clone(got), slices.Clone(drop), slices.Clone(keep), slices.Clone(shape), setAxes(set))
 	}
 	if err := checkDst(op, &d, keep); err != nil {
-		return d, err
+		return d, keep, err
 	}
-	return d, nil
+	return d, keep, nil
 }
 
 // setAxes lists the axes of set, for messages.
@@ -181,7 +193,7 @@ func (rd *reducer[T, K]) checkEmpty(op string, in *operand[T], keep []int) error
 	if rd.hasID || in.lay.Size() > 0 || shapeSize(keep) == 0 {
 		return nil
 	}
-	return errorf(op, ErrEmpty, "reduction of shape %v to %v has no elements to reduce and no identity", in.lay.Shape(), keep)
+	return errorf(op, ErrEmpty, "reduction of shape %v to %v has no elements to reduce and no identity", in.lay.Shape(), slices.Clone(keep))
 }
 
 func shapeSize(shape []int) int {
@@ -227,7 +239,7 @@ func (rd *reducer[T, K]) run(dst, in operand[T]) {
 // moves to the heap only when a reduction is split: captured in run, it
 // would for every call.
 func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n int) {
-	whole := *it
+	whole, r := *it, *rd
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
 		if q.Size() == 0 {
@@ -235,7 +247,7 @@ func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n int) {
 		}
 		var ns nest
 		ns.of(&q)
-		rd.runNest(&ns, d, x)
+		r.runNest(&ns, d, x)
 	})
 }
 
@@ -616,7 +628,10 @@ func (rd *reducer[T, K]) accumulate(dst, x []T, off, inc int) {
 // element) on n goroutines: the subtrees of the top levels of the tree go
 // to the goroutines and their results are combined as the serial walk
 // would, so the result does not depend on n.
-func (rd *reducer[T, K]) splitTree(ns *nest, d, x []T, n int) {
+func (rd *reducer[T, K]) splitTree(nsp *nest, d, x []T, n int) {
+	// The goroutines capture copies: captured, rd and nsp would move the
+	// caller's reducer and nest to the heap on every call, split or not.
+	r, ns := *rd, *nsp
 	depth := bits.Len(uint(n - 1)) // 2^depth >= n subtrees
 	var tasks [][2]int             // leaf start and count
 	var split func(start, count, depth int)
@@ -634,9 +649,9 @@ func (rd *reducer[T, K]) splitTree(ns *nest, d, x []T, n int) {
 	workers := min(n, len(tasks))
 	par.Do(workers, func(w int) {
 		for t := w; t < len(tasks); t += workers {
-			c := hcursor{ns: ns, base: ns.start[1]}
+			c := hcursor{ns: &ns, base: ns.start[1]}
 			c.seek(tasks[t][0])
-			vals[t] = rd.htree(&c, x, tasks[t][1])
+			vals[t] = r.htree(&c, x, tasks[t][1])
 		}
 	})
 	next := 0
@@ -649,7 +664,7 @@ func (rd *reducer[T, K]) splitTree(ns *nest, d, x []T, n int) {
 		h := count / 2
 		a := combine(h, depth-1)
 		b := combine(count-h, depth-1)
-		return rd.r.k.at(a, b)
+		return r.r.k.at(a, b)
 	}
 	d[ns.start[0]] = combine(ns.leaves, depth)
 }

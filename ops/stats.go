@@ -98,7 +98,7 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 	if err != nil {
 		return err
 	}
-	d, err := reduceDst(op, dst, v.Shape(), set)
+	d, _, err := reduceDst(op, dst, v.Shape(), set, nil)
 	if err != nil {
 		return err
 	}
@@ -106,7 +106,8 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 	if err != nil {
 		return err
 	}
-	newReducer(addOp[T]{}, 0, true).run(d, operandOf(dev.View())) // dev is fresh: no overlap
+	rd := newReducer(addOp[T]{}, 0, true)
+	rd.run(d, operandOf(dev.View())) // dev is fresh: no overlap
 	return finishVar(dst, div, std)
 }
 
