@@ -417,7 +417,7 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 			case o == 1:
 				out[lead+i] = d
 			default:
-				return nil, errorf(op, ErrShape, "shapes %v do not broadcast: axis %d has sizes %d and %d", shapes, lead+i-rank, o, d)
+				return nil, errorf(op, ErrShape, "shapes %v do not broadcast: axis %d has sizes %d and %d", shapesCopy(shapes), lead+i-rank, o, d)
 			}
 		}
 	}
@@ -425,4 +425,14 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// shapesCopy copies shapes for an error message, as ints does one shape,
+// so that the callers' shapes do not escape to the heap.
+func shapesCopy(shapes [][]int) [][]int {
+	cp := make([][]int, len(shapes))
+	for i, s := range shapes {
+		cp[i] = ints(s)
+	}
+	return cp
 }

@@ -145,14 +145,20 @@ func operandOf[T tensor.Number](v tensor.View[T]) operand[T] {
 }
 
 // broadcastShape returns the shape a and b broadcast to, or the error of op
-// naming both shapes.
+// naming both shapes. Equal shapes broadcast to themselves: it returns a,
+// with no allocation; the messages print copies, so that a and b may be
+// arrays on the caller's stack.
 func broadcastShape(op string, a, b []int) ([]int, error) {
+	if slices.Equal(a, b) {
+		return a, nil
+	}
 	sh, err := layout.BroadcastShapes(a, b)
 	if err != nil {
+		ca, cb := slices.Clone(a), slices.Clone(b)
 		if errors.Is(err, layout.ErrShape) {
-			return nil, errorf(op, layout.ErrShape, "shapes %v and %v do not broadcast", a, b)
+			return nil, errorf(op, layout.ErrShape, "shapes %v and %v do not broadcast", ca, cb)
 		}
-		return nil, errs.Wrap("ops", op, nil, err, "shapes %v and %v", a, b)
+		return nil, errs.Wrap("ops", op, nil, err, "shapes %v and %v", ca, cb)
 	}
 	return sh, nil
 }
@@ -225,7 +231,8 @@ func workers[T tensor.Number](it *layout.Iter) int {
 // binaryInto computes dst = k(a, b) elementwise with broadcasting, after
 // the checks every Into form makes.
 func binaryInto[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand[T], divide bool) error {
-	shape, err := broadcastShape(op, a.lay.Shape(), b.lay.Shape())
+	var ab, bb [8]int
+	shape, err := broadcastShape(op, a.lay.AppendShape(ab[:0]), b.lay.AppendShape(bb[:0]))
 	if err != nil {
 		return err
 	}
@@ -412,7 +419,7 @@ func unaryRuns[T tensor.Number, K unOp[T]](k K, q *layout.Iter, d, x []T) {
 func newResult[T tensor.Number](op string, shape []int) (tensor.Tensor[T], error) {
 	t, err := tensor.New[T](shape...)
 	if err != nil {
-		return t, errs.Wrap("ops", op, nil, err, "result of shape %v", shape)
+		return t, errs.Wrap("ops", op, nil, err, "result of shape %v", slices.Clone(shape))
 	}
 	return t, nil
 }

@@ -16,11 +16,12 @@ func scalarOperand[T tensor.Number](s T) operand[T] {
 // scalarOp computes k(v, s) into a new tensor, or into dst when into is
 // set.
 func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
-	shape := v.Shape()
 	if into {
+		var sb [8]int // the Into form allocates nothing for the shape
+		shape := v.Layout().AppendShape(sb[:0])
 		return tensor.Tensor[T]{}, binaryShaped(op, k, operandOf(dst), operandOf(v), scalarOperand(s), shape, false)
 	}
-	return binaryNew(op, k, operandOf(v), scalarOperand(s), shape, false)
+	return binaryNew(op, k, operandOf(v), scalarOperand(s), v.Shape(), false)
 }
 
 // AddScalar returns v + s elementwise in a new row-major tensor of v's

@@ -154,7 +154,8 @@ func reducedCount[T tensor.Number](op string, v tensor.View[T], axes []int) (int
 		return 0, err
 	}
 	n := 1
-	for k, d := range v.Shape() {
+	var sb [8]int
+	for k, d := range v.Layout().AppendShape(sb[:0]) {
 		if set&(1<<k) != 0 {
 			n *= d
 		}
