@@ -433,3 +433,43 @@ func TestReduceHighRank(t *testing.T) {
 		}
 	}
 }
+
+// TestIntoDoesNotAllocate pins that the Into forms of the elementwise
+// operations and of the reductions along rows or over everything allocate
+// nothing on a small operand: checking the destination and planning the
+// loops use the callers' stacks. (A reduction down columns allocates its
+// accumulators, and a scalar form its one-element operand.)
+func TestIntoDoesNotAllocate(t *testing.T) {
+	a := tensor.Must(tensor.Arange[float32](24)).View()
+	m, err := a.Reshape(4, 6)
+	require.NoError(t, err)
+	mt, err := m.Transpose(0, 1)
+	require.NoError(t, err)
+	out := tensor.Must(tensor.New[float32](4, 6)).View()
+	row := tensor.Must(tensor.New[float32](4)).View()
+	keep := tensor.Must(tensor.New[float32](4, 1)).View()
+	all := tensor.Must(tensor.New[float32]()).View()
+	im := tensor.Must(tensor.Full[int](3, 4, 6)).View()
+	irow := tensor.Must(tensor.New[int](4)).View()
+	for _, c := range []struct {
+		name string
+		f    func() error
+	}{
+		{"AddInto", func() error { return ops.AddInto(out, m, m) }},
+		{"MulInto, a transposed operand", func() error {
+			o, _ := out.Reshape(6, 4)
+			return ops.MulInto(o, mt, mt)
+		}},
+		{"SumInto rows", func() error { return ops.SumInto(row, m, 1) }},
+		{"SumInto rows, kept", func() error { return ops.SumInto(keep, m, -1) }},
+		{"SumInto all", func() error { return ops.SumInto(all, m) }},
+		{"ProdInto rows", func() error { return ops.ProdInto(row, m, 1) }},
+		{"MaxInto rows", func() error { return ops.MaxInto(row, m, 1) }},
+		{"MinInto rows", func() error { return ops.MinInto(row, m, 1) }},
+		{"SumInto int rows", func() error { return ops.SumInto(irow, im, 1) }},
+	} {
+		if n := testing.AllocsPerRun(20, func() { require.NoError(t, c.f()) }); n != 0 {
+			t.Errorf("%s: %v allocations", c.name, n)
+		}
+	}
+}
