@@ -473,3 +473,36 @@ func TestIntoDoesNotAllocate(t *testing.T) {
 		}
 	}
 }
+
+// TestReduceManyAxes reduces every other axis of a rank-20 tensor: after
+// merging, 10 kept and 10 reduced outer axes, more than the loop nest
+// holds inline, on one goroutine and split over two.
+func TestReduceManyAxes(t *testing.T) {
+	shape := make([]int, 20)
+	for i := range shape {
+		shape[i] = 2
+	}
+	x := tensor.Must(tensor.Arange[int32](1 << 20))
+	v, err := x.View().Reshape(shape...)
+	require.NoError(t, err)
+	var axes []int
+	for k := 0; k < 20; k += 2 {
+		axes = append(axes, k)
+	}
+	want := make([]int32, 1<<10)
+	for i, e := range x.Data() {
+		idx := naive.Unravel(shape, i)
+		o := 0
+		for k := 1; k < 20; k += 2 {
+			o = 2*o + idx[k]
+		}
+		want[o] += e
+	}
+	for _, p := range []int{1, 2} {
+		prev := tensor.SetParallelism(p)
+		got, err := ops.Sum(v, axes...)
+		tensor.SetParallelism(prev)
+		require.NoError(t, err)
+		require.Equal(t, want, got.Data(), "parallelism %d", p)
+	}
+}
