@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"math/bits"
+	"slices"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/par"
@@ -87,9 +89,9 @@ func (argMin[T]) op() simd.Op { return simd.Min }
 const argBlock = 4096
 
 // argSpec is a checked index reduction: the axes reduced, the result's
-// shape with them kept as size 1 and dropped, and the layout that gives
-// each element of v its index (stride 1 along the axis; row-major for the
-// flat index).
+// shape with them kept as size 1 and dropped (appended to the caller's
+// slices: arrays on its stack), and the layout that gives each element of
+// v its index (stride 1 along the axis; row-major for the flat index).
 type argSpec struct {
 	set        uint64
 	flat       bool
@@ -97,35 +99,36 @@ type argSpec struct {
 	index      layout.Layout
 }
 
-func argCheck[T Real](op string, v tensor.View[T], axis []int) (argSpec, error) {
+func argCheck[T Real](op string, v tensor.View[T], axis []int, keep, drop []int) (argSpec, error) {
 	if len(axis) > 1 {
-		return argSpec{}, errorf(op, layout.ErrAxis, "axes %v: one axis or none", axis)
+		return argSpec{}, errorf(op, layout.ErrAxis, "axes %v: one axis or none", slices.Clone(axis))
 	}
 	set, err := reduceAxes(op, v.Rank(), axis)
 	if err != nil {
 		return argSpec{}, err
 	}
 	s := argSpec{set: set, flat: len(axis) == 0}
-	shape := v.Shape()
-	s.keep, s.drop = reducedShapes(shape, set)
+	var sb, tb [8]int
+	shape := v.Layout().AppendShape(sb[:0])
+	s.keep, s.drop = appendReduced(keep, drop, shape, set)
 	if s.flat {
 		s.index, err = layout.RowMajor(shape...)
 	} else {
-		strides := make([]int, len(shape))
-		strides[setAxes(set)[0]] = 1
+		strides := append(tb[:0], make([]int, len(shape))...)
+		strides[bits.TrailingZeros64(set)] = 1
 		s.index, err = layout.Strided(shape, strides, 0)
 	}
 	if err != nil { // v's shape is valid: cannot happen
 		panic("ops: internal error: " + err.Error())
 	}
 	if v.Size() == 0 && shapeSize(s.keep) > 0 {
-		return s, errorf(op, ErrEmpty, "shape %v along axes %v: no elements to choose from", shape, setAxes(set))
+		return s, errorf(op, ErrEmpty, "shape %v along axes %v: no elements to choose from", v.Shape(), setAxes(set))
 	}
 	return s, nil
 }
 
 func argNew[T Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keepDims bool) (tensor.Tensor[int], error) {
-	s, err := argCheck(op, v, axis)
+	s, err := argCheck(op, v, axis, nil, nil)
 	if err != nil {
 		return tensor.Tensor[int]{}, err
 	}
@@ -142,14 +145,15 @@ func argNew[T Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keep
 }
 
 func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.View[T], axis []int) error {
-	s, err := argCheck(op, v, axis)
+	var kb, db, sb, gb, rb [8]int
+	s, err := argCheck(op, v, axis, kb[:0], db[:0])
 	if err != nil {
 		return err
 	}
-	if _, _, err := reduceDst(op, dst, v.Shape(), s.set, nil); err != nil {
+	if _, _, err := reduceDst(op, dst, v.Layout().AppendShape(sb[:0]), s.set, rb[:0]); err != nil {
 		return err
 	}
-	got := dst.Shape()
+	got := dst.Layout().AppendShape(gb[:0])
 	// The indices are found into a buffer of their own, then copied: dst
 	// may share memory with an int v.
 	out := make([]int, shapeSize(s.keep))
@@ -181,11 +185,11 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 		if err := it.ResetReduce(&ol, &in.lay, &s.index); err != nil {
 			panic("ops: internal error: " + err.Error())
 		}
-		whole := it
-		par.Do(n, func(i int) {
-			q := whole.Part(i, n)
-			argRuns[T, O](&q, 0, 1, 2, out, best, in.data)
-		})
+		if n == 1 {
+			argRuns[T, O](&it, 0, 1, 2, out, best, in.data)
+			return
+		}
+		argParts[T, O](&it, n, out, best, in.data)
 		return
 	}
 	// The flat index: a single result, so the Iter visits the indices of
@@ -206,6 +210,17 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 	for i := range n {
 		argMerge(out, best, 0, vals[i], idx[i], ord.op() == simd.Max)
 	}
+}
+
+// argParts runs argRuns over the parts of it on n goroutines, each part
+// its own output elements. It is a function of its own so that what the
+// goroutines capture moves to the heap only when the search is split.
+func argParts[T Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
+	whole := *it
+	par.Do(n, func(i int) {
+		q := whole.Part(i, n)
+		argRuns[T, O](&q, 0, 1, 2, out, best, x)
+	})
 }
 
 // argMerge merges the candidate x at index i into element o of the best

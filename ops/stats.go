@@ -98,7 +98,8 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 	if err != nil {
 		return err
 	}
-	d, _, err := reduceDst(op, dst, v.Shape(), set, nil)
+	var sb, kb [8]int
+	d, _, err := reduceDst(op, dst, v.Layout().AppendShape(sb[:0]), set, kb[:0])
 	if err != nil {
 		return err
 	}
