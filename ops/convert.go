@@ -57,7 +57,8 @@ func ConvertInto[U, T tensor.Number](dst tensor.View[U], v tensor.View[T]) error
 
 func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.View[T]) error {
 	d := operandOf(dst)
-	if err := checkDst(op, &d, v.Shape()); err != nil {
+	var sb [8]int
+	if err := checkDst(op, &d, v.Layout().AppendShape(sb[:0])); err != nil {
 		return err
 	}
 	s := operandOf(v)
@@ -77,15 +78,22 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 		conv = converter[U, T]()
 	}
 	if n := workers[T](&it); n > 1 {
-		whole := it // copied for the goroutines: it itself stays on the stack
-		par.Do(n, func(i int) {
-			q := whole.Part(i, n)
-			convertRuns(conv, &q, d.data, s.data)
-		})
+		convertParts(conv, &it, n, d.data, s.data)
 		return nil
 	}
 	convertRuns(conv, &it, d.data, s.data)
 	return nil
+}
+
+// convertParts runs convertRuns over the parts of it on n goroutines. It
+// is a function of its own so that what the goroutines capture moves to
+// the heap only when the conversion is split.
+func convertParts[U, T tensor.Number](conv convFunc[U, T], it *layout.Iter, n int, d []U, s []T) {
+	whole := *it
+	par.Do(n, func(i int) {
+		q := whole.Part(i, n)
+		convertRuns(conv, &q, d, s)
+	})
 }
 
 // convertRuns converts the runs of q.

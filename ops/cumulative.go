@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math/bits"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/par"
@@ -65,12 +66,14 @@ func scanInto[T tensor.Number, K binOp[T]](op string, k K, d operand[T], v tenso
 	if err != nil {
 		return err
 	}
-	ax := setAxes(set)[0]
-	if err := checkDst(op, &d, v.Shape()); err != nil {
+	ax := bits.TrailingZeros64(set)
+	var sb [8]int
+	shape := v.Layout().AppendShape(sb[:0])
+	if err := checkDst(op, &d, shape); err != nil {
 		return err
 	}
 	in := isolate(&d, operandOf(v))
-	n := v.Shape()[ax]
+	n := shape[ax]
 	if n == 0 || v.Size() == 0 {
 		return nil
 	}
@@ -84,7 +87,9 @@ func scanInto[T tensor.Number, K binOp[T]](op string, k K, d operand[T], v tenso
 		panic("ops: internal error: " + err.Error())
 	}
 	_, mul := any(k).(mulOp[T])
-	s := scan[T, K]{r: newBinRunner[T](k, false), mul: mul, n: n, dk: d.lay.Strides()[ax], xk: in.lay.Strides()[ax], d: d.data, x: in.data}
+	dk, _ := d.lay.Stride(ax)
+	xk, _ := in.lay.Stride(ax)
+	s := scan[T, K]{r: newBinRunner[T](k, false), mul: mul, n: n, dk: dk, xk: xk, d: d.data, x: in.data}
 	s.run(&it, v.Size())
 	return nil
 }
@@ -103,14 +108,21 @@ type scan[T tensor.Number, K binOp[T]] struct {
 func (s *scan[T, K]) run(it *layout.Iter, size int) {
 	var zero T
 	if w := par.Workers(2 * size * int(unsafe.Sizeof(zero))); w > 1 {
-		whole := *it
-		par.Do(w, func(i int) {
-			q := whole.Part(i, w)
-			s.lines(&q)
-		})
+		s.parts(it, w)
 		return
 	}
 	s.lines(it)
+}
+
+// parts scans the lines of the parts of it on w goroutines. It is a method
+// of its own, on a copy of s, so that what the goroutines capture moves to
+// the heap only when the scan is split.
+func (s *scan[T, K]) parts(it *layout.Iter, w int) {
+	whole, sc := *it, *s
+	par.Do(w, func(i int) {
+		q := whole.Part(i, w)
+		sc.lines(&q)
+	})
 }
 
 // lines scans the lines of q. When the lines' starts are closer in memory

@@ -22,11 +22,11 @@
 // costs nothing (AddInto(x, x, y) adds in place). Below 4 MiB, with inputs
 // that share no memory with the destination, the Into forms of the unary
 // operations, of the binary ones whose inputs have the destination's
-// shape, and of the reductions along rows or over everything allocate
-// nothing: the checks and the loop nest use the caller's stack. A
-// broadcast shape, a scalar form's operand, the accumulators of a
-// reduction down columns, ConvertInto and the cumulative forms allocate
-// a few small objects.
+// shape, of the reductions along rows or over everything and of the
+// cumulative ones allocate nothing: the checks and the loop nest use the
+// caller's stack. A broadcast shape, a scalar form's operand, the
+// accumulators of a reduction down columns, ArgMaxInto's results and
+// ConvertInto's converter are a few small allocations.
 //
 // All of them run on one engine: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is

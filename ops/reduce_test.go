@@ -470,6 +470,8 @@ func TestIntoDoesNotAllocate(t *testing.T) {
 		{"MinInto rows", func() error { return ops.MinInto(row, m, 1) }, 0},
 		{"SumInto int rows", func() error { return ops.SumInto(irow, im, 1) }, 0},
 		{"ArgMaxInto rows", func() error { return ops.ArgMaxInto(irow, m, 1) }, 3},
+		{"CumSumInto rows", func() error { return ops.CumSumInto(out, m, 1) }, 0},
+		{"CumProdInto columns", func() error { return ops.CumProdInto(out, m, 0) }, 0},
 	} {
 		if n := testing.AllocsPerRun(20, func() { require.NoError(t, c.f()) }); n > c.max {
 			t.Errorf("%s: %v allocations, want at most %v", c.name, n, c.max)
