@@ -41,3 +41,8 @@ func defaultStrategy() TransposeStrategy { return Bands }
 // twin.
 func rows32(ISA, Op, *float32, *float32, *float32, int, int, int) bool { return false }
 func rows64(ISA, Op, *float64, *float64, *float64, int, int, int) bool { return false }
+
+// whole4_32 and whole4_64 have no kernels in this build: ReduceRows runs
+// Reduce per row.
+func whole4_32(ISA, Op, *float32, *float32, int, int) bool { return false }
+func whole4_64(ISA, Op, *float64, *float64, int, int) bool { return false }

@@ -34,6 +34,9 @@ func wholeadd32AVX2(x *float32, n int) float32
 func rowsadd32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func whole4add32AVX2(dst, x *float32, stride, n int)
+
+//go:noescape
 func subVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -62,6 +65,9 @@ func wholemul32AVX2(x *float32, n int) float32
 
 //go:noescape
 func rowsmul32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func whole4mul32AVX2(dst, x *float32, stride, n int)
 
 //go:noescape
 func divVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -144,6 +150,9 @@ func wholeadd64AVX2(x *float64, n int) float64
 func rowsadd64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func whole4add64AVX2(dst, x *float64, stride, n int)
+
+//go:noescape
 func subVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -172,6 +181,9 @@ func wholemul64AVX2(x *float64, n int) float64
 
 //go:noescape
 func rowsmul64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func whole4mul64AVX2(dst, x *float64, stride, n int)
 
 //go:noescape
 func divVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -254,6 +266,9 @@ func wholeadd32AVX512(x *float32, n int) float32
 func rowsadd32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func whole4add32AVX512(dst, x *float32, stride, n int)
+
+//go:noescape
 func subVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -282,6 +297,9 @@ func wholemul32AVX512(x *float32, n int) float32
 
 //go:noescape
 func rowsmul32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func whole4mul32AVX512(dst, x *float32, stride, n int)
 
 //go:noescape
 func divVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -364,6 +382,9 @@ func wholeadd64AVX512(x *float64, n int) float64
 func rowsadd64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func whole4add64AVX512(dst, x *float64, stride, n int)
+
+//go:noescape
 func subVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -392,6 +413,9 @@ func wholemul64AVX512(x *float64, n int) float64
 
 //go:noescape
 func rowsmul64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func whole4mul64AVX512(dst, x *float64, stride, n int)
 
 //go:noescape
 func divVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -560,6 +584,27 @@ func rows32(isa ISA, op Op, dst, init, x *float32, stride, rows, n int) bool {
 	}
 }
 
+// whole4_32 runs the four-row whole-run kernel of op at level isa and reports whether
+// there is one.
+func whole4_32(isa ISA, op Op, dst, x *float32, stride, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		whole4add32AVX2(dst, x, stride, n)
+		return true
+	case isa == AVX2 && op == Mul:
+		whole4mul32AVX2(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Add:
+		whole4add32AVX512(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Mul:
+		whole4mul32AVX512(dst, x, stride, n)
+		return true
+	default:
+		return false
+	}
+}
+
 // fold64 runs the fold kernel of op at level isa and reports whether
 // there is one.
 func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
@@ -670,6 +715,27 @@ func rows64(isa ISA, op Op, dst, init, x *float64, stride, rows, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		rowsmin64AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
+	}
+}
+
+// whole4_64 runs the four-row whole-run kernel of op at level isa and reports whether
+// there is one.
+func whole4_64(isa ISA, op Op, dst, x *float64, stride, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		whole4add64AVX2(dst, x, stride, n)
+		return true
+	case isa == AVX2 && op == Mul:
+		whole4mul64AVX2(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Add:
+		whole4add64AVX512(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Mul:
+		whole4mul64AVX512(dst, x, stride, n)
 		return true
 	default:
 		return false

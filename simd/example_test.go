@@ -148,6 +148,23 @@ func ExampleFoldRows() {
 	// Output: [111 222 333 444] [100 200 300 400]
 }
 
+// ReduceRows sums each row of a matrix; a negative stride walks the rows
+// backwards (here the maxima of rows 2 and 1). Each result is what Reduce
+// gives its row.
+func ExampleReduceRows() {
+	m := []float32{ // 3 rows of 4
+		1, 2, 3, 4,
+		10, 20, 30, 40,
+		100, 200, 300, 400,
+	}
+	sums := make([]float32, 3)
+	_ = simd.ReduceRows(simd.Add, sums, m, 0, 4, 4)
+	last := make([]float32, 2)
+	_ = simd.ReduceRows(simd.Max, last, m, 8, -4, 4) // rows 2 and 1
+	fmt.Println(sums, last)
+	// Output: [10 100 1000] [400 40]
+}
+
 // Index finds the first element equal to a value (-0 equals +0), or the
 // first NaN: with Reduce, the index of a maximum.
 func ExampleIndex() {

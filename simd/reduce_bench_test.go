@@ -128,3 +128,35 @@ func BenchmarkFoldRows(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkReduceRows sums the rows of a [4096,4096] float32 matrix (64
+// MiB, aligned and 16 bytes past a line) with ReduceRows ("rows", four
+// rows per kernel call) and with one Reduce per row ("reduce"), at every
+// level: GB/s of input read.
+func BenchmarkReduceRows(b *testing.B) {
+	const n = 4096
+	big := make([]float32, n*n+4)
+	for i := range big {
+		big[i] = float32(i % 1000)
+	}
+	dst := make([]float32, n)
+	for _, off := range []int{0, 4} {
+		x := big[off : off+n*n]
+		for _, how := range []string{"rows", "reduce"} {
+			b.Run(fmt.Sprintf("%s/off%d", how, 4*off), func(b *testing.B) {
+				benchLevels(b, func(b *testing.B) {
+					b.SetBytes(4 * n * n)
+					for range b.N {
+						if how == "rows" {
+							_ = ReduceRows(Add, dst, x, 0, n, n)
+							continue
+						}
+						for r := range n {
+							dst[r], _ = Reduce(Add, x[r*n:(r+1)*n])
+						}
+					}
+				})
+			})
+		}
+	}
+}

@@ -1,0 +1,146 @@
+package simd
+
+import (
+	"errors"
+	"math"
+	"math/rand/v2"
+	"testing"
+)
+
+// checkReduceRows compares ReduceRows with Reduce per row, bit for bit,
+// on every op, widths within a group and whole groups (the four-row
+// kernels' case, past a chunk too), 0-9 rows, strides of every sign, and
+// unaligned starts, with NaN guard cells around x and dst.
+func checkReduceRows[T Float](t *testing.T, r *rand.Rand) {
+	t.Helper()
+	const guard = 5
+	lanes := FoldLanes[T]()
+	widths := []int{1, 7, lanes - 1, lanes, lanes + 1, 2 * lanes, 3 * lanes, 5 * lanes, 64 * lanes, 64*lanes + 3, arithChunk, arithChunk + lanes}
+	for _, op := range []Op{Add, Mul, Max, Min} {
+		for _, n := range widths {
+			for _, rows := range []int{0, 1, 3, 4, 5, 8, 9} {
+				for _, stride := range []int{n, n + 5, -(n + 1), 0} {
+					for _, start := range []int{0, 3} {
+						span := max(rows-1, 0) * stride
+						if span < 0 {
+							span = -span
+						}
+						buf := rowsValues[T](r, op, start+span+n+guard)
+						for i := range start {
+							buf[i] = T(math.NaN())
+						}
+						for i := start + span + n; i < len(buf); i++ {
+							buf[i] = T(math.NaN())
+						}
+						x := buf[start:]
+						off := 0
+						if stride < 0 {
+							off = span
+						}
+						out := guarded[T](guard + rows + guard)
+						dst := out[guard : guard+rows]
+						noErr(t, ReduceRows(op, dst, x, off, stride, n))
+						for k := range dst {
+							o := off + k*stride
+							want, err := Reduce(op, x[o:o+n])
+							noErr(t, err)
+							if !sameBits([]T{dst[k]}, []T{want}) {
+								t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: dst[%d] = %v, want %v", dst, op, n, rows, stride, start, k, dst[k], want)
+							}
+						}
+						if !sameBits(out[:guard], guarded[T](guard)) || !sameBits(out[guard+rows:], guarded[T](guard)) {
+							t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: a guard cell was written", dst, op, n, rows, stride, start)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReduceRowsLevels checks ReduceRows at every level and with both
+// settings of the alignment rule.
+func TestReduceRowsLevels(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(11, 12))
+		checkReduceRows[float32](t, r)
+		checkReduceRows[float64](t, r)
+		checkReduceRows[kelvin](t, r)
+	})
+}
+
+// TestReduceRowsNaN puts a NaN in each row in turn, and two with distinct
+// payloads in one, where the four-row kernels fold: every row's result
+// must be Reduce's, the first NaN of that row.
+func TestReduceRowsNaN(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		const n, rows = 128, 8
+		nan1, nan2 := math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00002)
+		for row := range rows {
+			for _, pos := range []int{0, 31, 32, 100, n - 1} {
+				x := make([]float32, rows*n)
+				for i := range x {
+					x[i] = float32(i%9) - 4
+				}
+				x[row*n+pos] = nan1
+				if pos+1 < n {
+					x[row*n+pos+1] = nan2
+				}
+				for _, op := range []Op{Add, Mul, Max, Min} {
+					dst := make([]float32, rows)
+					noErr(t, ReduceRows(op, dst, x, 0, n, n))
+					for k := range dst {
+						want, _ := Reduce(op, x[k*n:(k+1)*n])
+						if math.Float32bits(dst[k]) != math.Float32bits(want) {
+							t.Fatalf("%v, NaN in row %d at %d: dst[%d] = %#x, want %#x", op, row, pos, k, math.Float32bits(dst[k]), math.Float32bits(want))
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
+func TestReduceRowsErrors(t *testing.T) {
+	x := make([]float64, 100)
+	dst := []float64{-1, -2, -3, -4}
+	for _, c := range []struct {
+		name           string
+		op             Op
+		off, stride, n int
+		want           error
+	}{
+		{"Sub", Sub, 0, 10, 10, ErrArg},
+		{"op 9", Op(9), 0, 10, 10, ErrArg},
+		{"no elements", Add, 0, 10, 0, ErrArg},
+		{"negative n", Add, 0, 10, -1, ErrArg},
+		{"last row past the end", Add, 0, 31, 8, ErrRange},
+		{"first row before the start", Add, -1, 10, 10, ErrRange},
+		{"backwards past the start", Add, 20, -7, 10, ErrRange},
+		{"row longer than x", Add, 0, 0, 101, ErrRange},
+	} {
+		err := ReduceRows(c.op, dst, x, c.off, c.stride, c.n)
+		if !errors.Is(err, c.want) {
+			t.Errorf("%s: err %v, want %v", c.name, err, c.want)
+		}
+		if dst[0] != -1 || dst[3] != -4 {
+			t.Fatalf("%s: dst written on error: %v", c.name, dst)
+		}
+	}
+	// The exact boundary: the last row ends at the last element.
+	noErr(t, ReduceRows(Add, dst, x, 1, 30, 9))
+	errIs(t, ReduceRows(Add, dst, x, 2, 30, 9), ErrRange)
+	noErr(t, ReduceRows(Add, dst, x, 90, -30, 10))
+	errIs(t, ReduceRows(Add, dst, x, 89, -30, 10), ErrRange)
+	noErr(t, ReduceRows(Add, nil, x, 1000, 1, 1)) // no rows: nothing to check
+}
+
+func TestReduceRowsDoesNotAllocate(t *testing.T) {
+	x := make([]float32, 8*1024)
+	dst := make([]float32, 8)
+	forEachKernel(t, func(t *testing.T) {
+		if n := testing.AllocsPerRun(20, func() { _ = ReduceRows(Add, dst, x, 0, 1024, 1024) }); n != 0 {
+			t.Fatalf("%v allocations", n)
+		}
+	})
+}
