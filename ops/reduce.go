@@ -339,6 +339,17 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 	}
 	var kept odometer
 	o, i := ns.start[0], ns.start[1]
+	if rd.rowsAtOnce(ns) {
+		// Each output is one leaf, Reduce of one unit-stride run: the
+		// innermost kept axis's runs go to simd.ReduceRows together.
+		a, outer := ns.kept()[0], ns.kept()[1:]
+		for {
+			rd.rows(d, x, o, i, a, ns.run)
+			if !kept.step(outer, &o, &i) {
+				return
+			}
+		}
+	}
 	for {
 		if ns.horizontal {
 			c := hcursor{ns: ns, base: i, off: i}
@@ -349,6 +360,53 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 		if !kept.step(ns.kept(), &o, &i) {
 			return
 		}
+	}
+}
+
+// rowsAtOnce reports whether the outputs of ns may be computed by
+// simd.ReduceRows, a kept axis at a time: a float type, a horizontal
+// reduction whose every output is a single leaf (one unit-stride run of
+// at most leafLen elements, which fold reduces with simd.Reduce), and a
+// kept axis to walk. ReduceRows gives each run Reduce's bits, so the
+// results do not change; it reads several runs at once, which streams
+// faster from memory.
+func (rd *reducer[T, K]) rowsAtOnce(ns *nest) bool {
+	return rd.r.fl != 0 && ns.horizontal && ns.leaves == 1 && ns.iinc == 1 && ns.nk > 0
+}
+
+// rowsBatch is the number of outputs of a rows call written through a
+// buffer on the stack when the outputs are not contiguous.
+const rowsBatch = 64
+
+// rows reduces the a.n runs of n elements at x[i+j*a.si] into
+// d[o+j*a.so] with simd.ReduceRows.
+func (rd *reducer[T, K]) rows(d, x []T, o, i int, a redAxis, n int) {
+	if a.so == 1 {
+		rd.reduceRows(d[o:o+a.n], x, i, a.si, n)
+		return
+	}
+	var buf [rowsBatch]T
+	for j := 0; j < a.n; j += rowsBatch {
+		b := buf[:min(rowsBatch, a.n-j)]
+		rd.reduceRows(b, x, i+j*a.si, a.si, n)
+		for k, v := range b {
+			d[o+(j+k)*a.so] = v
+		}
+	}
+}
+
+// reduceRows is simd.ReduceRows on the float type under T. The planner has
+// proved every run in range, so an error is a bug.
+func (rd *reducer[T, K]) reduceRows(dst, x []T, off, stride, n int) {
+	var err error
+	switch rd.r.fl {
+	case 4:
+		err = simd.ReduceRows(rd.r.op, asKind[float32](dst), asKind[float32](x), off, stride, n)
+	case 8:
+		err = simd.ReduceRows(rd.r.op, asKind[float64](dst), asKind[float64](x), off, stride, n)
+	}
+	if err != nil {
+		panic("ops: internal error: " + err.Error())
 	}
 }
 
