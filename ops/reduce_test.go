@@ -13,6 +13,7 @@ import (
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -509,5 +510,49 @@ func TestReduceManyAxes(t *testing.T) {
 		tensor.SetParallelism(prev)
 		require.NoError(t, err)
 		require.Equal(t, want, got.Data(), "parallelism %d", p)
+	}
+}
+
+// TestReduceRowsPath covers the reductions along rows that simd.ReduceRows
+// computes (every output one unit-stride run): rows in order and flipped
+// (a negative stride between runs), counts that are and are not multiples
+// of four, and destinations that are contiguous, strided and flipped. Each
+// result must be simd.Reduce of its row, bit for bit, as before.
+func TestReduceRowsPath(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, rows := range []int{1, 3, 4, 9, 70} {
+		for _, cols := range []int{1, 31, 32, 96, 1000} {
+			data := make([]float32, rows*cols)
+			for i := range data {
+				data[i] = float32(r.NormFloat64())
+			}
+			m := tensor.Must(tensor.FromSlice(data, rows, cols)).View()
+			for _, flip := range []bool{false, true} {
+				v := m
+				if flip {
+					v = tensor.Must(m.Flip(0))
+				}
+				want := make([]float32, rows)
+				for j := range rows {
+					src := j
+					if flip {
+						src = rows - 1 - j
+					}
+					want[j], _ = simd.Reduce(simd.Add, data[src*cols:(src+1)*cols])
+				}
+				big := tensor.Must(tensor.New[float32](2 * rows)).View()
+				for _, dst := range []tensor.View[float32]{
+					tensor.Must(tensor.New[float32](rows)).View(),
+					tensor.Must(big.Slice(0, 0, 2*rows, 2)),
+					tensor.Must(tensor.Must(big.Slice(0, 0, rows, 1)).Flip(0)),
+				} {
+					require.NoError(t, ops.SumInto(dst, v, 1))
+					for j := range rows {
+						got := dst.At(j)
+						require.Equal(t, math.Float32bits(want[j]), math.Float32bits(got), "rows %d cols %d flip %v dst %v: row %d", rows, cols, flip, dst.Layout(), j)
+					}
+				}
+			}
+		}
 	}
 }
