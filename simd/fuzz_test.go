@@ -380,3 +380,66 @@ func FuzzFoldRows(f *testing.F) {
 		fuzzFoldRows[float64](t, op, int(n%4096), int(rows), int(stride), int(off), int(xlen), seed)
 	})
 }
+
+// fuzzReduceRows checks ReduceRows against Reduce per row, bit for bit, at
+// the machine's level and at Generic, and that a row outside x is an
+// error that writes nothing.
+func fuzzReduceRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64) {
+	x := make([]T, xlen)
+	s := seed
+	for i := range x {
+		s = s*6364136223846793005 + 1442695040888963407
+		x[i] = T(int64(s>>40)%2001-1000) / 8
+		if op == Mul {
+			x[i] = T(1 + float64(int64(s>>40)%5-2)/4)
+		}
+	}
+	ok := n > 0 // every row inside x
+	for r := range rows {
+		if p := off + r*stride; p < 0 || p+n > xlen {
+			ok = false
+		}
+	}
+	ok = ok || rows == 0 && n > 0
+	for _, l := range []ISA{Level(), Generic} {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		buf := guarded[T](rows + 8)
+		dst := buf[4 : 4+rows]
+		err = ReduceRows(op, dst, x, off, stride, n)
+		restore()
+		if !ok {
+			if err == nil || !sameBits(buf, guarded[T](rows+8)) {
+				t.Fatalf("%v: %d rows of %d at %d stride %d in %d: err %v, dst %v", l, rows, n, off, stride, xlen, err, dst)
+			}
+			continue
+		}
+		noErr(t, err)
+		for r := range rows {
+			p := off + r*stride
+			want, _ := Reduce(op, x[p:p+n])
+			if !sameBits(dst[r:r+1], []T{want}) {
+				t.Fatalf("%v: %v of row %d of %d at %d stride %d: got %v, want %v", l, op, r, n, off, stride, dst[r], want)
+			}
+		}
+		if !sameBits(buf[:4], guarded[T](4)) || !sameBits(buf[4+rows:], guarded[T](4)) {
+			t.Fatalf("%v: a guard cell was written", l)
+		}
+	}
+}
+
+func FuzzReduceRows(f *testing.F) {
+	f.Add(uint8(0), uint16(128), uint8(9), int16(130), uint16(3), uint16(1400), uint64(1))
+	f.Add(uint8(5), uint16(64), uint8(4), int16(-64), uint16(200), uint16(300), uint64(2))
+	f.Add(uint8(1), uint16(96), uint8(8), int16(0), uint16(0), uint16(96), uint64(3))
+	f.Add(uint8(4), uint16(33), uint8(5), int16(40), uint16(1), uint16(300), uint64(4))
+	f.Add(uint8(0), uint16(128), uint8(9), int16(130), uint16(3), uint16(1100), uint64(5)) // past the end
+	f.Fuzz(func(t *testing.T, typ uint8, n uint16, rows uint8, stride int16, off, xlen uint16, seed uint64) {
+		op := []Op{Add, Mul, Max, Min}[typ%4]
+		if typ&4 == 0 {
+			fuzzReduceRows[float32](t, op, int(n%4096), int(rows), int(stride), int(off), int(xlen), seed)
+			return
+		}
+		fuzzReduceRows[float64](t, op, int(n%4096), int(rows), int(stride), int(off), int(xlen), seed)
+	})
+}
