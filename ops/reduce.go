@@ -483,16 +483,56 @@ func (c *hcursor) next() (off, n int) {
 	return off, n
 }
 
+// full reports whether the next count leaves of c are whole leaves of
+// its current run.
+func (c *hcursor) full(count int) bool {
+	return (c.chunk+count)*leafLen <= c.ns.run
+}
+
+// skip moves c past count leaves that full reported whole.
+func (c *hcursor) skip(count int) {
+	c.chunk += count
+	if c.chunk*leafLen < c.ns.run {
+		return
+	}
+	c.chunk = 0
+	var o int // reduced axes do not move the output
+	c.runs.step(c.ns.red(), &o, &c.off)
+}
+
 // htree folds the next count leaves of c by recursive halving.
 func (rd *reducer[T, K]) htree(c *hcursor, x []T, count int) T {
 	if count == 1 {
 		off, n := c.next()
 		return rd.fold(x, off, c.ns.iinc, n)
 	}
+	if count <= leafBatch && rd.r.fl != 0 && c.ns.iinc == 1 && c.full(count) {
+		// Whole leaves of one unit-stride run: simd.ReduceRows folds
+		// them, four at once, to the values fold gives each, and the
+		// same halving combines them.
+		var buf [leafBatch]T
+		v := buf[:count]
+		rd.reduceRows(v, x, c.off+c.chunk*leafLen, leafLen, leafLen)
+		c.skip(count)
+		return rd.combine(v)
+	}
 	h := count / 2
 	a := rd.htree(c, x, h)
 	b := rd.htree(c, x, count-h)
 	return rd.r.k.at(a, b)
+}
+
+// leafBatch is the number of leaves, at most, htree hands to
+// simd.ReduceRows at once.
+const leafBatch = 16
+
+// combine combines leaf values by the recursive halving of htree.
+func (rd *reducer[T, K]) combine(v []T) T {
+	if len(v) == 1 {
+		return v[0]
+	}
+	h := len(v) / 2
+	return rd.r.k.at(rd.combine(v[:h]), rd.combine(v[h:]))
 }
 
 // fold reduces the n elements of x from off with stride inc: element i

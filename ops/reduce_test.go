@@ -556,3 +556,43 @@ func TestReduceRowsPath(t *testing.T) {
 		}
 	}
 }
+
+// TestReduceLeafBatches pins the bits of sums whose runs are longer than a
+// leaf (8192 elements), where whole leaves go to simd.ReduceRows in
+// batches: each output must be the leaves' Reduce values combined by
+// recursive halving, the first half before the second, as the package
+// documents, whatever the batches.
+func TestReduceLeafBatches(t *testing.T) {
+	const leaf = 8192
+	var tree func(v []float32) float32
+	tree = func(v []float32) float32 {
+		if len(v) == 1 {
+			return v[0]
+		}
+		h := len(v) / 2
+		return tree(v[:h]) + tree(v[h:])
+	}
+	ref := func(run []float32) float32 {
+		var leaves []float32
+		for lo := 0; lo < len(run); lo += leaf {
+			s, _ := simd.Reduce(simd.Add, run[lo:min(lo+leaf, len(run))])
+			leaves = append(leaves, s)
+		}
+		return tree(leaves)
+	}
+	r := rand.New(rand.NewPCG(9, 10))
+	for _, n := range []int{leaf + 1, 3 * leaf, 5*leaf + 7, 16 * leaf, 17*leaf + 100, 40 * leaf, 100*leaf + 1} {
+		data := make([]float32, 3*n)
+		for i := range data {
+			data[i] = float32(r.NormFloat64())
+		}
+		all, err := ops.Sum(tensor.Must(tensor.FromSlice(data[:n], n)).View())
+		require.NoError(t, err)
+		require.Equal(t, math.Float32bits(ref(data[:n])), math.Float32bits(all.Data()[0]), "sum of %d", n)
+		rows, err := ops.Sum(tensor.Must(tensor.FromSlice(data, 3, n)).View(), 1)
+		require.NoError(t, err)
+		for k := range 3 {
+			require.Equal(t, math.Float32bits(ref(data[k*n:(k+1)*n])), math.Float32bits(rows.Data()[k]), "row %d of %d", k, n)
+		}
+	}
+}
