@@ -332,6 +332,9 @@ func wholemax32AVX512(x *float32, n int) float32
 func rowsmax32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func whole4max32AVX512(dst, x *float32, stride, n int)
+
+//go:noescape
 func minVV32AVX512(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -351,6 +354,9 @@ func wholemin32AVX512(x *float32, n int) float32
 
 //go:noescape
 func rowsmin32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func whole4min32AVX512(dst, x *float32, stride, n int)
 
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
@@ -448,6 +454,9 @@ func wholemax64AVX512(x *float64, n int) float64
 func rowsmax64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func whole4max64AVX512(dst, x *float64, stride, n int)
+
+//go:noescape
 func minVV64AVX512(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -467,6 +476,9 @@ func wholemin64AVX512(x *float64, n int) float64
 
 //go:noescape
 func rowsmin64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func whole4min64AVX512(dst, x *float64, stride, n int)
 
 // fold32 runs the fold kernel of op at level isa and reports whether
 // there is one.
@@ -599,6 +611,12 @@ func whole4_32(isa ISA, op Op, dst, x *float32, stride, n int) bool {
 		return true
 	case isa == AVX512 && op == Mul:
 		whole4mul32AVX512(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Max:
+		whole4max32AVX512(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Min:
+		whole4min32AVX512(dst, x, stride, n)
 		return true
 	default:
 		return false
@@ -736,6 +754,12 @@ func whole4_64(isa ISA, op Op, dst, x *float64, stride, n int) bool {
 		return true
 	case isa == AVX512 && op == Mul:
 		whole4mul64AVX512(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Max:
+		whole4max64AVX512(dst, x, stride, n)
+		return true
+	case isa == AVX512 && op == Min:
+		whole4min64AVX512(dst, x, stride, n)
 		return true
 	default:
 		return false

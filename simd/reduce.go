@@ -140,12 +140,13 @@ func foldGo[T Float](op Op, acc, x []T) {
 //	dst[r] = Reduce(op, x[off+r*stride : off+r*stride+n])
 //
 // bit for bit at every level, where stride, in elements, may be negative
-// or zero. The vector kernels of Add and Mul reduce four rows of whole
-// groups (n a multiple of FoldLanes, up to 16384 elements) in one loop
-// whose loads interleave: reading four streams at once, float32 rows of
-// 16 KiB streamed from memory ran 16-20% faster than one Reduce per row
-// on an Intel Xeon (BENCHMARKS.md). Other rows, and Max and Min, are
-// reduced one at a time. It is the inner loop of a reduction along rows.
+// or zero. The vector kernels of Add and Mul at both levels, and of Max
+// and Min with AVX-512, reduce four rows of whole groups (n a multiple of
+// FoldLanes, up to 16384 elements) in one loop whose loads interleave:
+// reading four streams at once, float32 rows of 16 KiB streamed from
+// memory ran 15-20% faster than one Reduce per row on an Intel Xeon
+// (BENCHMARKS.md). Other rows are reduced one at a time. It is the inner
+// loop of a reduction along rows.
 // The Stream flag is ignored.
 //
 // ReduceRows returns an error wrapping ErrArg for another op or n <= 0 (no

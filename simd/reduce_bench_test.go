@@ -131,7 +131,8 @@ func BenchmarkFoldRows(b *testing.B) {
 
 // BenchmarkReduceRows sums the rows of a [4096,4096] float32 matrix (64
 // MiB, aligned and 16 bytes past a line) with ReduceRows ("rows", four
-// rows per kernel call) and with one Reduce per row ("reduce"), at every
+// rows per kernel call) and with one Reduce per row ("reduce"), and takes
+// their maxima the same two ways ("max-rows", "max-reduce"), at every
 // level: GB/s of input read.
 func BenchmarkReduceRows(b *testing.B) {
 	const n = 4096
@@ -142,17 +143,21 @@ func BenchmarkReduceRows(b *testing.B) {
 	dst := make([]float32, n)
 	for _, off := range []int{0, 4} {
 		x := big[off : off+n*n]
-		for _, how := range []string{"rows", "reduce"} {
+		for _, how := range []string{"rows", "reduce", "max-rows", "max-reduce"} {
+			op := Add
+			if how[0] == 'm' {
+				op = Max
+			}
 			b.Run(fmt.Sprintf("%s/off%d", how, 4*off), func(b *testing.B) {
 				benchLevels(b, func(b *testing.B) {
 					b.SetBytes(4 * n * n)
 					for range b.N {
-						if how == "rows" {
-							_ = ReduceRows(Add, dst, x, 0, n, n)
+						if how == "rows" || how == "max-rows" {
+							_ = ReduceRows(op, dst, x, 0, n, n)
 							continue
 						}
 						for r := range n {
-							dst[r], _ = Reduce(Add, x[r*n:(r+1)*n])
+							dst[r], _ = Reduce(op, x[r*n:(r+1)*n])
 						}
 					}
 				})

@@ -118,7 +118,7 @@ func generate() (asm, gofile []byte) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", rowsName(o, e, l), rowsSignature(e.goType))
 					rowsKernel(&a, o, e, l)
 				}
-				if plainFold(o) {
+				if hasWhole4(o, l) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(dst, x *%s, stride, n int)\n", whole4Name(o, e, l), e.goType)
 					whole4(&a, o, e, l)
 				}
@@ -210,21 +210,22 @@ func foldName(o op, e elem, l level) string {
 // every call.
 func dispatch(g *bytes.Buffer, e elem) {
 	t := e.goType
+	folds := func(o op, _ level) bool { return folds(o) }
 	dispatchOne(g, e, folds, "fold", "fold kernel", "acc, x *"+t+", n int", "bool", "%s(acc, x, n)\n\t\treturn true", "false", foldName)
 	dispatchOne(g, e, folds, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
 	dispatchOne(g, e, folds, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
 	dispatchOne(g, e, folds, "rows", "rows kernel", rowsSignature(t), "bool", "%s(dst, init, x, stride, rows, n)\n\t\treturn true", "false", rowsName)
-	dispatchOne(g, e, plainFold, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "bool", "%s(dst, x, stride, n)\n\t\treturn true", "false", whole4Name)
+	dispatchOne(g, e, hasWhole4, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "bool", "%s(dst, x, stride, n)\n\t\treturn true", "false", whole4Name)
 }
 
 // dispatchOne writes one dispatch function: a case per level and op
 // making the call (call, with the kernel's name for %s), and a default
 // that returns none.
-func dispatchOne(g *bytes.Buffer, e elem, has func(op) bool, kind, what, params, results, call, none string, name func(op, elem, level) string) {
+func dispatchOne(g *bytes.Buffer, e elem, has func(op, level) bool, kind, what, params, results, call, none string, name func(op, elem, level) string) {
 	fmt.Fprintf(g, "\n// %s%d runs the %s of op at level isa and reports whether\n// there is one.\nfunc %s%d(isa ISA, op Op, %s) %s {\n\tswitch {\n", kind, e.bits, what, kind, e.bits, params, results)
 	for _, l := range levels {
 		for _, o := range ops {
-			if has(o) {
+			if has(o, l) {
 				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\t"+call+"\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], name(o, e, l))
 			}
 		}
@@ -441,8 +442,16 @@ func foldStep(p func(string, ...any), o op, e elem, l level, a, b, scratch strin
 }
 
 // plainFold reports whether o folds by one instruction a step, with no
-// NaN fix (Add and Mul): those have four-row whole-run kernels.
+// NaN fix (Add and Mul).
 func plainFold(o op) bool { return o.name == "add" || o.name == "mul" }
+
+// hasWhole4 reports whether o has four-row whole-run kernels at level l:
+// Add and Mul at both levels; Max and Min with AVX-512, whose 32
+// registers hold four rows' accumulators and a regrouped step's groups
+// (with AVX2 sixteen hold the accumulators alone).
+func hasWhole4(o op, l level) bool {
+	return plainFold(o) || l.name == "AVX512" && (o.name == "max" || o.name == "min")
+}
 
 // whole4Name returns the Go name of a four-row whole-run kernel, for
 // example whole4add32AVX2.
@@ -484,18 +493,61 @@ func whole4(w *bytes.Buffer, o op, e elem, l level) {
 	p("ADDQ $128, SI")
 	p("ADDQ $128, R8")
 	p("SUBQ $%d, CX", lanes)
-	fmt.Fprintf(w, "\nloop:\n")
-	p("TESTQ CX, CX")
-	p("JZ done")
-	for k := range regs {
-		for row := range rows {
-			p("%s %d%s, %s, %s", insn, k*l.bytes, rows[row], acc(row, k), acc(row, k))
+	if plainFold(o) {
+		fmt.Fprintf(w, "\nloop:\n")
+		p("TESTQ CX, CX")
+		p("JZ done")
+		for k := range regs {
+			for row := range rows {
+				p("%s %d%s, %s, %s", insn, k*l.bytes, rows[row], acc(row, k), acc(row, k))
+			}
 		}
+		p("ADDQ $128, SI")
+		p("ADDQ $128, R8")
+		p("SUBQ $%d, CX", lanes)
+		p("JMP loop")
+	} else {
+		// Max and Min: the regrouped steps of the one-row kernel, four
+		// groups of a row in registers 8..11 combined off the chain, row
+		// after row.
+		at := func(row string, off int) string {
+			if off == 0 {
+				return row
+			}
+			return fmt.Sprintf("%d%s", off, row)
+		}
+		fmt.Fprintf(w, "\nloop4:\n")
+		p("CMPQ CX, $%d", 4*lanes)
+		p("JB loop1")
+		for k := range regs {
+			for row := range rows {
+				for g := range 4 {
+					p("%s %s, %s", load, at(rows[row], g*128+k*l.bytes), r(8+g))
+				}
+				foldStep(p, o, e, l, r(8), r(9), "", 1)
+				foldStep(p, o, e, l, r(10), r(11), "", 2)
+				foldStep(p, o, e, l, r(8), r(10), "", 1)
+				foldStep(p, o, e, l, acc(row, k), r(8), "", 3)
+			}
+		}
+		p("ADDQ $512, SI")
+		p("ADDQ $512, R8")
+		p("SUBQ $%d, CX", 4*lanes)
+		p("JMP loop4")
+		fmt.Fprintf(w, "\nloop1:\n")
+		p("TESTQ CX, CX")
+		p("JZ done")
+		for k := range regs {
+			for row := range rows {
+				p("%s %s, %s", load, at(rows[row], k*l.bytes), r(8))
+				foldStep(p, o, e, l, acc(row, k), r(8), "", 1)
+			}
+		}
+		p("ADDQ $128, SI")
+		p("ADDQ $128, R8")
+		p("SUBQ $%d, CX", lanes)
+		p("JMP loop1")
 	}
-	p("ADDQ $128, SI")
-	p("ADDQ $128, R8")
-	p("SUBQ $%d, CX", lanes)
-	p("JMP loop")
 	fmt.Fprintf(w, "\ndone:\n")
 	for row := range rows {
 		if row > 0 {
