@@ -318,16 +318,23 @@ func FuzzIndex(f *testing.F) {
 // starting off elements into x) by op at the active level and at Generic,
 // against the definition, with 0xFF guard cells around dst; arguments out
 // of range must leave dst untouched.
-func fuzzFoldRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64) {
+// fuzzRowsData returns xlen values from seed for op: eighths in
+// [-125, 125] (sums exact in float32), or for Mul products of 0.5 to 1.5.
+func fuzzRowsData[T Float](op Op, xlen int, seed uint64) []T {
 	x := make([]T, xlen)
 	s := seed
 	for i := range x {
 		s = s*6364136223846793005 + 1442695040888963407
-		x[i] = T(int64(s>>40)%2001-1000) / 8 // sums exact in float32
+		x[i] = T(int64(s>>40)%2001-1000) / 8
 		if op == Mul {
 			x[i] = T(1 + float64(int64(s>>40)%5-2)/4)
 		}
 	}
+	return x
+}
+
+func fuzzFoldRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64) {
+	x := fuzzRowsData[T](op, xlen, seed)
 	init := make([]T, n)
 	for j := range init {
 		init[j] = T(j%7) - 3
@@ -385,15 +392,7 @@ func FuzzFoldRows(f *testing.F) {
 // the machine's level and at Generic, and that a row outside x is an
 // error that writes nothing.
 func fuzzReduceRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64) {
-	x := make([]T, xlen)
-	s := seed
-	for i := range x {
-		s = s*6364136223846793005 + 1442695040888963407
-		x[i] = T(int64(s>>40)%2001-1000) / 8
-		if op == Mul {
-			x[i] = T(1 + float64(int64(s>>40)%5-2)/4)
-		}
-	}
+	x := fuzzRowsData[T](op, xlen, seed)
 	ok := n > 0 // every row inside x
 	for r := range rows {
 		if p := off + r*stride; p < 0 || p+n > xlen {
