@@ -254,6 +254,10 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		argRows[T, O](it, ko, ki, kx, out, best, x, max)
 		return
 	}
+	if oinc == 0 && ko >= 0 && vec && inc[ki] == 1 && inc[kx] > 0 && n <= argBlock {
+		argRowRuns[T, O](it, ko, ki, kx, out, best, x, max)
+		return
+	}
 	for off := range it.Runs() {
 		o := 0
 		if ko >= 0 {
@@ -267,6 +271,78 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		}
 		argAcross(out, best, o, oinc, x, i, inc[ki], xi, inc[kx], n, max)
 	}
+}
+
+// argRowRuns searches runs that each reduce into one output element and
+// fit in one block: whole rows along the searched axis. Four runs at a
+// constant stride go to simd.ReduceRows together, which reads them as
+// four streams and gives each its Reduce value; each run is then searched
+// for it, as argBlocks does one block.
+func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
+	n, inc := it.Len(), it.Inc()
+	var offs [4][argOperands]int
+	k := 0
+	find := func(off [argOperands]int) {
+		v, j := argFind[T, O](x, off[ki], 1, n, false, true, max)
+		argMerge(out, best, off[ko], v, off[kx]+j*inc[kx], max)
+	}
+	for off := range it.Runs() {
+		offs[k] = [argOperands]int{off[0], off[1], off[2]}
+		if k++; k < len(offs) {
+			continue
+		}
+		k = 0
+		s := offs[1][ki] - offs[0][ki]
+		if offs[2][ki]-offs[1][ki] != s || offs[3][ki]-offs[2][ki] != s {
+			for _, o := range offs {
+				find(o)
+			}
+			continue
+		}
+		var m [4]T
+		argExtremes[T, O](m[:], x, offs[0][ki], s, n)
+		for r, o := range offs {
+			row := x[o[ki] : o[ki]+n]
+			j := argIndex(row, m[r])
+			argMerge(out, best, o[ko], row[j], o[kx]+j*inc[kx], max)
+		}
+	}
+	for _, o := range offs[:k] {
+		find(o)
+	}
+}
+
+// argOperands is the number of operands of an index search's Iter: the
+// output, the input and the index layout.
+const argOperands = 3
+
+// argExtremes sets m[r] to simd.Reduce's extreme of the run of n elements
+// at off+r*stride, by simd.ReduceRows.
+func argExtremes[T Real, O argOrder[T]](m, x []T, off, stride, n int) {
+	var ord O
+	var err error
+	if unsafe.Sizeof(m[0]) == 4 {
+		err = simd.ReduceRows(ord.op(), asKind[float32](m), asKind[float32](x), off, stride, n)
+	} else {
+		err = simd.ReduceRows(ord.op(), asKind[float64](m), asKind[float64](x), off, stride, n)
+	}
+	if err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
+}
+
+// argIndex returns the first index of v in row, which holds it.
+func argIndex[T Real](row []T, v T) int {
+	var j int
+	if unsafe.Sizeof(v) == 4 {
+		j = simd.Index(asKind[float32](row), *(*float32)(unsafe.Pointer(&v)))
+	} else {
+		j = simd.Index(asKind[float64](row), *(*float64)(unsafe.Pointer(&v)))
+	}
+	if j < 0 {
+		panic("ops: internal error: the extreme of a run is not in it")
+	}
+	return j
 }
 
 // argBlockRows and argTile shape the search across rows: blocks of up to

@@ -305,3 +305,58 @@ func TestArgInPlace(t *testing.T) {
 	require.NoError(t, ops.ArgMaxInto(row, x.View(), 0))
 	assert.Equal(t, []int{1, 1, 0, 7, 8, 2}, x.Data())
 }
+
+// TestArgMaxRowBatches covers the search along rows that reads four rows
+// at once (simd.ReduceRows): row counts that are and are not multiples of
+// four, rows at a constant stride and not (a sliced middle axis), ties
+// (the first index wins) and NaNs (the first NaN wins), against a plain
+// loop.
+func TestArgMaxRowBatches(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, shape := range [][]int{{1, 64}, {3, 100}, {4, 128}, {9, 33}, {2, 5, 96}, {7, 4096}} {
+		size := 1
+		for _, d := range shape {
+			size *= d
+		}
+		data := make([]float32, size)
+		last := shape[len(shape)-1]
+		for i := range data {
+			// Many ties within a row, and every row's extremes its own.
+			data[i] = float32(r.IntN(7) + 10*(i/last))
+			if r.IntN(500) == 0 {
+				data[i] = float32(math.NaN())
+			}
+		}
+		v := tensor.Must(tensor.FromSlice(data, shape...)).View()
+		views := []tensor.View[float32]{v, tensor.Must(v.Flip(0))}
+		if len(shape) == 3 {
+			views = append(views, tensor.Must(v.Slice(1, 0, 3, 1))) // rows not at one stride
+		}
+		for _, w := range views {
+			for _, op := range []string{"max", "min"} {
+				var got tensor.Tensor[int]
+				var err error
+				if op == "max" {
+					got, err = ops.ArgMax(w, -1)
+				} else {
+					got, err = ops.ArgMin(w, -1)
+				}
+				require.NoError(t, err)
+				flat := tensor.Must(w.Reshape(w.Size()/last, last))
+				for k := range w.Size() / last {
+					want, b := 0, flat.At(k, 0)
+					for j := 1; j < last; j++ {
+						x := flat.At(k, j)
+						if b != b {
+							break
+						}
+						if x != x || op == "max" && x > b || op == "min" && x < b {
+							want, b = j, x
+						}
+					}
+					require.Equal(t, want, got.Data()[k], "%s %v %v row %d", op, shape, w.Layout(), k)
+				}
+			}
+		}
+	}
+}
