@@ -46,7 +46,10 @@
 // ...). The engine is a [layout.Iter] made by ResetReduce: the output has
 // stride 0 along the reduced axes. When the run of the Iter is reduced
 // (reducing along rows of a row-major matrix) each run is folded by
-// interleaved accumulators; when it is not (reducing across rows) whole
+// interleaved accumulators, for float types by simd.ReduceRows, which
+// reads four runs (or four leaves of a long run) at once and gives each
+// simd.Reduce's value: one core streams four rows faster than one. When
+// the run is not reduced (reducing across rows) whole
 // rows are accumulated into the output row, a vertical reduction (for
 // float types by simd.FoldRows, which holds a strip of the output in
 // registers while it adds up to 8 rows into it). Either way the elements
@@ -79,7 +82,8 @@
 // gives each element its index (stride 1 along the axis, or row-major for
 // the flat index), so any view and any split of the work find that index;
 // a unit-stride run is searched a block at a time with simd.Reduce and
-// simd.Index, and rows reduced down the columns 32 at a time (by
+// simd.Index (four runs of one block at once with simd.ReduceRows, then
+// each searched), and rows reduced down the columns 32 at a time (by
 // simd.FoldRows's Max or Min when they are evenly spaced), searching only
 // the columns whose best improved. CumSum and CumProd scan one axis,
 // sequentially as NumPy does: they walk an Iter over the lines' starts and
