@@ -331,7 +331,8 @@ func argExtremes[T Real, O argOrder[T]](m, x []T, off, stride, n int) {
 	}
 }
 
-// argIndex returns the first index of v in row, which holds it.
+// argIndex returns the first index of v in row, a block that holds it,
+// by simd.Index.
 func argIndex[T Real](row []T, v T) int {
 	var j int
 	if unsafe.Sizeof(v) == 4 {
@@ -340,7 +341,7 @@ func argIndex[T Real](row []T, v T) int {
 		j = simd.Index(asKind[float64](row), *(*float64)(unsafe.Pointer(&v)))
 	}
 	if j < 0 {
-		panic("ops: internal error: the extreme of a run is not in it")
+		panic("ops: internal error: the extreme of a block is not in it")
 	}
 	return j
 }
@@ -523,14 +524,6 @@ func argBlocks[T Real, O argOrder[T]](x []T, ord O) (T, int) {
 		}
 	}
 	blk := x[at:min(at+argBlock, len(x))]
-	var j int
-	if unsafe.Sizeof(b) == 4 {
-		j = simd.Index(asKind[float32](blk), *(*float32)(unsafe.Pointer(&b)))
-	} else {
-		j = simd.Index(asKind[float64](blk), *(*float64)(unsafe.Pointer(&b)))
-	}
-	if j >= 0 {
-		return blk[j], at + j
-	}
-	panic("ops: internal error: the extreme of a block is not in it")
+	j := argIndex(blk, b)
+	return blk[j], at + j
 }
