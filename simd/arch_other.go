@@ -46,3 +46,12 @@ func rows64(ISA, Op, *float64, *float64, *float64, int, int, int) bool { return 
 // Reduce per row.
 func whole4_32(ISA, Op, *float32, *float32, int, int) bool { return false }
 func whole4_64(ISA, Op, *float64, *float64, int, int) bool { return false }
+
+// arg32 and arg64 are never called here: no level has vectors.
+func arg32(ISA, bool, *[4]*float32, int, *float32, *int32) {
+	panic("simd: no arg kernel in this build")
+}
+
+func arg64(ISA, bool, *[4]*float64, int, *float64, *int64) {
+	panic("simd: no arg kernel in this build")
+}

@@ -11,7 +11,7 @@
 // [Element], every Go numeric type, and only move bits: they never compare
 // or compute with the elements they copy. The arithmetic kernels
 // ([Binary], [BinaryScalar], [ScalarBinary], [Reduce], [ReduceRows],
-// [FoldRows]) are
+// [FoldRows]) and the searches ([Index], [ArgRows]) are
 // generic over [Float] and compute exactly what the plain Go operators
 // compute, in an order fixed for every level.
 //
@@ -200,13 +200,28 @@
 //     equals +0, NaN nothing), tests the four results with one branch,
 //     and searches the group that holds the first match, and the last
 //     vectors, a vector at a time; a NaN is searched by the Go loop.
+//   - [ArgRows] finds the index of each row's extreme in one pass, four
+//     rows at once with their loads interleaved (one row as four parts):
+//     each lane keeps its best element and the index where it first met
+//     it (a masked compare keeps a lane's first NaN), and the lanes are
+//     combined at the end, the first of equal ones. The AVX-512 kernels
+//     skip that step for a block of four vectors with no NaN and nothing
+//     better than the row's best so far (three VMAXPS and three compares,
+//     against eight operations per vector, all on the two ports that run
+//     512-bit operations on Intel); a block that may hold the row's new
+//     extreme takes the exact step. Rows of a 64 MiB float32 matrix, Intel
+//     Xeon: 27-30 GB/s against 18-19 for ReduceRows and an Index search;
+//     rows that rise, where no block is skipped, 30. In L1 (8 rows of
+//     1024) the skip gained 20% on random rows and lost 35% on rising
+//     ones.
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the
 // arithmetic kernels are the loops of internal/loops, which package ops
 // runs for every other element type. The data-movement kernels are
 // hand-written Go assembly: fourteen short functions (the eight transposes
-// are one loop macro over six tile macros), and the four of Index. The 72
+// are one loop macro over six tile macros), the four of Index and the eight
+// of ArgRows (one macro per level). The 72
 // arithmetic kernels (six operations, three forms, two element types, two
 // levels), the 48 of Reduce (a fold, a halving and a whole-run kernel
 // for four operations, two types, two levels), the 12 of ReduceRows (Add

@@ -165,6 +165,22 @@ func ExampleReduceRows() {
 	// Output: [10 100 1000] [400 40]
 }
 
+// ArgRows finds the index of each row's extreme in one pass: the first
+// of equal ones, or the first NaN.
+func ExampleArgRows() {
+	m := []float64{ // 3 rows of 4
+		1, 7, 3, 7,
+		-2, -9, -9, 0,
+		5, math.NaN(), 8, math.NaN(),
+	}
+	hi := make([]int, 3)
+	_ = simd.ArgRows(simd.Max, hi, m, 0, 4, 4)
+	lo := make([]int, 2)
+	_ = simd.ArgRows(simd.Min, lo, m, 4, -4, 4) // rows 1 and 0
+	fmt.Println(hi, lo)
+	// Output: [1 3 1] [1 0]
+}
+
 // Index finds the first element equal to a value (-0 equals +0), or the
 // first NaN: with Reduce, the index of a maximum.
 func ExampleIndex() {

@@ -442,3 +442,70 @@ func FuzzReduceRows(f *testing.F) {
 		fuzzReduceRows[float64](t, op, int(n%4096), int(rows), int(stride), int(off), int(xlen), seed)
 	})
 }
+
+func FuzzArgRows(f *testing.F) {
+	f.Add(uint8(0), uint16(128), uint8(9), int16(130), uint16(3), uint16(1400), uint64(1))
+	f.Add(uint8(1), uint16(64), uint8(4), int16(-64), uint16(200), uint16(300), uint64(2))
+	f.Add(uint8(2), uint16(96), uint8(1), int16(0), uint16(0), uint16(96), uint64(3))
+	f.Add(uint8(7), uint16(33), uint8(5), int16(40), uint16(1), uint16(300), uint64(4))
+	f.Add(uint8(0), uint16(128), uint8(9), int16(130), uint16(3), uint16(1100), uint64(5)) // past the end
+	f.Fuzz(func(t *testing.T, typ uint8, n uint16, rows uint8, stride int16, off, xlen uint16, seed uint64) {
+		op := []Op{Max, Min}[typ%2]
+		if typ&4 == 0 {
+			fuzzArgRows[float32](t, op, int(n%4096), int(rows%16), int(stride), int(off), int(xlen), seed, typ&2 != 0)
+			return
+		}
+		fuzzArgRows[float64](t, op, int(n%4096), int(rows%16), int(stride), int(off), int(xlen), seed, typ&2 != 0)
+	})
+}
+
+// fuzzArgRows checks ArgRows against argRef at the machine's level and at
+// Generic, on values with NaNs (nans) at places the seed picks or without,
+// and that a row outside x is an error that writes nothing.
+func fuzzArgRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64, nans bool) {
+	x := fuzzRowsData[T](Max, xlen, seed)
+	for i := range x {
+		x[i] = T(math.Round(float64(x[i]) / 16)) // ties
+		if nans && (seed>>(i%61))&1 == 1 && (uint64(i)*seed)%97 == 0 {
+			x[i] = T(math.NaN())
+		}
+	}
+	ok := n > 0 // every row inside x
+	for r := range rows {
+		if p := off + r*stride; p < 0 || p+n > xlen {
+			ok = false
+		}
+	}
+	ok = ok || rows == 0 && n > 0
+	for _, l := range []ISA{Level(), Generic} {
+		restore, err := setLevel(l)
+		noErr(t, err)
+		buf := make([]int, rows+8)
+		for i := range buf {
+			buf[i] = -9
+		}
+		idx := buf[4 : 4+rows]
+		err = ArgRows(op, idx, x, off, stride, n)
+		restore()
+		if !ok {
+			for _, v := range buf {
+				if err == nil || v != -9 {
+					t.Fatalf("%v: %d rows of %d at %d stride %d in %d: err %v, idx %v", l, rows, n, off, stride, xlen, err, idx)
+				}
+			}
+			continue
+		}
+		noErr(t, err)
+		for r := range rows {
+			p := off + r*stride
+			if want := argRef(op == Max, x[p:p+n]); idx[r] != want {
+				t.Fatalf("%v: %v of row %d of %d at %d stride %d: got %d, want %d", l, op, r, n, off, stride, idx[r], want)
+			}
+		}
+		for _, v := range append(buf[:4:4], buf[4+rows:]...) {
+			if v != -9 {
+				t.Fatalf("%v: a guard cell was written", l)
+			}
+		}
+	}
+}

@@ -165,3 +165,55 @@ func BenchmarkReduceRows(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkArgRows times ArgRows over the rows of a float32 [4096,4096]
+// (rows), against the two passes it replaces, ReduceRows for the rows'
+// maxima and Index for each (reduce-index), and over all of it as one
+// row (one-row); from a line boundary and 16 bytes past one. The values
+// are pseudo-random, so each row's maximum lies anywhere in it, or rise
+// along each row (rising), the AVX-512 kernels' worst case: no block can
+// be skipped.
+func BenchmarkArgRows(b *testing.B) {
+	const n = 4096
+	big := make([]float32, n*n+4)
+	rising := make([]float32, n*n)
+	s := uint64(1)
+	for i := range big {
+		s = s*6364136223846793005 + 1442695040888963407
+		big[i] = float32(s >> 40)
+	}
+	for i := range rising {
+		rising[i] = float32(i % n)
+	}
+	idx := make([]int, n)
+	m := make([]float32, n)
+	for _, data := range []string{"off0", "off16", "rising"} {
+		x := big[:n*n]
+		switch data {
+		case "off16":
+			x = big[4 : 4+n*n]
+		case "rising":
+			x = rising
+		}
+		for _, how := range []string{"rows", "reduce-index", "one-row"} {
+			b.Run(fmt.Sprintf("%s/%s", how, data), func(b *testing.B) {
+				benchLevels(b, func(b *testing.B) {
+					b.SetBytes(4 * n * n)
+					for range b.N {
+						switch how {
+						case "rows":
+							_ = ArgRows(Max, idx, x, 0, n, n)
+						case "reduce-index":
+							_ = ReduceRows(Max, m, x, 0, n, n)
+							for r := range n {
+								idx[r] = Index(x[r*n:(r+1)*n], m[r])
+							}
+						case "one-row":
+							_ = ArgRows(Max, idx[:1], x, 0, 0, n*n)
+						}
+					}
+				})
+			})
+		}
+	}
+}
