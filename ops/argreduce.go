@@ -26,12 +26,12 @@ import (
 // (XInto also the indices, copied into dst at the end: dst may share
 // memory with an int v).
 //
-// The result is exact, so any split of the work gives it. Runs along the
-// reduced axis with unit stride are searched a block at a time, the
-// block's extreme found by simd.Reduce and only a block that improves on
-// the best so far scanned for its index; rows reduced down the columns
-// are merged 32 at a time, the Max or Min kernel giving the block's
-// column extremes and only improved columns searched for their row.
+// The result is exact, so any split of the work gives it. Float runs
+// along the reduced axis with unit stride are searched by simd.ArgRows in
+// one pass, four at a time where they lie at one stride; rows reduced
+// down the columns are merged 32 at a time, the Max or Min kernel giving
+// the block's column extremes and only improved columns searched for
+// their row.
 
 // ArgMax returns the index of the largest element of v along axis, or the
 // flat row-major index of the largest element with no axis: the first
@@ -82,11 +82,6 @@ func (argMax[T]) op() simd.Op { return simd.Max }
 type argMin[T Real] struct{}
 
 func (argMin[T]) op() simd.Op { return simd.Min }
-
-// argBlock is the length of the blocks a unit-stride run is searched in:
-// one simd.Reduce call per 16 KiB of float32, the block then still in L1
-// when simd.Index searches it (2048 measured 20% slower on Zen 5).
-const argBlock = 4096
 
 // argSpec is a checked index reduction: the axes reduced, the result's
 // shape with them kept as size 1 and dropped (appended to the caller's
@@ -254,7 +249,7 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		argRows[T, O](it, ko, ki, kx, out, best, x, max)
 		return
 	}
-	if oinc == 0 && ko >= 0 && vec && inc[ki] == 1 && inc[kx] > 0 && n <= argBlock {
+	if oinc == 0 && ko >= 0 && vec && inc[ki] == 1 && inc[kx] > 0 {
 		argRowRuns[T, O](it, ko, ki, kx, out, best, x, max)
 		return
 	}
@@ -273,18 +268,17 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 	}
 }
 
-// argRowRuns searches runs that each reduce into one output element and
-// fit in one block: whole rows along the searched axis. Four runs at a
-// constant stride go to simd.ReduceRows together, which reads them as
-// four streams and gives each its Reduce value; each run is then searched
-// for it, as argBlocks does one block.
+// argRowRuns searches float runs of unit stride that each reduce into
+// one output element: whole rows along the searched axis. Four runs at a
+// constant stride go to simd.ArgRows together, which reads them as four
+// streams; the others go one at a time.
 func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
 	n, inc := it.Len(), it.Inc()
 	var offs [4][argOperands]int
+	var at [4]int
 	k := 0
-	find := func(off [argOperands]int) {
-		v, j := argFind[T, O](x, off[ki], 1, n, false, true, max)
-		argMerge(out, best, off[ko], v, off[kx]+j*inc[kx], max)
+	merge := func(o [argOperands]int, j int) {
+		argMerge(out, best, o[ko], x[o[ki]+j], o[kx]+j*inc[kx], max)
 	}
 	for off := range it.Runs() {
 		offs[k] = [argOperands]int{off[0], off[1], off[2]}
@@ -295,20 +289,19 @@ func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []in
 		s := offs[1][ki] - offs[0][ki]
 		if offs[2][ki]-offs[1][ki] != s || offs[3][ki]-offs[2][ki] != s {
 			for _, o := range offs {
-				find(o)
+				argRowsOf[T, O](at[:1], x, o[ki], 0, n)
+				merge(o, at[0])
 			}
 			continue
 		}
-		var m [4]T
-		argExtremes[T, O](m[:], x, offs[0][ki], s, n)
+		argRowsOf[T, O](at[:], x, offs[0][ki], s, n)
 		for r, o := range offs {
-			row := x[o[ki] : o[ki]+n]
-			j := argIndex(row, m[r])
-			argMerge(out, best, o[ko], row[j], o[kx]+j*inc[kx], max)
+			merge(o, at[r])
 		}
 	}
 	for _, o := range offs[:k] {
-		find(o)
+		argRowsOf[T, O](at[:1], x, o[ki], 0, n)
+		merge(o, at[0])
 	}
 }
 
@@ -316,34 +309,19 @@ func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []in
 // output, the input and the index layout.
 const argOperands = 3
 
-// argExtremes sets m[r] to simd.Reduce's extreme of the run of n elements
-// at off+r*stride, by simd.ReduceRows.
-func argExtremes[T Real, O argOrder[T]](m, x []T, off, stride, n int) {
+// argRowsOf sets at[r] to the index of the extreme in the run of n
+// elements of the float x at off+r*stride, by simd.ArgRows.
+func argRowsOf[T Real, O argOrder[T]](at []int, x []T, off, stride, n int) {
 	var ord O
 	var err error
-	if unsafe.Sizeof(m[0]) == 4 {
-		err = simd.ReduceRows(ord.op(), asKind[float32](m), asKind[float32](x), off, stride, n)
+	if unsafe.Sizeof(x[0]) == 4 {
+		err = simd.ArgRows(ord.op(), at, asKind[float32](x), off, stride, n)
 	} else {
-		err = simd.ReduceRows(ord.op(), asKind[float64](m), asKind[float64](x), off, stride, n)
+		err = simd.ArgRows(ord.op(), at, asKind[float64](x), off, stride, n)
 	}
 	if err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
-}
-
-// argIndex returns the first index of v in row, a block that holds it,
-// by simd.Index.
-func argIndex[T Real](row []T, v T) int {
-	var j int
-	if unsafe.Sizeof(v) == 4 {
-		j = simd.Index(asKind[float32](row), *(*float32)(unsafe.Pointer(&v)))
-	} else {
-		j = simd.Index(asKind[float64](row), *(*float64)(unsafe.Pointer(&v)))
-	}
-	if j < 0 {
-		panic("ops: internal error: the extreme of a block is not in it")
-	}
-	return j
 }
 
 // argBlockRows and argTile shape the search across rows: blocks of up to
@@ -482,11 +460,12 @@ func argAcross[T Real](out []int, best []T, o, oinc int, x []T, i, inc, xi, xinc
 // argFind returns the best of the n elements of x from off with stride
 // inc and its position j in the run: the first best, or the last when
 // last is set (the index falls along the run). vec says T is a float,
-// which simd.Reduce folds.
+// which simd.ArgRows searches.
 func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec, max bool) (T, int) {
-	var ord O
 	if inc == 1 && !last && vec {
-		return argBlocks[T, O](x[off:off+n], ord)
+		var at [1]int
+		argRowsOf[T, O](at[:], x, off, 0, n)
+		return x[off+at[0]], at[0]
 	}
 	b, bj := x[off], 0
 	for j := 1; j < n; j++ {
@@ -496,34 +475,4 @@ func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec, max bool)
 		}
 	}
 	return b, bj
-}
-
-// argBlocks finds the first best of the float run x a block at a time:
-// simd.Reduce gives each block's extreme, and only the first block that
-// holds the best of all is searched for its index, by simd.Index. A NaN
-// ends the search.
-func argBlocks[T Real, O argOrder[T]](x []T, ord O) (T, int) {
-	max := ord.op() == simd.Max
-	var b T
-	at := -1
-	for lo := 0; lo < len(x); lo += argBlock {
-		blk := x[lo:min(lo+argBlock, len(x))]
-		var m T
-		if unsafe.Sizeof(m) == 4 {
-			r, _ := simd.Reduce(ord.op(), asKind[float32](blk))
-			m = fromFloat[T](r)
-		} else {
-			r, _ := simd.Reduce(ord.op(), asKind[float64](blk))
-			m = fromFloat[T](r)
-		}
-		if at < 0 || better(m, b, max) {
-			b, at = m, lo
-			if m != m {
-				break
-			}
-		}
-	}
-	blk := x[at:min(at+argBlock, len(x))]
-	j := argIndex(blk, b)
-	return blk[j], at + j
 }

@@ -159,15 +159,18 @@ func TestArgRandom(t *testing.T) {
 }
 
 // TestArgBlocks places the extreme, its ties and NaNs at every kind of
-// position of a long unit-stride run: the first element, a block's first
-// and last, the last element; a tie in an earlier and in a later block.
+// position of a long unit-stride run, which simd.ArgRows reads as four
+// parts (2496 elements each with AVX-512, 2500 with AVX2, then a tail)
+// and goroutines split: the first element, a part's first and last, the
+// tail's first, the last element; a tie in an earlier and in a later
+// part.
 func TestArgBlocks(t *testing.T) {
 	const n = 10_000
 	for _, procs := range []int{1, 2, 4} {
 		old := tensor.SetParallelism(procs)
-		for _, at := range []int{0, 1, 2047, 2048, 4095, 6000, n - 1} {
-			for _, tie := range []int{-1, 0, 100, 2048, 5000, n - 1} {
-				for _, nan := range []int{-1, 3, 2047, 2049, 9000} {
+		for _, at := range []int{0, 1, 2495, 2496, 2500, 4992, 7499, 9984, n - 1} {
+			for _, tie := range []int{-1, 0, 100, 2496, 5000, n - 1} {
+				for _, nan := range []int{-1, 3, 2499, 7488, 9990} {
 					x := make([]float64, n)
 					for i := range x {
 						x[i] = float64(i % 7)
@@ -307,13 +310,14 @@ func TestArgInPlace(t *testing.T) {
 }
 
 // TestArgMaxRowBatches covers the search along rows that reads four rows
-// at once (simd.ReduceRows): row counts that are and are not multiples of
-// four, rows at a constant stride and not (a sliced middle axis), ties
+// at once (simd.ArgRows): row counts that are and are not multiples of
+// four, rows longer than a kernel call reads, rows at a constant stride
+// and not (a sliced middle axis), ties
 // (the first index wins) and NaNs (the first NaN wins), against a plain
 // loop.
 func TestArgMaxRowBatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	for _, shape := range [][]int{{1, 64}, {3, 100}, {4, 128}, {9, 33}, {2, 5, 96}, {7, 4096}} {
+	for _, shape := range [][]int{{1, 64}, {3, 100}, {4, 128}, {9, 33}, {2, 5, 96}, {7, 4096}, {5, 70001}} {
 		size := 1
 		for _, d := range shape {
 			size *= d

@@ -81,9 +81,9 @@
 // first NaN. They walk the Iter with a third operand, the layout that
 // gives each element its index (stride 1 along the axis, or row-major for
 // the flat index), so any view and any split of the work find that index;
-// a unit-stride run is searched a block at a time with simd.Reduce and
-// simd.Index (four runs of one block at once with simd.ReduceRows, then
-// each searched), and rows reduced down the columns 32 at a time (by
+// a float run of unit stride is searched in one pass by simd.ArgRows
+// (four runs at one stride at once), and rows reduced down the columns
+// 32 at a time (by
 // simd.FoldRows's Max or Min when they are evenly spaced), searching only
 // the columns whose best improved. CumSum and CumProd scan one axis,
 // sequentially as NumPy does: they walk an Iter over the lines' starts and
