@@ -16,11 +16,25 @@ import (
 
 type tuple = [layout.MaxOperands]int
 
-// iterTuples lists the offsets an Iter visits, one tuple per index.
+// iterTuples lists the offsets an Iter visits, one tuple per index. It
+// panics unless a Walk visits the runs that Runs yields, in its order.
 func iterTuples(it *layout.Iter) []tuple {
 	var out []tuple
 	inc := it.Inc()
+	var runs []tuple
 	for o := range it.Runs() {
+		runs = append(runs, o)
+	}
+	w := it.Walk()
+	for k := range runs {
+		if !w.Next() || w.Off() != runs[k] {
+			panic("layout: Walk and Runs differ")
+		}
+	}
+	if w.Next() || w.Next() {
+		panic("layout: Walk visits more runs than Runs")
+	}
+	for _, o := range runs {
 		for c := range it.Len() {
 			var t tuple
 			for j := range it.Operands() {

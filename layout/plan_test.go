@@ -17,10 +17,21 @@ import (
 
 type run struct{ dst, src int }
 
+// runs lists the blocks of p; it panics unless a Walk visits the blocks
+// that Runs yields, in its order.
 func runs(p layout.Plan) []run {
 	var out []run
 	for d, s := range p.Runs() {
 		out = append(out, run{d, s})
+	}
+	w := p.Walk()
+	for _, r := range out {
+		if !w.Next() || w.Off()[0] != r.dst || w.Off()[1] != r.src {
+			panic("layout: Plan's Walk and Runs differ")
+		}
+	}
+	if w.Next() {
+		panic("layout: Plan's Walk visits more blocks than Runs")
 	}
 	return out
 }
