@@ -66,6 +66,17 @@
 // in row-major order, for iteration. Package tensor runs every copy through
 // a Plan and package ops every computation through an Iter.
 //
+// Both hand out their runs two ways: Runs, an iterator for range loops,
+// and [Walk], a value whose Next moves to the next row of runs, which the
+// caller's loop steps through. Generic code that
+// other packages instantiate should walk: Go compiles a generic body anew
+// in each package that instantiates it, inlining there only functions of
+// the packages that package imports, and a range loop over Runs that is
+// not inlined moves its loop body's closure and what it reads to the heap
+// on every call. Tensor and ops walk, and their tests in
+// internal/outside count no allocations from a package that imports only
+// them.
+//
 // # Errors
 //
 // Functions that take shapes, axes or indices from the caller return an

@@ -149,17 +149,23 @@ func ExampleNewIter() {
 	// run at [3 1 0]
 }
 
-// A Walk visits the runs of an Iter one Next call at a time, as Runs
-// yields them but without a closure: what generic code instantiated in
-// other packages should use to keep its state on the stack.
-func ExampleIter_Walk() {
+// A Walk visits the runs of an Iter a row at a time, as Runs yields them
+// but without a closure: what generic code instantiated in other packages
+// should use to keep its state on the stack.
+func ExampleWalk() {
 	out, _ := layout.RowMajor(2, 2, 3)
 	in, _ := layout.RowMajor(3, 2, 2)
 	in, _ = in.Permute(1, 2, 0) // [2 2 3], strides [2 1 4]
 	it, _ := layout.NewIter(out, in)
-	for w := it.Walk(); w.Next(); {
-		off := w.Off()
-		fmt.Println("run of", it.Len(), "at", off[:it.Operands()])
+	var w layout.Walk
+	for w.Next(&it) {
+		off, step, n := w.Row()
+		for range n {
+			fmt.Println("run of", it.Len(), "at", off[:it.Operands()])
+			for j := range off {
+				off[j] += step[j]
+			}
+		}
 	}
 	// Output:
 	// run of 3 at [0 0]

@@ -25,14 +25,19 @@ func iterTuples(it *layout.Iter) []tuple {
 	for o := range it.Runs() {
 		runs = append(runs, o)
 	}
-	w := it.Walk()
-	for k := range runs {
-		if !w.Next() || w.Off() != runs[k] {
-			panic("layout: Walk and Runs differ")
+	var walked []tuple
+	var w layout.Walk
+	for w.Next(it) {
+		off, step, n := w.Row()
+		for range n {
+			walked = append(walked, off)
+			for j := range off {
+				off[j] += step[j]
+			}
 		}
 	}
-	if w.Next() || w.Next() {
-		panic("layout: Walk visits more runs than Runs")
+	if !slices.Equal(walked, runs) {
+		panic("layout: Walk and Runs differ")
 	}
 	for _, o := range runs {
 		for c := range it.Len() {

@@ -24,14 +24,18 @@ func runs(p layout.Plan) []run {
 	for d, s := range p.Runs() {
 		out = append(out, run{d, s})
 	}
-	w := p.Walk()
-	for _, r := range out {
-		if !w.Next() || w.Off()[0] != r.dst || w.Off()[1] != r.src {
-			panic("layout: Plan's Walk and Runs differ")
+	var walked []run
+	var w layout.Walk
+	for w.NextBlock(&p) {
+		off, step, n := w.Row()
+		for range n {
+			walked = append(walked, run{off[0], off[1]})
+			off[0] += step[0]
+			off[1] += step[1]
 		}
 	}
-	if w.Next() {
-		panic("layout: Plan's Walk visits more blocks than Runs")
+	if !slices.Equal(walked, out) {
+		panic("layout: Plan's Walk and Runs differ")
 	}
 	return out
 }

@@ -1,10 +1,18 @@
 package layout
 
-// A Walk visits the runs of an [Iter] (or a [Plan]) one [Walk.Next] call
-// at a time, in the order of [Iter.Runs]:
+// A Walk visits the runs of an [Iter] (or the blocks of a [Plan]) a row
+// at a time, in the order of [Iter.Runs]: each row is the runs along the
+// innermost outer axis, which the caller's own loop steps through.
 //
-//	for w := it.Walk(); w.Next(); {
-//		off := w.Off() // the offsets of the run's first element
+//	var w layout.Walk
+//	for w.Next(&it) {
+//		off, step, n := w.Row()
+//		for k := 0; k < n; k++ {
+//			// a run of it.Len() elements whose first is at off
+//			for j := range off {
+//				off[j] += step[j]
+//			}
+//		}
 //	}
 //
 // It does what Runs does without a closure. Runs' loop body becomes a
@@ -13,86 +21,93 @@ package layout
 // where that body is compiled in a package that imports package layout:
 // instantiated in a user's package that imports only tensor or ops, the
 // closure, and the Iter or Plan it reads, moved to the heap on every
-// call (six allocations per small CopyTo). A Walk is a value whose
-// methods keep no pointer to it, so it stays on the caller's stack
-// whether or not they are inlined.
+// call (six allocations per small CopyTo). A Walk keeps no pointer (Next
+// takes the Iter each time: a pointer stored through a method's receiver
+// counts as escaping), its zero value is the start, so it is neither
+// built nor copied, and the step from run to run is the caller's loop:
+// no call per run, whether or not the compiler inlines Walk's methods.
 //
-// The Iter must not change during the walk. The zero Walk visits nothing.
+// Every call of Next must pass the same Iter, unchanged. A Walk keeps the
+// current row's offsets and its place along the first outer axis beyond
+// the row, and finds its place along the others by division once per
+// walk of that axis.
 type Walk struct {
-	it   *Iter
-	off  [MaxOperands]int
-	left int // runs left along the innermost outer axis after this one
-	st   [MaxOperands]int
-	n    int  // the size of that axis
-	nops int  // operands
-	more bool // outer axes beyond it to carry into
-	idx  [inline]int
-	ext  []int // the odometer beyond inline outer axes
+	off     [MaxOperands]int // the offsets of the row's first run
+	st      [MaxOperands]int // from one run of the row to the next
+	n       int              // runs in a row
+	i2      int              // the index along axes[2], the first beyond the row
+	q       int              // walks of axes[2] completed
+	started bool
+	done    bool // no row after the current one
 }
 
-// Walk returns a Walk over the runs of it.
-func (it *Iter) Walk() Walk {
-	w := Walk{it: it, nops: it.nops, left: -1}
-	return w
-}
-
-// Walk returns a Walk over the blocks of p: Off's first two offsets are
-// the block's first element in the destination and in the source, as
-// [Plan.Runs] yields them.
-func (p *Plan) Walk() Walk { return p.it.Walk() }
-
-// Next moves to the next run and reports whether there is one.
-func (w *Walk) Next() bool {
-	if w.left > 0 {
-		w.left--
-		for j := range w.nops {
-			w.off[j] += w.st[j]
-		}
-		return true
+// Next moves to the next row of it (the first, on the first call) and
+// reports whether there is one. After the last row it costs a test of a
+// flag, and the compiler can inline it.
+func (w *Walk) Next(it *Iter) bool {
+	if w.done {
+		return false
 	}
-	return w.step()
+	return w.next(it)
 }
 
-// Off returns the offsets of the first element of the current run, one
-// per operand, the output first.
-func (w *Walk) Off() [MaxOperands]int { return w.off }
+// NextBlock is Next over the blocks of p: the first two offsets of Row
+// are a block's first element in the destination and in the source, as
+// [Plan.Runs] yields them.
+func (w *Walk) NextBlock(p *Plan) bool {
+	if w.done {
+		return false
+	}
+	return w.next(&p.it)
+}
 
-// step starts the walk (left < 0) or carries into the outer axes after
-// the last run along the innermost one (left == 0).
-func (w *Walk) step() bool {
-	it := w.it
-	if it == nil || it.rank == 0 {
+// next starts the walk or moves to the next row.
+func (w *Walk) next(it *Iter) bool {
+	if it.rank == 0 {
+		w.done = true
 		return false
 	}
 	axes := it.dims()
-	if w.left < 0 { // the first run
+	if !w.started {
+		w.started = true
 		w.off = it.start
-		w.left = 0
-		if len(axes) == 1 {
+		w.done = len(axes) <= 2
+		if len(axes) == 1 { // a single run
+			w.n = 1
 			return true
 		}
-		in := &axes[1]
-		w.n, w.st, w.left = in.n, in.st, in.n-1
-		w.more = len(axes) > 2
-		if it.rank > inline {
-			w.ext = make([]int, it.rank)
+		w.st, w.n = axes[1].st, axes[1].n
+		return true
+	}
+	a := &axes[2]
+	if w.i2++; w.i2 < a.n {
+		for j := range it.nops {
+			w.off[j] += a.st[j]
 		}
 		return true
 	}
-	if !w.more {
+	// The end of axes[2]: the place along the axes beyond it, from the
+	// count of its walks, in the mixed radix of their sizes.
+	w.i2 = 0
+	w.q++
+	w.off = it.start
+	q := w.q
+	for k := 3; k < len(axes); k++ {
+		b := &axes[k]
+		d := q % b.n
+		q /= b.n
+		for j := range it.nops {
+			w.off[j] += d * b.st[j]
+		}
+	}
+	if q > 0 { // past the last index
+		w.done = true
 		return false
 	}
-	for j := range w.nops { // back to the start of the innermost outer axis
-		w.off[j] -= (w.n - 1) * w.st[j]
-	}
-	idx := w.ext
-	if idx == nil {
-		idx = w.idx[:it.rank]
-	}
-	if !it.carry(idx, &w.off) {
-		w.more = false
-		return false
-	}
-	w.left = w.n - 1
 	return true
 }
+
+// Row returns the offsets of the first run of the current row, one per
+// operand (the output first), the step of the offsets from one run of the
+// row to the next, and the number of runs in the row.
+func (w *Walk) Row() (off, step [MaxOperands]int, n int) { return w.off, w.st, w.n }
