@@ -253,18 +253,22 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		argRowRuns[T, O](it, ko, ki, kx, out, best, x, max)
 		return
 	}
-	for off := range it.Runs() {
-		o := 0
-		if ko >= 0 {
-			o = off[ko]
+	var wk layout.Walk
+	for wk.Next(it) {
+		off, ost, on := wk.Row()
+		for ; on > 0; off, on = advance(off, ost), on-1 {
+			o := 0
+			if ko >= 0 {
+				o = off[ko]
+			}
+			i, xi := off[ki], off[kx]
+			if oinc == 0 {
+				v, j := argFind[T, O](x, i, inc[ki], n, inc[kx] < 0, vec, max)
+				argMerge(out, best, o, v, xi+j*inc[kx], max)
+				continue
+			}
+			argAcross(out, best, o, oinc, x, i, inc[ki], xi, inc[kx], n, max)
 		}
-		i, xi := off[ki], off[kx]
-		if oinc == 0 {
-			v, j := argFind[T, O](x, i, inc[ki], n, inc[kx] < 0, vec, max)
-			argMerge(out, best, o, v, xi+j*inc[kx], max)
-			continue
-		}
-		argAcross(out, best, o, oinc, x, i, inc[ki], xi, inc[kx], n, max)
 	}
 }
 
@@ -280,23 +284,27 @@ func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []in
 	merge := func(o [argOperands]int, j int) {
 		argMerge(out, best, o[ko], x[o[ki]+j], o[kx]+j*inc[kx], max)
 	}
-	for off := range it.Runs() {
-		offs[k] = [argOperands]int{off[0], off[1], off[2]}
-		if k++; k < len(offs) {
-			continue
-		}
-		k = 0
-		s := offs[1][ki] - offs[0][ki]
-		if offs[2][ki]-offs[1][ki] != s || offs[3][ki]-offs[2][ki] != s {
-			for _, o := range offs {
-				argRowsOf[T, O](at[:1], x, o[ki], 0, n)
-				merge(o, at[0])
+	var wk layout.Walk
+	for wk.Next(it) {
+		off, ost, on := wk.Row()
+		for ; on > 0; off, on = advance(off, ost), on-1 {
+			offs[k] = [argOperands]int{off[0], off[1], off[2]}
+			if k++; k < len(offs) {
+				continue
 			}
-			continue
-		}
-		argRowsOf[T, O](at[:], x, offs[0][ki], s, n)
-		for r, o := range offs {
-			merge(o, at[r])
+			k = 0
+			s := offs[1][ki] - offs[0][ki]
+			if offs[2][ki]-offs[1][ki] != s || offs[3][ki]-offs[2][ki] != s {
+				for _, o := range offs {
+					argRowsOf[T, O](at[:1], x, o[ki], 0, n)
+					merge(o, at[0])
+				}
+				continue
+			}
+			argRowsOf[T, O](at[:], x, offs[0][ki], s, n)
+			for r, o := range offs {
+				merge(o, at[r])
+			}
 		}
 	}
 	for _, o := range offs[:k] {
@@ -386,13 +394,17 @@ func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 		}
 		k = 0
 	}
-	for off := range it.Runs() {
-		if k > 0 && (off[ko] != o || k == argBlockRows || off[kx] <= idx[k-1]) {
-			flush()
+	var wk layout.Walk
+	for wk.Next(it) {
+		off, ost, on := wk.Row()
+		for ; on > 0; off, on = advance(off, ost), on-1 {
+			if k > 0 && (off[ko] != o || k == argBlockRows || off[kx] <= idx[k-1]) {
+				flush()
+			}
+			o = off[ko]
+			rows[k], idx[k] = off[ki], off[kx]
+			k++
 		}
-		o = off[ko]
-		rows[k], idx[k] = off[ki], off[kx]
-		k++
 	}
 	flush()
 }

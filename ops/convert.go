@@ -99,8 +99,12 @@ func convertParts[U, T tensor.Number](conv convFunc[U, T], it *layout.Iter, n in
 // convertRuns converts the runs of q.
 func convertRuns[U, T tensor.Number](conv convFunc[U, T], q *layout.Iter, d []U, s []T) {
 	n, inc := q.Len(), q.Inc()
-	for o := range q.Runs() {
-		conv(d, o[0], inc[0], s, o[1], inc[1], n)
+	var wk layout.Walk
+	for wk.Next(q) {
+		o, ost, on := wk.Row()
+		for ; on > 0; o, on = advance(o, ost), on-1 {
+			conv(d, o[0], inc[0], s, o[1], inc[1], n)
+		}
 	}
 }
 

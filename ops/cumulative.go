@@ -137,32 +137,36 @@ func (s *scan[T, K]) lines(q *layout.Iter) {
 	m, inc := q.Len(), q.Inc()
 	d, x, dk, xk := s.d, s.x, s.dk, s.xk
 	rows := abs(inc[0]) < abs(dk)
-	for o := range q.Runs() {
-		if !rows {
-			for j := range m {
-				scanLine(d, o[0]+j*inc[0], dk, x, o[1]+j*inc[1], xk, s.n, s.mul)
+	var wk layout.Walk
+	for wk.Next(q) {
+		o, ost, on := wk.Row()
+		for ; on > 0; o, on = advance(o, ost), on-1 {
+			if !rows {
+				for j := range m {
+					scanLine(d, o[0]+j*inc[0], dk, x, o[1]+j*inc[1], xk, s.n, s.mul)
+				}
+				continue
 			}
-			continue
-		}
-		if inc[0] == 1 && inc[1] == 1 {
-			copy(d[o[0]:o[0]+m], x[o[1]:o[1]+m])
+			if inc[0] == 1 && inc[1] == 1 {
+				copy(d[o[0]:o[0]+m], x[o[1]:o[1]+m])
+				for i := 1; i < s.n; i++ {
+					p, r := o[0]+i*dk, o[1]+i*xk
+					s.r.vv(d[p:p+m], d[p-dk:p-dk+m], x[r:r+m])
+				}
+				continue
+			}
+			for j := range m {
+				d[o[0]+j*inc[0]] = x[o[1]+j*inc[1]]
+			}
 			for i := 1; i < s.n; i++ {
 				p, r := o[0]+i*dk, o[1]+i*xk
-				s.r.vv(d[p:p+m], d[p-dk:p-dk+m], x[r:r+m])
-			}
-			continue
-		}
-		for j := range m {
-			d[o[0]+j*inc[0]] = x[o[1]+j*inc[1]]
-		}
-		for i := 1; i < s.n; i++ {
-			p, r := o[0]+i*dk, o[1]+i*xk
-			for j := range m {
-				a, b := d[p-dk+j*inc[0]], x[r+j*inc[1]]
-				if s.mul {
-					d[p+j*inc[0]] = a * b
-				} else {
-					d[p+j*inc[0]] = a + b
+				for j := range m {
+					a, b := d[p-dk+j*inc[0]], x[r+j*inc[1]]
+					if s.mul {
+						d[p+j*inc[0]] = a * b
+					} else {
+						d[p+j*inc[0]] = a + b
+					}
 				}
 			}
 		}

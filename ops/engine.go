@@ -212,10 +212,14 @@ func hasZero[T tensor.Number](x *operand[T]) bool {
 		return false
 	}
 	n, inc := it.Len(), it.Inc()[0]
-	for o := range it.Runs() {
-		for c := range n {
-			if x.data[o[0]+c*inc] == 0 {
-				return true
+	var wk layout.Walk
+	for wk.Next(&it) {
+		o, ost, on := wk.Row()
+		for ; on > 0; o, on = advance(o, ost), on-1 {
+			for c := range n {
+				if x.data[o[0]+c*inc] == 0 {
+					return true
+				}
 			}
 		}
 	}
@@ -352,24 +356,40 @@ func binaryRuns[T tensor.Number, K binOp[T]](r *binRunner[T, K], q *layout.Iter,
 	n, inc := q.Len(), q.Inc()
 	switch {
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 1:
-		for o := range q.Runs() {
-			r.vv(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
+		var wk layout.Walk
+		for wk.Next(q) {
+			o, ost, on := wk.Row()
+			for ; on > 0; o, on = advance(o, ost), on-1 {
+				r.vv(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]:o[2]+n])
+			}
 		}
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 0:
-		for o := range q.Runs() {
-			r.vs(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
+		var wk layout.Walk
+		for wk.Next(q) {
+			o, ost, on := wk.Row()
+			for ; on > 0; o, on = advance(o, ost), on-1 {
+				r.vs(d[o[0]:o[0]+n], x[o[1]:o[1]+n], y[o[2]])
+			}
 		}
 	case inc[0] == 1 && inc[1] == 0 && inc[2] == 1:
-		for o := range q.Runs() {
-			r.sv(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
+		var wk layout.Walk
+		for wk.Next(q) {
+			o, ost, on := wk.Row()
+			for ; on > 0; o, on = advance(o, ost), on-1 {
+				r.sv(d[o[0]:o[0]+n], x[o[1]], y[o[2]:o[2]+n])
+			}
 		}
 	default:
 		k := r.k
-		for o := range q.Runs() {
-			di, xi, yi := o[0], o[1], o[2]
-			for range n {
-				d[di] = k.at(x[xi], y[yi])
-				di, xi, yi = di+inc[0], xi+inc[1], yi+inc[2]
+		var wk layout.Walk
+		for wk.Next(q) {
+			o, ost, on := wk.Row()
+			for ; on > 0; o, on = advance(o, ost), on-1 {
+				di, xi, yi := o[0], o[1], o[2]
+				for range n {
+					d[di] = k.at(x[xi], y[yi])
+					di, xi, yi = di+inc[0], xi+inc[1], yi+inc[2]
+				}
 			}
 		}
 	}
@@ -401,16 +421,24 @@ func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a operand[T]) er
 func unaryRuns[T tensor.Number, K unOp[T]](k K, q *layout.Iter, d, x []T) {
 	n, inc := q.Len(), q.Inc()
 	if inc[0] == 1 && inc[1] == 1 {
-		for o := range q.Runs() {
-			k.v(d[o[0]:o[0]+n], x[o[1]:o[1]+n])
+		var wk layout.Walk
+		for wk.Next(q) {
+			o, ost, on := wk.Row()
+			for ; on > 0; o, on = advance(o, ost), on-1 {
+				k.v(d[o[0]:o[0]+n], x[o[1]:o[1]+n])
+			}
 		}
 		return
 	}
-	for o := range q.Runs() {
-		di, xi := o[0], o[1]
-		for range n {
-			d[di] = k.at(x[xi])
-			di, xi = di+inc[0], xi+inc[1]
+	var wk layout.Walk
+	for wk.Next(q) {
+		o, ost, on := wk.Row()
+		for ; on > 0; o, on = advance(o, ost), on-1 {
+			di, xi := o[0], o[1]
+			for range n {
+				d[di] = k.at(x[xi])
+				di, xi = di+inc[0], xi+inc[1]
+			}
 		}
 	}
 }
@@ -456,4 +484,14 @@ func unary[T tensor.Number, K unOp[T]](op string, k K, a tensor.View[T]) (tensor
 		return tensor.Tensor[T]{}, err
 	}
 	return out, nil
+}
+
+// advance returns the offsets o moved by st, from one run of a
+// layout.Walk's row to the next. It is this package's, so that it inlines
+// into the generic loops wherever they are instantiated.
+func advance(o, st [layout.MaxOperands]int) [layout.MaxOperands]int {
+	for j := range o {
+		o[j] += st[j]
+	}
+	return o
 }

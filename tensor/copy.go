@@ -115,10 +115,34 @@ func (v View[T]) Fill(x T) error {
 	if err := overlapError("Fill", &v.lay); err != nil {
 		return err
 	}
-	one := [1]T{x}
+	var sb [8]int // the shape on the stack up to rank 8
 	sl, _ := layout.Strided(nil, nil, 0)
-	sl, _ = sl.Expand(v.lay.Shape()...)
-	move(v.data, &v.lay, one[:], &sl)
+	sl, _ = sl.Expand(v.lay.AppendShape(sb[:0])...)
+	var zero T
+	if v.lay.Size()*int(unsafe.Sizeof(zero)) < par.MinBytes {
+		// One goroutine, and the fill kernel, which takes the element
+		// itself: nothing to allocate, where move would take it as a slice
+		// that its goroutines and kernels share.
+		var p layout.Plan
+		if err := p.Reset(&v.lay, &sl); err != nil {
+			panic("tensor: internal error: " + err.Error())
+		}
+		if p.Kind() == layout.KindFill {
+			n := p.Len()
+			di, _ := p.Inc()
+			var w layout.Walk
+			for w.NextBlock(&p) {
+				o, st, k := w.Row()
+				for d := o[0]; k > 0; d, k = d+st[0], k-1 {
+					if err := simd.Fill(v.data, d, di, x, n); err != nil {
+						panic("tensor: internal error: " + err.Error())
+					}
+				}
+			}
+			return nil
+		}
+	}
+	move(v.data, &v.lay, []T{x}, &sl)
 	return nil
 }
 
@@ -207,15 +231,25 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 	n := p.Len()
 	di, si := p.Inc()
 	var err error
+	// The blocks are walked a row at a time by a layout.Walk, not by
+	// ranging over p.Runs(): instantiated in a package that does not
+	// import layout, Runs' closure, and p with it, would move to the heap
+	// on every call.
 	switch p.Kind() {
 	case layout.KindCopy:
-		for d, s := range p.Runs() {
-			copy(dst[d:d+n], src[s:s+n])
+		var w layout.Walk
+		for w.NextBlock(p) {
+			o, st, k := w.Row()
+			for d, s := o[0], o[1]; k > 0; d, s, k = d+st[0], s+st[1], k-1 {
+				copy(dst[d:d+n], src[s:s+n])
+			}
 		}
 	case layout.KindFill:
-		for d, s := range p.Runs() {
-			if err = simd.Fill(dst, d, di, src[s], n); err != nil {
-				break
+		var w layout.Walk
+		for err == nil && w.NextBlock(p) {
+			o, st, k := w.Row()
+			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
+				err = simd.Fill(dst, d, di, src[s], n)
 			}
 		}
 	case layout.KindGather:
@@ -223,20 +257,26 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			gather(dst, src, p)
 			break
 		}
-		for d, s := range p.Runs() {
-			if err = simd.StridedStream(dst, d, di, src, s, si, n); err != nil {
-				break
+		var w layout.Walk
+		for err == nil && w.NextBlock(p) {
+			o, st, k := w.Row()
+			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
+				err = simd.StridedStream(dst, d, di, src, s, si, n)
 			}
 		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
-		transpose := simd.Transpose[T]
-		if stream {
-			transpose = simd.TransposeStream[T]
-		}
-		for d, s := range p.Runs() {
-			if err = transpose(dst, d, dld, src, s, si, rows, n); err != nil {
-				break
+		var w layout.Walk
+		for err == nil && w.NextBlock(p) {
+			o, st, k := w.Row()
+			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
+				// Called directly: through a func value the operands
+				// would escape to the heap.
+				if stream {
+					err = simd.TransposeStream(dst, d, dld, src, s, si, rows, n)
+				} else {
+					err = simd.Transpose(dst, d, dld, src, s, si, rows, n)
+				}
 			}
 		}
 	}
@@ -251,7 +291,11 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 func gather[T Number](dst, src []T, p *layout.Plan) {
 	n := p.Len()
 	di, si := p.Inc()
-	for d, s := range p.Runs() {
-		loops.Gather(dst, d, di, src, s, si, n)
+	var w layout.Walk
+	for w.NextBlock(p) {
+		o, st, k := w.Row()
+		for d, s := o[0], o[1]; k > 0; d, s, k = d+st[0], s+st[1], k-1 {
+			loops.Gather(dst, d, di, src, s, si, n)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"iter"
 
 	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/layout"
 )
 
 // Values returns an iterator over the elements of the view in row-major
@@ -14,10 +15,14 @@ func (v View[T]) Values() iter.Seq[T] {
 		p := v.lay.Plan()
 		n := p.Len()
 		_, inc := p.Inc()
-		for _, off := range p.Runs() {
-			for i := 0; i < n; i++ {
-				if !yield(v.data[off+i*inc]) {
-					return
+		var w layout.Walk
+		for w.NextBlock(&p) {
+			o, st, k := w.Row()
+			for off := o[1]; k > 0; off, k = off+st[1], k-1 {
+				for i := 0; i < n; i++ {
+					if !yield(v.data[off+i*inc]) {
+						return
+					}
 				}
 			}
 		}

@@ -1,0 +1,51 @@
+package outside
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// TestAllocations counts the allocations of small copies and Into forms
+// called from this package, which imports neither layout nor the tests of
+// tensor and ops (see the package doc). Before the copy engine and ops
+// walked their Iters with layout.Walk, CopyTo allocated six times here and
+// AddInto six, while their own packages' tests counted none.
+func TestAllocations(t *testing.T) {
+	m := tensor.Must(tensor.Arange[float32](64 * 64))
+	v := tensor.Must(m.View().Reshape(64, 64))
+	vt := tensor.Must(v.Transpose(0, 1))
+	dst := make([]float32, 64*64)
+	out := tensor.Must(tensor.New[float32](64, 64)).View()
+	row := tensor.Must(tensor.New[float32](64)).View()
+	irow := tensor.Must(tensor.New[int](64)).View()
+	all := tensor.Must(tensor.New[float32]()).View()
+	small := tensor.Must(v.Slice(0, 0, 8, 1))
+	smallT := tensor.Must(small.Transpose(0, 1))
+	for _, c := range []struct {
+		name string
+		f    func() error
+		max  float64 // allocations allowed
+	}{
+		{"CopyTo, transposed", func() error { return vt.CopyTo(dst) }, 0},
+		{"CopyTo, contiguous", func() error { return v.CopyTo(dst) }, 0},
+		{"CopyTo, a small transposed view", func() error { return smallT.CopyTo(dst) }, 0},
+		{"CopyFrom, transposed", func() error { return out.CopyFrom(vt) }, 0},
+		{"Fill", func() error { return out.Fill(2) }, 0},
+		{"AddInto", func() error { return ops.AddInto(out, v, vt) }, 0},
+		{"MulScalarInto (the scalar's operand)", func() error { return ops.MulScalarInto(out, vt, 3) }, 1},
+		{"SumInto rows", func() error { return ops.SumInto(row, v, 1) }, 0},
+		{"SumInto columns", func() error { return ops.SumInto(row, vt, 1) }, 1},
+		{"SumInto all", func() error { return ops.SumInto(all, v) }, 0},
+		{"MaxInto rows", func() error { return ops.MaxInto(row, v, 1) }, 0},
+		{"ArgMaxInto rows", func() error { return ops.ArgMaxInto(irow, v, 1) }, 3},
+		{"CumSumInto rows", func() error { return ops.CumSumInto(out, v, 1) }, 0},
+	} {
+		if n := testing.AllocsPerRun(20, func() { require.NoError(t, c.f()) }); n > c.max {
+			t.Errorf("%s: %v allocations, want at most %v", c.name, n, c.max)
+		}
+	}
+}
