@@ -231,13 +231,13 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 	n := p.Len()
 	di, si := p.Inc()
 	var err error
+	var w layout.Walk // one, for whichever case runs
 	// The blocks are walked a row at a time by a layout.Walk, not by
 	// ranging over p.Runs(): instantiated in a package that does not
 	// import layout, Runs' closure, and p with it, would move to the heap
 	// on every call.
 	switch p.Kind() {
 	case layout.KindCopy:
-		var w layout.Walk
 		for w.NextBlock(p) {
 			o, st, k := w.Row()
 			for d, s := o[0], o[1]; k > 0; d, s, k = d+st[0], s+st[1], k-1 {
@@ -245,7 +245,6 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			}
 		}
 	case layout.KindFill:
-		var w layout.Walk
 		for err == nil && w.NextBlock(p) {
 			o, st, k := w.Row()
 			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
@@ -257,7 +256,6 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			gather(dst, src, p)
 			break
 		}
-		var w layout.Walk
 		for err == nil && w.NextBlock(p) {
 			o, st, k := w.Row()
 			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
@@ -266,7 +264,6 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
-		var w layout.Walk
 		for err == nil && w.NextBlock(p) {
 			o, st, k := w.Row()
 			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
