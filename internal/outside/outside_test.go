@@ -25,6 +25,8 @@ func TestAllocations(t *testing.T) {
 	all := tensor.Must(tensor.New[float32]()).View()
 	small := tensor.Must(v.Slice(0, 0, 8, 1))
 	smallT := tensor.Must(small.Transpose(0, 1))
+	bcast := tensor.Must(tensor.Must(v.Slice(0, 0, 1, 1)).Expand(64, 64))
+	d64 := tensor.Must(tensor.New[float64](64, 64)).View()
 	for _, c := range []struct {
 		name string
 		f    func() error
@@ -43,6 +45,11 @@ func TestAllocations(t *testing.T) {
 		{"MaxInto rows", func() error { return ops.MaxInto(row, v, 1) }, 0},
 		{"ArgMaxInto rows", func() error { return ops.ArgMaxInto(irow, v, 1) }, 3},
 		{"CumSumInto rows", func() error { return ops.CumSumInto(out, v, 1) }, 0},
+		{"CopyFrom, a broadcast row", func() error { return out.CopyFrom(bcast) }, 0},
+		{"MaximumInto, a broadcast row (the shape)", func() error { return ops.MaximumInto(out, vt, bcast) }, 1},
+		{"MeanInto columns (the accumulators)", func() error { return ops.MeanInto(row, vt, 1) }, 2},
+		{"ExpInto", func() error { return ops.ExpInto(out, vt) }, 0},
+		{"ConvertInto (the converter)", func() error { return ops.ConvertInto(d64, vt) }, 2},
 	} {
 		if n := testing.AllocsPerRun(20, func() { require.NoError(t, c.f()) }); n > c.max {
 			t.Errorf("%s: %v allocations, want at most %v", c.name, n, c.max)
