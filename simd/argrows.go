@@ -33,16 +33,8 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 	if op != Max && op != Min {
 		return &opError{fmt.Sprintf("simd: ArgRows: op %v is neither Max nor Min", op), ErrArg}
 	}
-	if n <= 0 {
-		return &opError{fmt.Sprintf("simd: ArgRows: rows of %d elements", n), ErrArg}
-	}
-	rows := len(idx)
-	if rows == 0 {
-		return nil
-	}
-	if n > len(x) || !inRange(len(x)-n+1, off, stride, rows) { // every row's start
-		return &opError{fmt.Sprintf("simd: ArgRows: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
-			rows, n, off, stride, len(x)), ErrRange}
+	if err := checkRows("ArgRows", len(idx), len(x), off, stride, n); err != nil || len(idx) == 0 {
+		return err
 	}
 	t := forLoads(active.Load(), foldLoads, uintptrOf(x[off:])|uintptr(stride)*sizeOf[T](), 0, 0)
 	max := op == Max

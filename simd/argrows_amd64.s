@@ -37,6 +37,15 @@
 // index lanes, OP is VMAXPS/VMAXPD (VMIN for Min), HMAX spreads the best
 // of a register's lanes over all of them.
 
+// ARGS loads the four rows' pointers into R8-R11 and n into CX.
+#define ARGS \
+	MOVQ p+0(FP), DI; \
+	MOVQ 0(DI), R8; \
+	MOVQ 8(DI), R9; \
+	MOVQ 16(DI), R10; \
+	MOVQ 24(DI), R11; \
+	MOVQ n+8(FP), CX
+
 // STEPZ is the exact step of the vector of row P at AX; STEPV that of the
 // vector already in V, with indices CUR.
 #define STEPV(V, B, I, CUR, CMP, PRED, MOVV, MOVI) \
@@ -119,12 +128,7 @@ NAN: \
 	JMP BACK
 
 #define ARGZ(W, S, IOTA, BINC, PADD, CMP, PRED, CMPG, MOVV, MOVI, OP, HMAX) \
-	MOVQ p+0(FP), DI; \
-	MOVQ 0(DI), R8; \
-	MOVQ 8(DI), R9; \
-	MOVQ 16(DI), R10; \
-	MOVQ 24(DI), R11; \
-	MOVQ n+8(FP), CX; \
+	ARGS; \
 	VMOVDQU64 IOTA(SB), Z12; \
 	MOVQ $(4*W), AX; \
 	BINC AX, Z13; \
@@ -198,12 +202,7 @@ slow3: \
 	BLEND Y10, Y12, I, I
 
 #define ARGY(W, S, IOTA, BINC, PADD, CMP, PRED, AND, BLEND) \
-	MOVQ p+0(FP), DI; \
-	MOVQ 0(DI), R8; \
-	MOVQ 8(DI), R9; \
-	MOVQ 16(DI), R10; \
-	MOVQ 24(DI), R11; \
-	MOVQ n+8(FP), CX; \
+	ARGS; \
 	VMOVDQU IOTA(SB), Y12; \
 	MOVQ $W, AX; \
 	MOVQ AX, X13; \

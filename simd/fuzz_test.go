@@ -393,13 +393,7 @@ func FuzzFoldRows(f *testing.F) {
 // error that writes nothing.
 func fuzzReduceRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, seed uint64) {
 	x := fuzzRowsData[T](op, xlen, seed)
-	ok := n > 0 // every row inside x
-	for r := range rows {
-		if p := off + r*stride; p < 0 || p+n > xlen {
-			ok = false
-		}
-	}
-	ok = ok || rows == 0 && n > 0
+	ok := rowsInside(n, rows, stride, off, xlen)
 	for _, l := range []ISA{Level(), Generic} {
 		restore, err := setLevel(l)
 		noErr(t, err)
@@ -470,13 +464,7 @@ func fuzzArgRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, s
 			x[i] = T(math.NaN())
 		}
 	}
-	ok := n > 0 // every row inside x
-	for r := range rows {
-		if p := off + r*stride; p < 0 || p+n > xlen {
-			ok = false
-		}
-	}
-	ok = ok || rows == 0 && n > 0
+	ok := rowsInside(n, rows, stride, off, xlen)
 	for _, l := range []ISA{Level(), Generic} {
 		restore, err := setLevel(l)
 		noErr(t, err)
@@ -508,4 +496,16 @@ func fuzzArgRows[T Float](t *testing.T, op Op, n, rows, stride, off, xlen int, s
 			}
 		}
 	}
+}
+
+// rowsInside reports whether rows of n > 0 elements from off at stride
+// all lie in xlen elements: what ReduceRows and ArgRows accept.
+func rowsInside(n, rows, stride, off, xlen int) bool {
+	ok := n > 0
+	for r := range rows {
+		if p := off + r*stride; p < 0 || p+n > xlen {
+			ok = false
+		}
+	}
+	return ok || rows == 0 && n > 0
 }

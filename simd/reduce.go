@@ -157,16 +157,9 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 	if op >= numOps || op == Sub || op == Div {
 		return &opError{fmt.Sprintf("simd: ReduceRows: op %v is not a reduction", op), ErrArg}
 	}
-	if n <= 0 {
-		return &opError{fmt.Sprintf("simd: ReduceRows: rows of %d elements", n), ErrArg}
-	}
 	rows := len(dst)
-	if rows == 0 {
-		return nil
-	}
-	if n > len(x) || !inRange(len(x)-n+1, off, stride, rows) { // every row's start
-		return &opError{fmt.Sprintf("simd: ReduceRows: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
-			rows, n, off, stride, len(x)), ErrRange}
+	if err := checkRows("ReduceRows", rows, len(x), off, stride, n); err != nil || rows == 0 {
+		return err
 	}
 	r := 0
 	if n%FoldLanes[T]() == 0 && n <= arithChunk {
@@ -197,4 +190,17 @@ func whole4At[T Float](t *table, op Op, dst, x []T, off, stride, n int) bool {
 		return whole4_64(t.isa, op, &as[float64](dst)[0], &as[float64](x)[off], stride, n)
 	}
 	return false
+}
+
+// checkRows checks the rows of a rows call named name: n > 0 elements
+// each, rows of them from offset off at stride, all inside l elements.
+func checkRows(name string, rows, l, off, stride, n int) error {
+	if n <= 0 {
+		return &opError{fmt.Sprintf("simd: %s: rows of %d elements", name, n), ErrArg}
+	}
+	if rows > 0 && (n > l || !inRange(l-n+1, off, stride, rows)) { // every row's start
+		return &opError{fmt.Sprintf("simd: %s: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
+			name, rows, n, off, stride, l), ErrRange}
+	}
+	return nil
 }
