@@ -15,7 +15,7 @@
 // row (AVX2 fills the first 32); ArgRows combines them: the best of the
 // lanes, the first of equal ones.
 //
-// The AVX-512 kernels skip the exact step where it cannot matter. They
+// The kernels skip the exact step where it cannot matter. They
 // read a row four vectors (a block) at a time, and hold in G the best of
 // the row's lanes so far in every lane. A block with no element better
 // than G (by GT_OQ or LT_OQ, the CMPG predicate) and no NaN cannot hold
@@ -28,9 +28,10 @@
 // lag behind an element the lane skipped, but never behind the row's
 // extreme or its first NaN, which is all that the combination reads.
 //
-// Registers: Z0-Z3 (Y0-Y3) the rows' best elements, Z4-Z7 the indices
+// Registers (AVX-512): Z0-Z3 the rows' best elements, Z4-Z7 the indices
 // (32- or 64-bit integers, as wide as the elements), Z8-Z11 the rows' G,
 // Z12 the indices of the vector at AX, Z13 4W and Z14 W in every lane.
+// AVX2 uses Y0-Y7 and Y12 alike, Y13 W and Y14 4W, and keeps G in vals.
 //
 // Macro parameters: S is the element size, IOTA the table 0, 1, ..., W-1
 // of index lanes, BINC broadcasts a register into index lanes, PADD adds
@@ -191,19 +192,77 @@ slow2: \
 slow3: \
 	SLOWZ(Z3, Z7, Z11, PADD, CMP, PRED, CMPG, MOVV, MOVI, HMAX, OP, nan3, back3)
 
-// The AVX2 kernels take the exact step on every vector; W in every lane
-// is in Y13.
-#define STEPY(P, B, I, S, CMP, PRED, AND, BLEND) \
-	VMOVUPS (P)(AX*S), Y8; \
+// The AVX2 kernels skip blocks the same way, with the rows' G kept in
+// the upper 32 bytes of each row's 64 in vals (the lanes go to the lower
+// 32 at the end): sixteen registers hold the bests, the indices, the
+// current indices, W and 4W in every lane (Y12-Y14) and five temporaries.
+// The exact step is STEPY; STEPYO takes the vector OFF bytes past AX with
+// indices CUR.
+#define STEPYO(P, OFF, B, I, CUR, S, CMP, PRED, AND, BLEND) \
+	VMOVUPS OFF(P)(AX*S), Y8; \
 	CMP $7, B, B, Y9; \
 	CMP $PRED, B, Y8, Y10; \
 	AND Y9, Y10, Y10; \
 	BLEND Y10, Y8, B, B; \
-	BLEND Y10, Y12, I, I
+	BLEND Y10, CUR, I, I
 
-#define ARGY(W, S, IOTA, BINC, PADD, CMP, PRED, AND, BLEND) \
+#define STEPY(P, B, I, S, CMP, PRED, AND, BLEND) \
+	STEPYO(P, 0, B, I, Y12, S, CMP, PRED, AND, BLEND)
+
+// HMAXY32 and HMAXY64 store OP of the lanes of B, in every lane, at G.
+#define HMAXY32(B, G, OP) \
+	VPERM2F128 $1, B, B, Y8; \
+	OP Y8, B, Y8; \
+	VPERMILPS $0x4e, Y8, Y9; \
+	OP Y9, Y8, Y8; \
+	VPERMILPS $0xb1, Y8, Y9; \
+	OP Y9, Y8, Y8; \
+	VMOVUPS Y8, G
+
+#define HMAXY64(B, G, OP) \
+	VPERM2F128 $1, B, B, Y8; \
+	OP Y8, B, Y8; \
+	VPERMILPD $5, Y8, Y9; \
+	OP Y9, Y8, Y8; \
+	VMOVUPS Y8, G
+
+// BLOCKY checks the block of row P at AX against the G at GM, as BLOCKZ.
+#define BLOCKY(P, GM, S, OP, CMP, CMPG, OR, SLOW, BACK) \
+	VMOVUPS (P)(AX*S), Y8; \
+	VMOVUPS 32(P)(AX*S), Y9; \
+	OP Y9, Y8, Y10; \
+	CMP $3, Y9, Y8, Y11; \
+	VMOVUPS 64(P)(AX*S), Y8; \
+	VMOVUPS 96(P)(AX*S), Y9; \
+	OP Y9, Y8, Y15; \
+	CMP $3, Y9, Y8, Y8; \
+	OR Y8, Y11, Y11; \
+	OP Y15, Y10, Y10; \
+	CMP $CMPG, GM, Y10, Y10; \
+	OR Y10, Y11, Y11; \
+	VPTEST Y11, Y11; \
+	JNZ SLOW; \
+BACK:
+
+// SLOWY takes the exact step over the block of row P and updates its G.
+#define SLOWY(P, B, I, GM, S, PADD, CMP, PRED, AND, BLEND, HMAX, OP, BACK) \
+	STEPYO(P, 0, B, I, Y12, S, CMP, PRED, AND, BLEND); \
+	PADD Y13, Y12, Y15; \
+	STEPYO(P, 32, B, I, Y15, S, CMP, PRED, AND, BLEND); \
+	PADD Y13, Y15, Y15; \
+	STEPYO(P, 64, B, I, Y15, S, CMP, PRED, AND, BLEND); \
+	PADD Y13, Y15, Y15; \
+	STEPYO(P, 96, B, I, Y15, S, CMP, PRED, AND, BLEND); \
+	HMAX(B, GM, OP); \
+	JMP BACK
+
+#define ARGY(W, S, IOTA, BINC, PADD, CMP, PRED, CMPG, AND, OR, BLEND, OP, HMAX) \
 	ARGS; \
+	MOVQ vals+16(FP), DI; \
 	VMOVDQU IOTA(SB), Y12; \
+	MOVQ $(4*W), AX; \
+	MOVQ AX, X14; \
+	BINC X14, Y14; \
 	MOVQ $W, AX; \
 	MOVQ AX, X13; \
 	BINC X13, Y13; \
@@ -215,18 +274,34 @@ slow3: \
 	VMOVDQU Y12, Y5; \
 	VMOVDQU Y12, Y6; \
 	VMOVDQU Y12, Y7; \
-loop: \
+	HMAX(Y0, 32(DI), OP); \
+	HMAX(Y1, 96(DI), OP); \
+	HMAX(Y2, 160(DI), OP); \
+	HMAX(Y3, 224(DI), OP); \
+	PADD Y13, Y12, Y12; \
+	MOVQ CX, DX; \
+	SUBQ $(4*W), DX; \
+block: \
+	CMPQ AX, DX; \
+	JGT tail; \
+	BLOCKY(R8, 32(DI), S, OP, CMP, CMPG, OR, slow0, back0); \
+	BLOCKY(R9, 96(DI), S, OP, CMP, CMPG, OR, slow1, back1); \
+	BLOCKY(R10, 160(DI), S, OP, CMP, CMPG, OR, slow2, back2); \
+	BLOCKY(R11, 224(DI), S, OP, CMP, CMPG, OR, slow3, back3); \
+	PADD Y14, Y12, Y12; \
+	ADDQ $(4*W), AX; \
+	JMP block; \
+tail: \
 	CMPQ AX, CX; \
 	JAE done; \
-	PADD Y13, Y12, Y12; \
 	STEPY(R8, Y0, Y4, S, CMP, PRED, AND, BLEND); \
 	STEPY(R9, Y1, Y5, S, CMP, PRED, AND, BLEND); \
 	STEPY(R10, Y2, Y6, S, CMP, PRED, AND, BLEND); \
 	STEPY(R11, Y3, Y7, S, CMP, PRED, AND, BLEND); \
+	PADD Y13, Y12, Y12; \
 	ADDQ $W, AX; \
-	JMP loop; \
+	JMP tail; \
 done: \
-	MOVQ vals+16(FP), DI; \
 	VMOVUPS Y0, (DI); \
 	VMOVUPS Y1, 64(DI); \
 	VMOVUPS Y2, 128(DI); \
@@ -237,7 +312,15 @@ done: \
 	VMOVDQU Y6, 128(DI); \
 	VMOVDQU Y7, 192(DI); \
 	VZEROUPPER; \
-	RET
+	RET; \
+slow0: \
+	SLOWY(R8, Y0, Y4, 32(DI), S, PADD, CMP, PRED, AND, BLEND, HMAX, OP, back0); \
+slow1: \
+	SLOWY(R9, Y1, Y5, 96(DI), S, PADD, CMP, PRED, AND, BLEND, HMAX, OP, back1); \
+slow2: \
+	SLOWY(R10, Y2, Y6, 160(DI), S, PADD, CMP, PRED, AND, BLEND, HMAX, OP, back2); \
+slow3: \
+	SLOWY(R11, Y3, Y7, 224(DI), S, PADD, CMP, PRED, AND, BLEND, HMAX, OP, back3)
 
 DATA iota32<>+0(SB)/8, $0x0000000100000000
 DATA iota32<>+8(SB)/8, $0x0000000300000002
@@ -277,16 +360,16 @@ TEXT ·argMin64AVX512(SB), NOSPLIT, $0-32
 
 // func argMax32AVX2(p *[4]*float32, n int, vals *float32, idxs *int32)
 TEXT ·argMax32AVX2(SB), NOSPLIT, $0-32
-	ARGY(8, 4, iota32<>, VPBROADCASTD, VPADDD, VCMPPS, 6, VANDPS, VBLENDVPS)
+	ARGY(8, 4, iota32<>, VPBROADCASTD, VPADDD, VCMPPS, 6, 30, VANDPS, VORPS, VBLENDVPS, VMAXPS, HMAXY32)
 
 // func argMin32AVX2(p *[4]*float32, n int, vals *float32, idxs *int32)
 TEXT ·argMin32AVX2(SB), NOSPLIT, $0-32
-	ARGY(8, 4, iota32<>, VPBROADCASTD, VPADDD, VCMPPS, 9, VANDPS, VBLENDVPS)
+	ARGY(8, 4, iota32<>, VPBROADCASTD, VPADDD, VCMPPS, 9, 17, VANDPS, VORPS, VBLENDVPS, VMINPS, HMAXY32)
 
 // func argMax64AVX2(p *[4]*float64, n int, vals *float64, idxs *int64)
 TEXT ·argMax64AVX2(SB), NOSPLIT, $0-32
-	ARGY(4, 8, iota64<>, VPBROADCASTQ, VPADDQ, VCMPPD, 6, VANDPD, VBLENDVPD)
+	ARGY(4, 8, iota64<>, VPBROADCASTQ, VPADDQ, VCMPPD, 6, 30, VANDPD, VORPD, VBLENDVPD, VMAXPD, HMAXY64)
 
 // func argMin64AVX2(p *[4]*float64, n int, vals *float64, idxs *int64)
 TEXT ·argMin64AVX2(SB), NOSPLIT, $0-32
-	ARGY(4, 8, iota64<>, VPBROADCASTQ, VPADDQ, VCMPPD, 9, VANDPD, VBLENDVPD)
+	ARGY(4, 8, iota64<>, VPBROADCASTQ, VPADDQ, VCMPPD, 9, 17, VANDPD, VORPD, VBLENDVPD, VMINPD, HMAXY64)
