@@ -59,7 +59,8 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 // directly so that its operands stay on the stack): it reads n elements
 // (a positive multiple of the vector's) of the four rows at p and leaves
 // each row's lanes, 64 bytes apart, in vals and idxs, indices as wide as
-// the elements (I).
+// the elements (I); the AVX2 kernels also keep scratch in the upper half
+// of each row's 64 bytes of vals.
 func argKernel[E float32 | float64, I int32 | int64](isa ISA, max bool, p *[4]*E, n int, vals *E, idxs *I) {
 	if sizeOf[E]() == 4 {
 		arg32(isa, max, (*[4]*float32)(unsafe.Pointer(p)), n, (*float32)(unsafe.Pointer(vals)), (*int32)(unsafe.Pointer(idxs)))
