@@ -44,8 +44,8 @@ func rows64(ISA, Op, *float64, *float64, *float64, int, int, int) bool { return 
 
 // whole4_32 and whole4_64 have no kernels in this build: ReduceRows runs
 // Reduce per row.
-func whole4_32(ISA, Op, *float32, *float32, int, int) bool { return false }
-func whole4_64(ISA, Op, *float64, *float64, int, int) bool { return false }
+func whole4_32(ISA, Op, *float32, *float32, int, int) (int, bool) { return 0, false }
+func whole4_64(ISA, Op, *float64, *float64, int, int) (int, bool) { return 0, false }
 
 // arg32 and arg64 are never called here: no level has vectors.
 func arg32(ISA, bool, *[4]*float32, int, *float32, *int32) {

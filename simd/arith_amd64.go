@@ -34,7 +34,7 @@ func wholeadd32AVX2(x *float32, n int) float32
 func rowsadd32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
-func whole4add32AVX2(dst, x *float32, stride, n int)
+func whole4add32AVX2(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
 func subVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -67,7 +67,7 @@ func wholemul32AVX2(x *float32, n int) float32
 func rowsmul32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
-func whole4mul32AVX2(dst, x *float32, stride, n int)
+func whole4mul32AVX2(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
 func divVV32AVX2(dst, x, y *float32, n int, nt bool)
@@ -100,6 +100,9 @@ func wholemax32AVX2(x *float32, n int) float32
 func rowsmax32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func whole4max32AVX2(dst, x *float32, stride, n int) (redo int)
+
+//go:noescape
 func minVV32AVX2(dst, x, y *float32, n int, nt bool)
 
 //go:noescape
@@ -119,6 +122,9 @@ func wholemin32AVX2(x *float32, n int) float32
 
 //go:noescape
 func rowsmin32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func whole4min32AVX2(dst, x *float32, stride, n int) (redo int)
 
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
@@ -150,7 +156,7 @@ func wholeadd64AVX2(x *float64, n int) float64
 func rowsadd64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
-func whole4add64AVX2(dst, x *float64, stride, n int)
+func whole4add64AVX2(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
 func subVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -183,7 +189,7 @@ func wholemul64AVX2(x *float64, n int) float64
 func rowsmul64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
-func whole4mul64AVX2(dst, x *float64, stride, n int)
+func whole4mul64AVX2(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
 func divVV64AVX2(dst, x, y *float64, n int, nt bool)
@@ -216,6 +222,9 @@ func wholemax64AVX2(x *float64, n int) float64
 func rowsmax64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func whole4max64AVX2(dst, x *float64, stride, n int) (redo int)
+
+//go:noescape
 func minVV64AVX2(dst, x, y *float64, n int, nt bool)
 
 //go:noescape
@@ -235,6 +244,9 @@ func wholemin64AVX2(x *float64, n int) float64
 
 //go:noescape
 func rowsmin64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func whole4min64AVX2(dst, x *float64, stride, n int) (redo int)
 
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
@@ -266,7 +278,7 @@ func wholeadd32AVX512(x *float32, n int) float32
 func rowsadd32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
-func whole4add32AVX512(dst, x *float32, stride, n int)
+func whole4add32AVX512(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
 func subVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -299,7 +311,7 @@ func wholemul32AVX512(x *float32, n int) float32
 func rowsmul32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
-func whole4mul32AVX512(dst, x *float32, stride, n int)
+func whole4mul32AVX512(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
 func divVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -332,7 +344,7 @@ func wholemax32AVX512(x *float32, n int) float32
 func rowsmax32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
-func whole4max32AVX512(dst, x *float32, stride, n int)
+func whole4max32AVX512(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
 func minVV32AVX512(dst, x, y *float32, n int, nt bool)
@@ -356,7 +368,7 @@ func wholemin32AVX512(x *float32, n int) float32
 func rowsmin32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
-func whole4min32AVX512(dst, x *float32, stride, n int)
+func whole4min32AVX512(dst, x *float32, stride, n int) (redo int)
 
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
@@ -388,7 +400,7 @@ func wholeadd64AVX512(x *float64, n int) float64
 func rowsadd64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
-func whole4add64AVX512(dst, x *float64, stride, n int)
+func whole4add64AVX512(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
 func subVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -421,7 +433,7 @@ func wholemul64AVX512(x *float64, n int) float64
 func rowsmul64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
-func whole4mul64AVX512(dst, x *float64, stride, n int)
+func whole4mul64AVX512(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
 func divVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -454,7 +466,7 @@ func wholemax64AVX512(x *float64, n int) float64
 func rowsmax64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
-func whole4max64AVX512(dst, x *float64, stride, n int)
+func whole4max64AVX512(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
 func minVV64AVX512(dst, x, y *float64, n int, nt bool)
@@ -478,7 +490,7 @@ func wholemin64AVX512(x *float64, n int) float64
 func rowsmin64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
-func whole4min64AVX512(dst, x *float64, stride, n int)
+func whole4min64AVX512(dst, x *float64, stride, n int) (redo int)
 
 // fold32 runs the fold kernel of op at level isa and reports whether
 // there is one.
@@ -598,28 +610,26 @@ func rows32(isa ISA, op Op, dst, init, x *float32, stride, rows, n int) bool {
 
 // whole4_32 runs the four-row whole-run kernel of op at level isa and reports whether
 // there is one.
-func whole4_32(isa ISA, op Op, dst, x *float32, stride, n int) bool {
+func whole4_32(isa ISA, op Op, dst, x *float32, stride, n int) (redo int, ok bool) {
 	switch {
 	case isa == AVX2 && op == Add:
-		whole4add32AVX2(dst, x, stride, n)
-		return true
+		return whole4add32AVX2(dst, x, stride, n), true
 	case isa == AVX2 && op == Mul:
-		whole4mul32AVX2(dst, x, stride, n)
-		return true
+		return whole4mul32AVX2(dst, x, stride, n), true
+	case isa == AVX2 && op == Max:
+		return whole4max32AVX2(dst, x, stride, n), true
+	case isa == AVX2 && op == Min:
+		return whole4min32AVX2(dst, x, stride, n), true
 	case isa == AVX512 && op == Add:
-		whole4add32AVX512(dst, x, stride, n)
-		return true
+		return whole4add32AVX512(dst, x, stride, n), true
 	case isa == AVX512 && op == Mul:
-		whole4mul32AVX512(dst, x, stride, n)
-		return true
+		return whole4mul32AVX512(dst, x, stride, n), true
 	case isa == AVX512 && op == Max:
-		whole4max32AVX512(dst, x, stride, n)
-		return true
+		return whole4max32AVX512(dst, x, stride, n), true
 	case isa == AVX512 && op == Min:
-		whole4min32AVX512(dst, x, stride, n)
-		return true
+		return whole4min32AVX512(dst, x, stride, n), true
 	default:
-		return false
+		return 0, false
 	}
 }
 
@@ -741,27 +751,25 @@ func rows64(isa ISA, op Op, dst, init, x *float64, stride, rows, n int) bool {
 
 // whole4_64 runs the four-row whole-run kernel of op at level isa and reports whether
 // there is one.
-func whole4_64(isa ISA, op Op, dst, x *float64, stride, n int) bool {
+func whole4_64(isa ISA, op Op, dst, x *float64, stride, n int) (redo int, ok bool) {
 	switch {
 	case isa == AVX2 && op == Add:
-		whole4add64AVX2(dst, x, stride, n)
-		return true
+		return whole4add64AVX2(dst, x, stride, n), true
 	case isa == AVX2 && op == Mul:
-		whole4mul64AVX2(dst, x, stride, n)
-		return true
+		return whole4mul64AVX2(dst, x, stride, n), true
+	case isa == AVX2 && op == Max:
+		return whole4max64AVX2(dst, x, stride, n), true
+	case isa == AVX2 && op == Min:
+		return whole4min64AVX2(dst, x, stride, n), true
 	case isa == AVX512 && op == Add:
-		whole4add64AVX512(dst, x, stride, n)
-		return true
+		return whole4add64AVX512(dst, x, stride, n), true
 	case isa == AVX512 && op == Mul:
-		whole4mul64AVX512(dst, x, stride, n)
-		return true
+		return whole4mul64AVX512(dst, x, stride, n), true
 	case isa == AVX512 && op == Max:
-		whole4max64AVX512(dst, x, stride, n)
-		return true
+		return whole4max64AVX512(dst, x, stride, n), true
 	case isa == AVX512 && op == Min:
-		whole4min64AVX512(dst, x, stride, n)
-		return true
+		return whole4min64AVX512(dst, x, stride, n), true
 	default:
-		return false
+		return 0, false
 	}
 }

@@ -177,15 +177,18 @@
 //     Intel Xeon that raised AVX2's Max fold from 58 to 98 GiB/s on a 64
 //     KiB run and from 18.8 to 21.6 on rows streamed from memory.
 //   - [ReduceRows] reduces several rows, each to Reduce's value for it, bit
-//     for bit. For Add and Mul at both levels, and Max and Min with
-//     AVX-512 (whose 32 registers hold four rows' accumulators and a
-//     regrouped step's groups), a kernel reduces four rows of whole groups
-//     (n a multiple of the lanes, at most a chunk) in one loop, each row
-//     exactly as Reduce's whole-run kernel does, with the four rows' loads
-//     interleaved: one core reads four streams faster than one. Rows of a
-//     64 MiB float32 matrix, Intel Xeon: sums 29-31 GB/s against 24.5-29
-//     with Reduce per row, maxima with AVX-512 28.7-30.8 against
-//     23.6-25.5. AVX2's Max and Min rows are reduced one at a time.
+//     for bit. For every op at both levels a kernel reduces four rows of
+//     whole groups (n a multiple of the lanes, at most a chunk), each row
+//     exactly as Reduce's whole-run kernel does, with the rows' loads
+//     interleaved: one core reads four streams faster than one. AVX-512's
+//     32 registers hold four rows' accumulators and a regrouped step's
+//     groups; AVX2's sixteen hold two rows' Max or Min accumulators, so
+//     that kernel reads its rows in two pairs, by the first pass of the
+//     one-row fold (no NaN fix), and leaves the rows in which it met a NaN
+//     to Reduce. Rows of a 64 MiB float32 matrix, Intel Xeon: sums 29-31
+//     GB/s against 24.5-29 with Reduce per row, maxima with AVX-512
+//     28.7-30.8 against 23.6-25.5, with AVX2 24.4-24.7 GiB/s against
+//     20.2-21.0 one row at a time (the same run).
 //   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element
 //     by element: a strip of eight vectors of the result stays in
 //     registers while up to 8 rows are combined into it, so the result

@@ -1,6 +1,9 @@
 package simd
 
-import "fmt"
+import (
+	"fmt"
+	"math/bits"
+)
 
 // FoldLanes returns the number of interleaved accumulators [Reduce] folds
 // a run into: 128 bytes of them, 32 for float32 and 16 for float64.
@@ -140,11 +143,11 @@ func foldGo[T Float](op Op, acc, x []T) {
 //	dst[r] = Reduce(op, x[off+r*stride : off+r*stride+n])
 //
 // bit for bit at every level, where stride, in elements, may be negative
-// or zero. The vector kernels of Add and Mul at both levels, and of Max
-// and Min with AVX-512, reduce four rows of whole groups (n a multiple of
-// FoldLanes, up to 16384 elements) in one loop whose loads interleave:
-// reading four streams at once, float32 rows of 16 KiB streamed from
-// memory ran 15-20% faster than one Reduce per row on an Intel Xeon
+// or zero. The vector kernels reduce four rows of whole groups (n a
+// multiple of FoldLanes, up to 16384 elements) in one loop whose loads
+// interleave (AVX2's Max and Min kernels two rows at a time): reading
+// several streams at once, float32 rows of 16 KiB streamed from memory
+// ran 15-20% faster than one Reduce per row on an Intel Xeon
 // (BENCHMARKS.md). Other rows are reduced one at a time. It is the inner
 // loop of a reduction along rows.
 // The Stream flag is ignored.
@@ -165,8 +168,14 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 	if n%FoldLanes[T]() == 0 && n <= arithChunk {
 		t := forLoads(active.Load(), foldLoads, uintptrOf(x[off:])|uintptr(stride)*sizeOf[T](), 0, 0)
 		for ; r+4 <= rows; r += 4 {
-			if !whole4At(t, op, dst[r:r+4], x, off+r*stride, stride, n) {
+			redo, ok := whole4At(t, op, dst[r:r+4], x, off+r*stride, stride, n)
+			if !ok {
 				break
+			}
+			for ; redo != 0; redo &= redo - 1 { // rows in which a first pass met a NaN
+				i := r + bits.TrailingZeros(uint(redo))
+				o := off + i*stride
+				dst[i], _ = Reduce(op, x[o:o+n])
 			}
 		}
 	}
@@ -178,10 +187,13 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 }
 
 // whole4At reduces the four rows of x from off into dst[0:4] with the
-// four-row kernel of table t, and reports whether t has one for op.
-func whole4At[T Float](t *table, op Op, dst, x []T, off, stride, n int) bool {
+// four-row kernel of table t, and reports whether t has one for op. Bit r
+// of redo is set for each row r whose result the kernel left to be
+// computed again: AVX2's Max and Min kernels fold without the NaN fix and
+// leave the rows in which they met a NaN.
+func whole4At[T Float](t *table, op Op, dst, x []T, off, stride, n int) (redo int, ok bool) {
 	if t.a32 == nil {
-		return false
+		return 0, false
 	}
 	switch sizeOf[T]() {
 	case 4:
@@ -189,7 +201,7 @@ func whole4At[T Float](t *table, op Op, dst, x []T, off, stride, n int) bool {
 	case 8:
 		return whole4_64(t.isa, op, &as[float64](dst)[0], &as[float64](x)[off], stride, n)
 	}
-	return false
+	return 0, false
 }
 
 // checkRows checks the rows of a rows call named name: n > 0 elements

@@ -70,35 +70,55 @@ func TestReduceRowsLevels(t *testing.T) {
 }
 
 // TestReduceRowsNaN puts a NaN in each row in turn, and two with distinct
-// payloads in one, where the four-row kernels fold: every row's result
-// must be Reduce's, the first NaN of that row.
+// payloads in one, where the four-row kernels fold (the first group, the
+// loop over four groups, the loop over one), and NaNs in two rows at once:
+// every row's result must be Reduce's, the first NaN of that row.
 func TestReduceRowsNaN(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
-		const n, rows = 128, 8
-		nan1, nan2 := math.Float32frombits(0x7fc00001), math.Float32frombits(0xffc00002)
-		for row := range rows {
-			for _, pos := range []int{0, 31, 32, 100, n - 1} {
-				x := make([]float32, rows*n)
-				for i := range x {
-					x[i] = float32(i%9) - 4
+		checkReduceRowsNaN[float32](t)
+		checkReduceRowsNaN[float64](t)
+	})
+}
+
+func checkReduceRowsNaN[T Float](t *testing.T) {
+	t.Helper()
+	const rows = 8
+	lanes := FoldLanes[T]()
+	nan1, nan2 := T(math.Float64frombits(0x7ff8000000000001)), T(math.Float64frombits(0xfff8000000000002))
+	if sizeOf[T]() == 4 {
+		nan1, nan2 = T(math.Float32frombits(0x7fc00001)), T(math.Float32frombits(0xffc00002))
+	}
+	// 4 groups: the first and three single ones; 7: the first, four at
+	// once, two single ones.
+	for _, n := range []int{4 * lanes, 7 * lanes} {
+		for _, rowSet := range [][]int{{0}, {1}, {2}, {3}, {4}, {7}, {1, 2}, {0, 3}, {2, 5}} {
+			for _, pos := range []int{0, lanes - 1, lanes, 2*lanes + 5, 5*lanes + 1, n - 1} {
+				if pos >= n {
+					continue
 				}
-				x[row*n+pos] = nan1
-				if pos+1 < n {
-					x[row*n+pos+1] = nan2
+				x := make([]T, rows*n)
+				for i := range x {
+					x[i] = T(i%9) - 4
+				}
+				for _, row := range rowSet {
+					x[row*n+pos] = nan1
+					if pos+1 < n {
+						x[row*n+pos+1] = nan2
+					}
 				}
 				for _, op := range []Op{Add, Mul, Max, Min} {
-					dst := make([]float32, rows)
+					dst := make([]T, rows)
 					noErr(t, ReduceRows(op, dst, x, 0, n, n))
 					for k := range dst {
 						want, _ := Reduce(op, x[k*n:(k+1)*n])
-						if math.Float32bits(dst[k]) != math.Float32bits(want) {
-							t.Fatalf("%v, NaN in row %d at %d: dst[%d] = %#x, want %#x", op, row, pos, k, math.Float32bits(dst[k]), math.Float32bits(want))
+						if !sameBits([]T{dst[k]}, []T{want}) {
+							t.Fatalf("%T %v n=%d, NaNs in rows %v at %d: dst[%d] = %v, want %v", dst, op, n, rowSet, pos, k, dst[k], want)
 						}
 					}
 				}
 			}
 		}
-	})
+	}
 }
 
 func TestReduceRowsErrors(t *testing.T) {

@@ -119,8 +119,12 @@ func generate() (asm, gofile []byte) {
 					rowsKernel(&a, o, e, l)
 				}
 				if hasWhole4(o, l) {
-					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(dst, x *%s, stride, n int)\n", whole4Name(o, e, l), e.goType)
-					whole4(&a, o, e, l)
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(dst, x *%s, stride, n int) (redo int)\n", whole4Name(o, e, l), e.goType)
+					if l.name == "AVX2" && !plainFold(o) {
+						whole4Pairs(&a, o, e, l)
+					} else {
+						whole4(&a, o, e, l)
+					}
 				}
 			}
 		}
@@ -215,7 +219,7 @@ func dispatch(g *bytes.Buffer, e elem) {
 	dispatchOne(g, e, folds, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
 	dispatchOne(g, e, folds, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
 	dispatchOne(g, e, folds, "rows", "rows kernel", rowsSignature(t), "bool", "%s(dst, init, x, stride, rows, n)\n\t\treturn true", "false", rowsName)
-	dispatchOne(g, e, hasWhole4, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "bool", "%s(dst, x, stride, n)\n\t\treturn true", "false", whole4Name)
+	dispatchOne(g, e, hasWhole4, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "(redo int, ok bool)", "return %s(dst, x, stride, n), true", "0, false", whole4Name)
 }
 
 // dispatchOne writes one dispatch function: a case per level and op
@@ -446,11 +450,9 @@ func foldStep(p func(string, ...any), o op, e elem, l level, a, b, scratch strin
 func plainFold(o op) bool { return o.name == "add" || o.name == "mul" }
 
 // hasWhole4 reports whether o has four-row whole-run kernels at level l:
-// Add and Mul at both levels; Max and Min with AVX-512, whose 32
-// registers hold four rows' accumulators and a regrouped step's groups
-// (with AVX2 sixteen hold the accumulators alone).
-func hasWhole4(o op, l level) bool {
-	return plainFold(o) || l.name == "AVX512" && (o.name == "max" || o.name == "min")
+// every op that folds but Sub and Div.
+func hasWhole4(o op, _ level) bool {
+	return plainFold(o) || o.name == "max" || o.name == "min"
 }
 
 // whole4Name returns the Go name of a four-row whole-run kernel, for
@@ -478,7 +480,7 @@ func whole4(w *bytes.Buffer, o op, e elem, l level) {
 	shift := map[int]int{32: 2, 64: 3}[e.bits]
 	rows := []string{"(SI)", "(SI)(DX*1)", "(R8)", "(R8)(DX*1)"}
 	acc := func(row, k int) string { return r(row*regs + k) }
-	fmt.Fprintf(w, "\n// func %s(dst, x *%s, stride, n int)\nTEXT ·%s(SB), NOSPLIT, $0-32\n", n, e.goType, n)
+	fmt.Fprintf(w, "\n// func %s(dst, x *%s, stride, n int) (redo int)\nTEXT ·%s(SB), NOSPLIT, $0-40\n", n, e.goType, n)
 	p("MOVQ dst+0(FP), DI")
 	p("MOVQ x+8(FP), SI")
 	p("MOVQ stride+16(FP), DX")
@@ -558,6 +560,124 @@ func whole4(w *bytes.Buffer, o op, e elem, l level) {
 		halveRegs(p, o, e, l)
 		p("VMOVS%s X0, %d(DI)", e.sfx[1:], row*e.bits/8)
 	}
+	p("MOVQ $0, redo+32(FP)")
+	p("VZEROUPPER")
+	p("RET")
+}
+
+// whole4Pairs writes AVX2's four-row Max or Min kernel (the signature and
+// result of whole4's). Sixteen registers hold the accumulators of two
+// rows, not four, so it reads the rows in two pairs, each pair's loads
+// interleaved: two streams read 16% faster than one in the measurement
+// that led to whole4, four 20%. Each pair is folded by the first pass of
+// the one-row kernel (foldFast): plain VMAX/VMIN, which give the twin's
+// result when no NaN is met, with unordered compares gathering in a flag
+// register per row whether one was. The kernel sets bit r of redo for
+// each row r that met a NaN, whose dst[r] the caller must compute again
+// (with Reduce, which takes the exact loops); the other rows' results are
+// the twin's. Registers: the pair's accumulators 0..3 and 4..7, groups
+// 8..11, compares 12 and 13, the rows' NaN flags 14 and 15.
+func whole4Pairs(w *bytes.Buffer, o op, e elem, l level) {
+	n := whole4Name(o, e, l)
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	regs := 128 / l.bytes
+	load := "VMOVUP" + e.sfx[1:]
+	insn := o.insn + e.sfx
+	or := "VORP" + e.sfx[1:]
+	lanes := 128 * 8 / e.bits
+	shift := map[int]int{32: 2, 64: 3}[e.bits]
+	unord := func(a, b, dst string) { p("VCMP%s $3, %s, %s, %s", e.sfx, b, a, dst) }
+	at := func(row string, off int) string {
+		if off == 0 {
+			return row
+		}
+		return fmt.Sprintf("%d%s", off, row)
+	}
+	fmt.Fprintf(w, "\n// func %s(dst, x *%s, stride, n int) (redo int)\nTEXT ·%s(SB), NOSPLIT, $0-40\n", n, e.goType, n)
+	p("MOVQ dst+0(FP), DI")
+	p("MOVQ x+8(FP), R8")
+	p("MOVQ stride+16(FP), DX")
+	p("SHLQ $%d, DX", shift)
+	p("XORQ R10, R10") // redo
+	rows := []string{"(SI)", "(SI)(DX*1)"}
+	for pair := range 2 {
+		pre := fmt.Sprintf("pair%d", pair)
+		// Row 2*pair starts at R8, the next at R8+DX; R8 then moves two
+		// rows on for the next pair.
+		p("MOVQ R8, SI")
+		p("LEAQ (R8)(DX*2), R8")
+		p("MOVQ n+24(FP), CX")
+		for row := range rows { // the accumulators start as each row's first group
+			flag := r(14 + row)
+			for k := range regs {
+				acc := r(row*regs + k)
+				p("%s %s, %s", load, at(rows[row], k*l.bytes), acc)
+				if k == 0 {
+					unord(acc, acc, flag)
+				} else {
+					unord(acc, acc, r(12))
+					p("%s %s, %s, %s", or, r(12), flag, flag)
+				}
+			}
+		}
+		p("ADDQ $128, SI")
+		p("SUBQ $%d, CX", lanes)
+		fmt.Fprintf(w, "\n%s4:\n", pre)
+		p("CMPQ CX, $%d", 4*lanes)
+		p("JB %s1", pre)
+		for k := range regs {
+			for row := range rows {
+				acc, flag := r(row*regs+k), r(14+row)
+				for g := range 4 {
+					p("%s %s, %s", load, at(rows[row], g*128+k*l.bytes), r(8+g))
+				}
+				unord(r(8), r(9), r(12))
+				unord(r(10), r(11), r(13))
+				p("%s %s, %s, %s", insn, r(9), r(8), r(8)) // Go order: src2, src1, dst
+				p("%s %s, %s, %s", insn, r(11), r(10), r(10))
+				p("%s %s, %s, %s", or, r(13), r(12), r(12))
+				p("%s %s, %s, %s", or, r(12), flag, flag)
+				p("%s %s, %s, %s", insn, r(10), r(8), r(8))
+				p("%s %s, %s, %s", insn, r(8), acc, acc)
+			}
+		}
+		p("ADDQ $512, SI")
+		p("SUBQ $%d, CX", 4*lanes)
+		p("JMP %s4", pre)
+		fmt.Fprintf(w, "\n%s1:\n", pre)
+		p("TESTQ CX, CX")
+		p("JZ %sdone", pre)
+		for k := range regs {
+			for row := range rows {
+				acc, flag := r(row*regs+k), r(14+row)
+				p("%s %s, %s", load, at(rows[row], k*l.bytes), r(8))
+				unord(r(8), r(8), r(12))
+				p("%s %s, %s, %s", or, r(12), flag, flag)
+				p("%s %s, %s, %s", insn, r(8), acc, acc)
+			}
+		}
+		p("ADDQ $128, SI")
+		p("SUBQ $%d, CX", lanes)
+		p("JMP %s1", pre)
+		fmt.Fprintf(w, "\n%sdone:\n", pre)
+		for row := range rows {
+			bit := 1 << (2*pair + row)
+			p("VMOVMSKP%s %s, AX", e.sfx[1:], r(14+row))
+			p("TESTL AX, AX")
+			p("JZ %shalve%d", pre, row)
+			p("ORQ $%d, R10", bit)
+			fmt.Fprintf(w, "%shalve%d:\n", pre, row)
+			if row > 0 {
+				for k := range regs {
+					p("VMOVAP%s %s, %s", e.sfx[1:], r(row*regs+k), r(k))
+				}
+			}
+			halveRegs(p, o, e, l)
+			p("VMOVS%s X0, %d(DI)", e.sfx[1:], (2*pair+row)*e.bits/8)
+		}
+	}
+	p("MOVQ R10, redo+32(FP)")
 	p("VZEROUPPER")
 	p("RET")
 }
