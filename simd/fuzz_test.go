@@ -330,6 +330,12 @@ func fuzzRowsData[T Float](op Op, xlen int, seed uint64) []T {
 			x[i] = T(1 + float64(int64(s>>40)%5-2)/4)
 		}
 	}
+	if seed&1 != 0 && xlen > 0 { // NaNs of two payloads, a few per row's length
+		nan := []T{T(math.NaN()), T(-math.NaN())}
+		for i := int(seed>>1) % xlen; i < xlen; i += 1 + int(seed>>8)%997 {
+			x[i] = nan[i&1]
+		}
+	}
 	return x
 }
 
