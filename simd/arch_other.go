@@ -42,6 +42,11 @@ func defaultStrategy() TransposeStrategy { return Bands }
 func rows32(ISA, Op, *float32, *float32, *float32, int, int, int) bool { return false }
 func rows64(ISA, Op, *float64, *float64, *float64, int, int, int) bool { return false }
 
+// each32 and each64 have no kernels in this build: ReduceRows runs
+// Reduce per row.
+func each32(ISA, Op, *float32, *float32, int, int, int, *[8]uint16) bool { return false }
+func each64(ISA, Op, *float64, *float64, int, int, int, *[8]uint16) bool { return false }
+
 // whole4_32 and whole4_64 have no kernels in this build: ReduceRows runs
 // Reduce per row.
 func whole4_32(ISA, Op, *float32, *float32, int, int) (int, bool) { return 0, false }

@@ -278,6 +278,9 @@ func wholeadd32AVX512(x *float32, n int) float32
 func rowsadd32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func eachadd32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
+
+//go:noescape
 func whole4add32AVX512(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
@@ -309,6 +312,9 @@ func wholemul32AVX512(x *float32, n int) float32
 
 //go:noescape
 func rowsmul32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func eachmul32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
 func whole4mul32AVX512(dst, x *float32, stride, n int) (redo int)
@@ -344,6 +350,9 @@ func wholemax32AVX512(x *float32, n int) float32
 func rowsmax32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func eachmax32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
+
+//go:noescape
 func whole4max32AVX512(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
@@ -366,6 +375,9 @@ func wholemin32AVX512(x *float32, n int) float32
 
 //go:noescape
 func rowsmin32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func eachmin32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
 func whole4min32AVX512(dst, x *float32, stride, n int) (redo int)
@@ -398,6 +410,9 @@ func wholeadd64AVX512(x *float64, n int) float64
 
 //go:noescape
 func rowsadd64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func eachadd64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
 func whole4add64AVX512(dst, x *float64, stride, n int) (redo int)
@@ -433,6 +448,9 @@ func wholemul64AVX512(x *float64, n int) float64
 func rowsmul64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func eachmul64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
+
+//go:noescape
 func whole4mul64AVX512(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
@@ -466,6 +484,9 @@ func wholemax64AVX512(x *float64, n int) float64
 func rowsmax64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func eachmax64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
+
+//go:noescape
 func whole4max64AVX512(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
@@ -488,6 +509,9 @@ func wholemin64AVX512(x *float64, n int) float64
 
 //go:noescape
 func rowsmin64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func eachmin64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
 func whole4min64AVX512(dst, x *float64, stride, n int) (redo int)
@@ -602,6 +626,27 @@ func rows32(isa ISA, op Op, dst, init, x *float32, stride, rows, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		rowsmin32AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
+	}
+}
+
+// each32 runs the row-by-row kernel of op at level isa and reports whether
+// there is one.
+func each32(isa ISA, op Op, dst, x *float32, stride, rows, n int, masks *[8]uint16) bool {
+	switch {
+	case isa == AVX512 && op == Add:
+		eachadd32AVX512(dst, x, stride, rows, n, masks)
+		return true
+	case isa == AVX512 && op == Mul:
+		eachmul32AVX512(dst, x, stride, rows, n, masks)
+		return true
+	case isa == AVX512 && op == Max:
+		eachmax32AVX512(dst, x, stride, rows, n, masks)
+		return true
+	case isa == AVX512 && op == Min:
+		eachmin32AVX512(dst, x, stride, rows, n, masks)
 		return true
 	default:
 		return false
@@ -743,6 +788,27 @@ func rows64(isa ISA, op Op, dst, init, x *float64, stride, rows, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		rowsmin64AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
+	}
+}
+
+// each64 runs the row-by-row kernel of op at level isa and reports whether
+// there is one.
+func each64(isa ISA, op Op, dst, x *float64, stride, rows, n int, masks *[8]uint16) bool {
+	switch {
+	case isa == AVX512 && op == Add:
+		eachadd64AVX512(dst, x, stride, rows, n, masks)
+		return true
+	case isa == AVX512 && op == Mul:
+		eachmul64AVX512(dst, x, stride, rows, n, masks)
+		return true
+	case isa == AVX512 && op == Max:
+		eachmax64AVX512(dst, x, stride, rows, n, masks)
+		return true
+	case isa == AVX512 && op == Min:
+		eachmin64AVX512(dst, x, stride, rows, n, masks)
 		return true
 	default:
 		return false

@@ -179,11 +179,60 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 			}
 		}
 	}
+	if r < rows && n <= arithChunk {
+		t := active.Load()
+		if n*int(sizeOf[T]()) >= 512 { // rows that stream: the alignment rule
+			t = forLoads(t, foldLoads, uintptrOf(x[off+r*stride:])|uintptr(stride)*sizeOf[T](), 0, 0)
+		}
+		if eachAt(t, op, dst[r:], x, off+r*stride, stride, n) {
+			return nil
+		}
+	}
 	for ; r < rows; r++ {
 		o := off + r*stride
 		dst[r], _ = Reduce(op, x[o:o+n])
 	}
 	return nil
+}
+
+// eachAt reduces the len(dst) rows of x from off, each to Reduce's value,
+// with the row-by-row kernel of table t, and reports whether t has one
+// for op.
+func eachAt[T Float](t *table, op Op, dst, x []T, off, stride, n int) bool {
+	if t.a32 == nil || len(dst) == 0 {
+		return false
+	}
+	m := eachMasks(FoldLanes[T](), n)
+	switch sizeOf[T]() {
+	case 4:
+		return each32(t.isa, op, &as[float32](dst)[0], &as[float32](x)[off], stride, len(dst), n, &m)
+	case 8:
+		return each64(t.isa, op, &as[float64](dst)[0], &as[float64](x)[off], stride, len(dst), n, &m)
+	}
+	return false
+}
+
+// eachMasks returns the lane masks of the row-by-row kernels for rows of
+// n elements folded into lanes accumulators (two registers of lanes/2):
+// [0] and [1] the lanes of each register that the row's last partial
+// group fills (the whole row when n < lanes), and for n < lanes, [2+s]
+// the lanes j that halving step s combines, those with j+w < n for w =
+// lanes/2 >> s, as Reduce's Go loop does.
+func eachMasks(lanes, n int) [8]uint16 {
+	var m [8]uint16
+	half := lanes / 2
+	t := n % lanes
+	if n < lanes {
+		t = n
+	}
+	bitsOf := func(k int) uint16 { return uint16(1)<<max(k, 0) - 1 }
+	m[0], m[1] = bitsOf(min(t, half)), bitsOf(t-half)
+	if n < lanes {
+		for s, w := 0, half; w >= 1; s, w = s+1, w/2 {
+			m[2+s] = bitsOf(min(w, n-w))
+		}
+	}
+	return m
 }
 
 // whole4At reduces the four rows of x from off into dst[0:4] with the

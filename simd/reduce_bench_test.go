@@ -166,6 +166,42 @@ func BenchmarkReduceRows(b *testing.B) {
 	}
 }
 
+// BenchmarkReduceRowsOdd reduces 64 MiB of float32 rows whose length is
+// not a whole number of groups (10, 100 and 1000 elements), by Add and
+// Max, with ReduceRows ("rows": the row-by-row kernel with AVX-512) and
+// with one Reduce per row ("reduce", what ReduceRows did before), at
+// every level: GB/s of input read.
+func BenchmarkReduceRowsOdd(b *testing.B) {
+	const total = 4096 * 4096
+	big := make([]float32, total)
+	for i := range big {
+		big[i] = float32(i % 1000)
+	}
+	for _, n := range []int{10, 100, 1000} {
+		rows := total / n
+		x := big[:rows*n]
+		dst := make([]float32, rows)
+		for _, how := range []string{"rows", "reduce"} {
+			for _, op := range []Op{Add, Max} {
+				b.Run(fmt.Sprintf("n=%d/%v/%s", n, op, how), func(b *testing.B) {
+					benchLevels(b, func(b *testing.B) {
+						b.SetBytes(int64(4 * rows * n))
+						for range b.N {
+							if how == "rows" {
+								_ = ReduceRows(op, dst, x, 0, n, n)
+								continue
+							}
+							for r := range rows {
+								dst[r], _ = Reduce(op, x[r*n:(r+1)*n])
+							}
+						}
+					})
+				})
+			}
+		}
+	}
+}
+
 // BenchmarkArgRows times ArgRows over the rows of a float32 [4096,4096]
 // (rows), against the two passes it replaces, ReduceRows for the rows'
 // maxima and Index for each (reduce-index), and over all of it as one

@@ -69,6 +69,71 @@ func TestReduceRowsLevels(t *testing.T) {
 	})
 }
 
+// TestReduceRowsShort checks ReduceRows on every row length up to a few
+// groups, where the row-by-row kernels mask a row's last partial group
+// and the halving steps of a row shorter than the lanes, at every level:
+// 1 and 5 rows (which the four-row kernels leave), both signs of stride,
+// unaligned starts, NaN guard cells around x and dst.
+func TestReduceRowsShort(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(13, 14))
+		checkReduceRowsShort[float32](t, r)
+		checkReduceRowsShort[float64](t, r)
+	})
+}
+
+func checkReduceRowsShort[T Float](t *testing.T, r *rand.Rand) {
+	t.Helper()
+	const guard = 5
+	for _, op := range []Op{Add, Mul, Max, Min} {
+		for n := 1; n <= 3*FoldLanes[T]()+2; n++ {
+			for _, rows := range []int{1, 5} {
+				for _, stride := range []int{n, -(n + 2)} {
+					for _, start := range []int{0, 1} {
+						span := (rows - 1) * stride
+						off := 0
+						if span < 0 {
+							span, off = -span, -span
+						}
+						buf := rowsValues[T](r, op, start+span+n+guard)
+						for i := range buf {
+							// Of one sign where it matters: a lane that
+							// took a zero it should not have would show.
+							switch {
+							case start == 1 && op == Min:
+								buf[i] = T(math.Abs(float64(buf[i]))) + 1
+							case start == 1 && op == Max:
+								buf[i] = -T(math.Abs(float64(buf[i]))) - 1
+							}
+						}
+						for i := range start {
+							buf[i] = T(math.NaN())
+						}
+						for i := start + span + n; i < len(buf); i++ {
+							buf[i] = T(math.NaN())
+						}
+						x := buf[start : start+span+n]
+						out := guarded[T](guard + rows + guard)
+						dst := out[guard : guard+rows]
+						noErr(t, ReduceRows(op, dst, x, off, stride, n))
+						for k := range dst {
+							o := off + k*stride
+							want, err := Reduce(op, x[o:o+n])
+							noErr(t, err)
+							if !sameBits([]T{dst[k]}, []T{want}) {
+								t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: dst[%d] = %v, want %v", dst, op, n, rows, stride, start, k, dst[k], want)
+							}
+						}
+						if !sameBits(out[:guard], guarded[T](guard)) || !sameBits(out[guard+rows:], guarded[T](guard)) {
+							t.Fatalf("%T %v n=%d rows=%d: a guard cell was written", dst, op, n, rows)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
 // TestReduceRowsNaN puts a NaN in each row in turn, and two with distinct
 // payloads in one, where the four-row kernels fold (the first group, the
 // loop over four groups, the loop over one), and NaNs in two rows at once:
@@ -82,16 +147,18 @@ func TestReduceRowsNaN(t *testing.T) {
 
 func checkReduceRowsNaN[T Float](t *testing.T) {
 	t.Helper()
-	const rows = 8
+	const rows = 9 // two rounds of four rows and one left
 	lanes := FoldLanes[T]()
 	nan1, nan2 := T(math.Float64frombits(0x7ff8000000000001)), T(math.Float64frombits(0xfff8000000000002))
 	if sizeOf[T]() == 4 {
 		nan1, nan2 = T(math.Float32frombits(0x7fc00001)), T(math.Float32frombits(0xffc00002))
 	}
 	// 4 groups: the first and three single ones; 7: the first, four at
-	// once, two single ones.
-	for _, n := range []int{4 * lanes, 7 * lanes} {
-		for _, rowSet := range [][]int{{0}, {1}, {2}, {3}, {4}, {7}, {1, 2}, {0, 3}, {2, 5}} {
+	// once, two single ones; then rows with a partial group (the
+	// row-by-row kernels): shorter than the lanes, a group and a part,
+	// five groups and a part.
+	for _, n := range []int{4 * lanes, 7 * lanes, 5, lanes - 3, lanes + 1, 5*lanes + lanes/2 + 1} {
+		for _, rowSet := range [][]int{{0}, {1}, {2}, {3}, {4}, {7}, {8}, {1, 2}, {0, 3}, {2, 5}, {7, 8}} {
 			for _, pos := range []int{0, lanes - 1, lanes, 2*lanes + 5, 5*lanes + 1, n - 1} {
 				if pos >= n {
 					continue

@@ -118,6 +118,10 @@ func generate() (asm, gofile []byte) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", rowsName(o, e, l), rowsSignature(e.goType))
 					rowsKernel(&a, o, e, l)
 				}
+				if hasEach(o, l) {
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(dst, x *%s, stride, rows, n int, masks *[8]uint16)\n", eachName(o, e, l), e.goType)
+					each(&a, o, e, l)
+				}
 				if hasWhole4(o, l) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(dst, x *%s, stride, n int) (redo int)\n", whole4Name(o, e, l), e.goType)
 					if l.name == "AVX2" && !plainFold(o) {
@@ -219,6 +223,7 @@ func dispatch(g *bytes.Buffer, e elem) {
 	dispatchOne(g, e, folds, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
 	dispatchOne(g, e, folds, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
 	dispatchOne(g, e, folds, "rows", "rows kernel", rowsSignature(t), "bool", "%s(dst, init, x, stride, rows, n)\n\t\treturn true", "false", rowsName)
+	dispatchOne(g, e, hasEach, "each", "row-by-row kernel", "dst, x *"+t+", stride, rows, n int, masks *[8]uint16", "bool", "%s(dst, x, stride, rows, n, masks)\n\t\treturn true", "false", eachName)
 	dispatchOne(g, e, hasWhole4, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "(redo int, ok bool)", "return %s(dst, x, stride, n), true", "0, false", whole4Name)
 }
 
@@ -678,6 +683,131 @@ func whole4Pairs(w *bytes.Buffer, o op, e elem, l level) {
 		}
 	}
 	p("MOVQ R10, redo+32(FP)")
+	p("VZEROUPPER")
+	p("RET")
+}
+
+// hasEach reports whether o has a row-by-row kernel at level l: the ops
+// that fold, with AVX-512, whose masks load and combine a row's last
+// partial group without reading past it.
+func hasEach(o op, l level) bool { return folds(o) && l.name == "AVX512" }
+
+// eachName returns the Go name of a row-by-row kernel, for example
+// eachadd32AVX512.
+func eachName(o op, e elem, l level) string {
+	return fmt.Sprintf("each%s%d%s", o.name, e.bits, l.name)
+}
+
+// each writes the kernel that reduces rows rows of n elements (any n from
+// 1 up to a chunk), stride elements apart, into dst[0:rows], each exactly
+// as Reduce does, one row after the other in one call: for a row of short
+// or odd length Reduce's Go code, its fold and halving calls cost more
+// than the row's arithmetic. masks holds lane masks computed from n
+// (eachMasks in reduce.go): [0] and [1] the lanes of the two accumulator
+// registers that the row's last partial group fills (the tail when n >=
+// L, the whole row when n < L), and for n < L, [2+s] the lanes j that
+// halving step s combines (j+w < n for w = L/2 >> s). With n >= L the
+// first group starts the accumulators, whole groups fold in as in the
+// fold kernel and the tail, loaded by a zero-masking load that does not
+// touch memory past the row, folds into the lanes it fills; then the
+// halving. With n < L the row is loaded the same way and halved step by
+// step under the masks, so that lanes x did not fill are never combined.
+// Registers: accumulators 0 and 1, the tail 2 and 3, the fold's 4..10
+// and K1..K3; K4, K5 the tail masks, K6 a step's.
+func each(w *bytes.Buffer, o op, e elem, l level) {
+	n := eachName(o, e, l)
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	regs := 128 / l.bytes
+	load := "VMOVUP" + e.sfx[1:]
+	lanes := 128 * 8 / e.bits
+	shift := map[int]int{32: 2, 64: 3}[e.bits]
+	insn := o.insn + e.sfx
+	// masked sets a to a op b in the lanes of mask k, keeping a NaN a as
+	// foldStep does (K1 = k and a is ordered).
+	masked := func(a, b, k string) {
+		if plainFold(o) {
+			p("%s %s, %s, %s, %s", insn, b, a, k, a)
+			return
+		}
+		p("VCMP%s $7, %s, %s, %s, K1", e.sfx, a, a, k)
+		p("%s %s, %s, K1, %s", insn, b, a, a)
+	}
+	fmt.Fprintf(w, "\n// func %s(dst, x *%s, stride, rows, n int, masks *[8]uint16)\nTEXT ·%s(SB), NOSPLIT, $0-48\n", n, e.goType, n)
+	p("MOVQ dst+0(FP), DI")
+	p("MOVQ x+8(FP), R8")
+	p("MOVQ stride+16(FP), DX")
+	p("SHLQ $%d, DX", shift)
+	p("MOVQ rows+24(FP), BX")
+	p("MOVQ n+32(FP), R9")
+	p("MOVQ masks+40(FP), R10")
+	p("KMOVW (R10), K4")
+	p("KMOVW 2(R10), K5")
+	p("MOVQ R9, R11")
+	p("ANDQ $-%d, R11", lanes) // whole groups' elements
+	p("TESTQ BX, BX")
+	p("JZ done")
+	p("CMPQ R9, $%d", lanes)
+	p("JB short")
+	fmt.Fprintf(w, "\nrow:\n")
+	for k := range regs { // the accumulators start as the first group
+		p("%s %d(R8), %s", load, k*l.bytes, r(k))
+	}
+	p("LEAQ 128(R8), SI")
+	p("LEAQ -%d(R11), CX", lanes)
+	foldLoops(p, w, e, l, "loop", "tail", func(k int) {
+		if plainFold(o) { // in order: Add and Mul do not regroup
+			for g := range 4 {
+				foldStep(p, o, e, l, r(k), r(4+g), "", 1)
+			}
+			return
+		}
+		foldStep(p, o, e, l, r(4), r(5), r(8), 1)
+		foldStep(p, o, e, l, r(6), r(7), r(9), 2)
+		foldStep(p, o, e, l, r(4), r(6), r(8), 1)
+		foldStep(p, o, e, l, r(k), r(4), r(10), 3)
+	}, func(k int) {
+		foldStep(p, o, e, l, r(k), r(4), r(8), 1)
+	})
+	fmt.Fprintf(w, "\ntail:\n")
+	for k := range regs {
+		p("%s.Z %d(SI), K%d, %s", load, k*l.bytes, 4+k, r(2+k))
+		masked(r(k), r(2+k), fmt.Sprintf("K%d", 4+k))
+	}
+	halveRegs(p, o, e, l)
+	p("VMOVS%s X0, (DI)", e.sfx[1:])
+	p("ADDQ $%d, DI", e.bits/8)
+	p("ADDQ DX, R8")
+	p("DECQ BX")
+	p("JNZ row")
+	p("JMP done")
+	fmt.Fprintf(w, "\nshort:\n")
+	for k := range regs {
+		p("%s.Z %d(R8), K%d, %s", load, k*l.bytes, 4+k, r(k))
+	}
+	step := 0
+	halving := func(a, b string) {
+		p("KMOVW %d(R10), K6", 4+2*step)
+		masked(a, b, "K6")
+		step++
+	}
+	halving("Z0", "Z1") // w = L/2: the second register onto the first
+	p("VEXTRACTF64X4 $1, Z0, Y1")
+	halving("Y0", "Y1")
+	p("VEXTRACTF128 $1, Y0, X1")
+	halving("X0", "X1")
+	p("VMOVHLPS X0, X0, X1")
+	halving("X0", "X1")
+	if e.bits == 32 {
+		p("VMOVSHDUP X0, X1")
+		halving("X0", "X1")
+	}
+	p("VMOVS%s X0, (DI)", e.sfx[1:])
+	p("ADDQ $%d, DI", e.bits/8)
+	p("ADDQ DX, R8")
+	p("DECQ BX")
+	p("JNZ short")
+	fmt.Fprintf(w, "\ndone:\n")
 	p("VZEROUPPER")
 	p("RET")
 }
