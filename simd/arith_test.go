@@ -219,3 +219,45 @@ func TestArithMisaligned(t *testing.T) {
 		}
 	})
 }
+
+// TestStreamHead checks which calls stream: a destination of at least
+// streamMin bytes, aligned to its element size, from its first line
+// boundary on; a shorter one is written with ordinary stores.
+func TestStreamHead(t *testing.T) {
+	buf := make([]float32, 4096)
+	a := 0 // the first element on a line boundary
+	for uintptrOf(buf[a:])%64 != 0 {
+		a++
+	}
+	for _, c := range []struct {
+		from, n  int
+		nt       bool
+		wantHead int
+	}{
+		{a, 1024, true, 0},
+		{a, 1023, false, 0},
+		{a + 1, 1024, true, 15},
+		{a + 1, 1023, false, 0},
+		{a + 5, 3000, true, 11},
+		{a, 10, false, 0},
+	} {
+		nt := true
+		if head := streamHead(buf[c.from:c.from+c.n], &nt); head != c.wantHead || nt != c.nt {
+			t.Errorf("float32, %d elements %d past a line: head %d, streams %v; want %d, %v", c.n, c.from-a, head, nt, c.wantHead, c.nt)
+		}
+	}
+	d := as[float64](buf[a : a+1024])
+	for _, c := range []struct {
+		n  int
+		nt bool
+	}{{512, true}, {511, false}} {
+		nt := true
+		if head := streamHead(d[:c.n], &nt); head != 0 || nt != c.nt {
+			t.Errorf("float64, %d elements: head %d, streams %v; want 0, %v", c.n, head, nt, c.nt)
+		}
+	}
+	nt := false
+	if head := streamHead(buf[a:a+2048], &nt); head != 0 || nt {
+		t.Errorf("not asked to stream: head %d, streams %v", head, nt)
+	}
+}

@@ -230,3 +230,30 @@ func BenchmarkBinary(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkStreamRuns writes a 64 MiB float32 matrix row by row, one
+// BinaryScalar call per row, as a broadcast operation over short rows
+// does, with and without the Stream flag: GB/s of bytes read and written.
+// Below streamMin bytes a row is written with ordinary stores either way,
+// so the two agree there; from it on the flag streams.
+func BenchmarkStreamRuns(b *testing.B) {
+	const total = 4096 * 4096
+	x, y := make([]float32, total), make([]float32, total)
+	for i := range x { // pages of their own, not the zero page
+		x[i], y[i] = float32(i), 1
+	}
+	for _, n := range []int{16, 256, 1023, 1024, 4096} {
+		for _, op := range []Op{Sub, Sub | Stream} {
+			b.Run(fmt.Sprintf("n=%d/%v", n, op), func(b *testing.B) {
+				benchLevels(b, func(b *testing.B) {
+					b.SetBytes(2 * 4 * total)
+					for range b.N {
+						for r := 0; r+n <= total; r += n {
+							_ = BinaryScalar(op, y[r:r+n], x[r:r+n], 1)
+						}
+					}
+				})
+			})
+		}
+	}
+}
