@@ -102,8 +102,8 @@ func convertRuns[U, T tensor.Number](conv convFunc[U, T], q *layout.Iter, d []U,
 	var wk layout.Walk
 	for wk.Next(q) {
 		o, ost, on := wk.Row()
-		for ; on > 0; o, on = advance(o, ost), on-1 {
-			conv(d, o[0], inc[0], s, o[1], inc[1], n)
+		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
+			conv(d, o0, inc[0], s, o1, inc[1], n)
 		}
 	}
 }

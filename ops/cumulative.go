@@ -140,26 +140,26 @@ func (s *scan[T, K]) lines(q *layout.Iter) {
 	var wk layout.Walk
 	for wk.Next(q) {
 		o, ost, on := wk.Row()
-		for ; on > 0; o, on = advance(o, ost), on-1 {
+		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
 			if !rows {
 				for j := range m {
-					scanLine(d, o[0]+j*inc[0], dk, x, o[1]+j*inc[1], xk, s.n, s.mul)
+					scanLine(d, o0+j*inc[0], dk, x, o1+j*inc[1], xk, s.n, s.mul)
 				}
 				continue
 			}
 			if inc[0] == 1 && inc[1] == 1 {
-				copy(d[o[0]:o[0]+m], x[o[1]:o[1]+m])
+				copy(d[o0:o0+m], x[o1:o1+m])
 				for i := 1; i < s.n; i++ {
-					p, r := o[0]+i*dk, o[1]+i*xk
+					p, r := o0+i*dk, o1+i*xk
 					s.r.vv(d[p:p+m], d[p-dk:p-dk+m], x[r:r+m])
 				}
 				continue
 			}
 			for j := range m {
-				d[o[0]+j*inc[0]] = x[o[1]+j*inc[1]]
+				d[o0+j*inc[0]] = x[o1+j*inc[1]]
 			}
 			for i := 1; i < s.n; i++ {
-				p, r := o[0]+i*dk, o[1]+i*xk
+				p, r := o0+i*dk, o1+i*xk
 				for j := range m {
 					a, b := d[p-dk+j*inc[0]], x[r+j*inc[1]]
 					if s.mul {
