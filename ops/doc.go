@@ -75,7 +75,9 @@
 //
 // Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
 // Var sums the squared deviations from the mean in a second pass, divided
-// by n - ddof, as NumPy's var (a temporary of the input's size). ArgMax
+// by n - ddof, as NumPy's var: block by block along a kept axis through a
+// temporary of about 1 MiB that is summed while in cache, or, reducing
+// every axis, through a temporary of the input's size. ArgMax
 // and ArgMin take one axis or none (the flat row-major index) and return
 // a tensor.Tensor[int] of NumPy's first index of the extreme, or of the
 // first NaN. They walk the Iter with a third operand, the layout that

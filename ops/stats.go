@@ -1,6 +1,13 @@
 package ops
 
-import "github.com/tessera-go/tessera/tensor"
+import (
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/mem"
+	"github.com/tessera-go/tessera/internal/par"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
 
 // The statistics of floats. Mean, Var and Std reduce the given axes as Sum
 // does (see Sum for the axes, the three forms and the errors): Mean is the
@@ -45,9 +52,13 @@ func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (t
 
 // Var returns the variance of the elements of v along axes with ddof
 // delta degrees of freedom: the sum of (x - mean)² divided by n - ddof, so
-// 0 gives the population variance and 1 the unbiased sample variance. It
-// allocates a temporary of v's size (the deviations), as NumPy does; an
-// error wrapping layout.ErrOverflow when that is too large.
+// 0 gives the population variance and 1 the unbiased sample variance. The
+// squared deviations are computed into a temporary a block of results at
+// a time, about 1 MiB, along the first axis that is kept and longer than
+// 1 (or a slice of v along it, where one is larger), and summed while in
+// cache; reducing every axis, or into a dst that shares memory with v,
+// takes a temporary of v's size, as NumPy always does (an error wrapping
+// layout.ErrOverflow when that is too large).
 func Var[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("Var", v, ddof, axes, false, false)
 }
@@ -80,15 +91,25 @@ func StdInto[T Float](dst, v tensor.View[T], ddof int, axes ...int) error {
 }
 
 func varNew[T Float](op string, v tensor.View[T], ddof int, axes []int, keepDims, std bool) (tensor.Tensor[T], error) {
-	dev, div, err := deviations(op, v, ddof, axes)
+	set, err := reduceAxes(op, v.Rank(), axes)
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	t, err := reduceNew(op, newReducer(addOp[T]{}, 0, true), dev.View(), axes, keepDims)
-	if err != nil {
-		return t, err
+	keep, drop := reducedShapes(v.Shape(), set)
+	shape := drop
+	if keepDims {
+		shape = keep
 	}
-	return t, finishVar(t.View(), div, std)
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
+	div, err := squaredDeviations(op, operand[T]{out.Data(), kl}, v, ddof, axes, set)
+	if err != nil {
+		return out, err
+	}
+	return out, finishVar(out.View(), div, std)
 }
 
 func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, std bool) error {
@@ -103,39 +124,106 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 	if err != nil {
 		return err
 	}
-	dev, div, err := deviations(op, v, ddof, axes)
+	div, err := squaredDeviations(op, d, v, ddof, axes, set)
 	if err != nil {
 		return err
 	}
-	rd := newReducer(addOp[T]{}, 0, true)
-	rd.run(d, operandOf(dev.View())) // dev is fresh: no overlap
 	return finishVar(dst, div, std)
 }
 
-// deviations returns the squared deviations of v's elements from their
-// means along axes, in a new tensor of v's shape, and the divisor of
-// their sums, max(n-ddof, 0).
-func deviations[T Float](op string, v tensor.View[T], ddof int, axes []int) (tensor.Tensor[T], int, error) {
+// varBlock is the size in bytes of the squared deviations Var computes at
+// once, when it can split them (see Var): a block stays in L2 between
+// being written and being summed. A variable for the tests.
+var varBlock = 1 << 20
+
+// squaredDeviations sums the squared deviations of v's elements from
+// their means over the axes set into d, an operand of the kept shape, and
+// returns the divisor of the sums, max(n-ddof, 0). It cuts the work in
+// blocks along the first kept axis longer than 1, each block's results
+// computed from a block of v as the whole would compute them (a reduction
+// gives every result the same bits whatever split of its kept axes it
+// runs in, parts of at least 2 along each), through a temporary of about
+// varBlock bytes; the blocks run on the goroutines v's size calls for.
+// With no such axis, an empty v, or a d that shares memory with v (which
+// the first block would overwrite before the last is read), the temporary
+// has v's size.
+func squaredDeviations[T Float](op string, d operand[T], v tensor.View[T], ddof int, axes []int, set uint64) (int, error) {
 	n, err := reducedCount(op, v, axes)
 	if err != nil {
-		return tensor.Tensor[T]{}, 0, err
+		return 0, err
 	}
 	mean, err := meanNew(op, v, axes, true)
 	if err != nil {
-		return mean, 0, err
+		return 0, err
 	}
-	dev, err := newResult[T](op, v.Shape())
-	if err != nil {
-		return dev, 0, err
+	div := max(n-ddof, 0)
+	rd := newReducer(addOp[T]{}, 0, true)
+	in := operandOf(v)
+	var sb [8]int
+	shape := v.Layout().AppendShape(sb[:0])
+	k := -1 // the axis to cut
+	for a, n := range shape {
+		if set&(1<<a) == 0 && n > 1 {
+			k = a
+			break
+		}
 	}
+	if k < 0 || in.lay.Size() == 0 || mem.Overlaps(d.data, &d.lay, in.data, &in.lay) {
+		dev, err := newResult[T](op, v.Shape())
+		if err != nil {
+			return 0, err
+		}
+		sqDevBlock(rd, d, dev.Data(), v, mean.View())
+		return div, nil
+	}
+	size := int(unsafe.Sizeof(*new(T)))
+	rows := shape[k]
+	per := v.Size() / rows // elements of v per index along k
+	// Blocks (and goroutines' parts) of at least 2 along k: with 1, the
+	// reduced axes on either side of k would merge into longer runs,
+	// which a reduction sums in another order.
+	c := min(max(2, varBlock/(per*size)), rows)
+	w := min(par.Workers(v.Size()*size), (rows+c-1)/c, rows/2)
+	if c == 2 && 2*per*size > varBlock {
+		w = 1 // blocks large enough to be split by the operations themselves
+	}
+	dv, _ := tensor.NewView(d.data, d.lay)
+	blocks := func(lo, hi int, buf []T) {
+		for a, b := lo, 0; a < hi; a = b {
+			if b = min(a+c, hi); hi-b == 1 {
+				b = hi // no block of 1 at the end
+			}
+			vb, _ := v.Slice(k, a, b, 1)
+			mb, _ := mean.View().Slice(k, a, b, 1)
+			db, _ := dv.Slice(k, a, b, 1)
+			sqDevBlock(rd, operandOf(db), buf, vb, mb)
+		}
+	}
+	if w == 1 {
+		blocks(0, rows, make([]T, (c+1)*per))
+		return div, nil
+	}
+	par.Do(w, func(i int) {
+		blocks(i*rows/w, (i+1)*rows/w, make([]T, (c+1)*per))
+	})
+	return div, nil
+}
+
+// sqDevBlock sets d to the sums of (v - mean)² over the axes where d has
+// size 1, computing the squared deviations into buf, which holds at least
+// v's size; mean has d's shape.
+func sqDevBlock[T Float](rd reducer[T, addOp[T]], d operand[T], buf []T, v, mean tensor.View[T]) {
+	var sb [8]int
+	lay, _ := layout.RowMajor(v.Layout().AppendShape(sb[:0])...)
+	dev, _ := tensor.NewView(buf[:lay.Size()], lay)
 	// The shapes broadcast and dev is fresh: neither can fail.
-	if err := SubInto(dev.View(), v, mean.View()); err != nil {
+	if err := SubInto(dev, v, mean); err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
-	if err := MulInto(dev.View(), dev.View(), dev.View()); err != nil {
+	if err := MulInto(dev, dev, dev); err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
-	return dev, max(n-ddof, 0), nil
+	rd.run(d, operandOf(dev))
 }
 
 // finishVar divides the sums of squared deviations in d by div, and takes

@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -228,4 +229,61 @@ func TestStatsInPlace(t *testing.T) {
 	assert.Equal(t, []float64{2.25, 2.25, 4, 4, 5, 7}, x.Data())
 	require.NoError(t, ops.MeanInto(row, x.View(), 0))
 	assert.Equal(t, []float64{3.125, 3.625, 5.5, 4, 5, 7}, x.Data())
+}
+
+// TestVarBlocks checks that Var and Std give the same bits whatever the
+// blocks their squared deviations are computed in and the goroutines they
+// run on: blocks of one index, of a few, and none (one temporary of v's
+// size, the result's reference), on random views and axes, in the three
+// forms, and on a view large enough to be split over goroutines.
+func TestVarBlocks(t *testing.T) {
+	defer ops.SetVarBlock(ops.SetVarBlock(1 << 20))
+	r := rand.New(rand.NewPCG(41, 42))
+	gen := func(r *rand.Rand) float32 { return float32(r.NormFloat64()*3 + 10) }
+	type result struct{ keep, drop, into []float32 }
+	run := func(v tensor.View[float32], axes []int, ddof int, dst tensor.View[float32]) result {
+		keep, err := ops.VarKeepDims(v, ddof, axes...)
+		require.NoError(t, err)
+		drop, err := ops.Std(v, ddof, axes...)
+		require.NoError(t, err)
+		require.NoError(t, ops.VarInto(dst, v, ddof, axes...))
+		return result{keep.Data(), drop.Data(), values(dst).Data}
+	}
+	blocks, procs := []int{1, 40, 1000, 1 << 20}, []int{1, 2, 3}
+	check := func(name string, v tensor.View[float32], axes []int) {
+		t.Helper()
+		ddof := r.IntN(2)
+		keep, err := ops.VarKeepDims(v, ddof, axes...)
+		require.NoError(t, err)
+		dst := tensor.Must(tensor.New[float32](keep.Shape()...)).View()
+		ops.SetVarBlock(1 << 62)
+		want := run(v, axes, ddof, dst)
+		for _, block := range blocks {
+			for _, procs := range procs {
+				old := tensor.SetParallelism(procs)
+				ops.SetVarBlock(block)
+				got := run(v, axes, ddof, dst)
+				tensor.SetParallelism(old)
+				require.True(t, sameBits(want.keep, got.keep) && sameBits(want.drop, got.drop) && sameBits(want.into, got.into),
+					"%s: %v over %v ddof %d, blocks of %d bytes, %d goroutines", name, v.Shape(), axes, ddof, block, procs)
+			}
+		}
+	}
+	for iter := range 60 {
+		rank := 1 + r.IntN(4)
+		shape := randomShape(r, rank, 0)
+		v, _ := randomOperand(r, shape, gen)
+		axes, _ := randomAxes(r, rank)
+		check(fmt.Sprintf("iteration %d", iter), v, axes)
+	}
+	big := tensor.Must(tensor.New[float32](48, 8, 3000)) // 4.4 MiB: split over goroutines
+	for i := range big.Data() {
+		big.Data()[i] = float32(i%1013) / 7
+	}
+	bt := tensor.Must(big.View().Transpose(0, 2))
+	blocks, procs = []int{1 << 20}, []int{2, 3}
+	for _, axes := range [][]int{{2}, {1}, {0, 2}} {
+		check("large", big.View(), axes)
+		check("large, transposed", bt, axes)
+	}
 }
