@@ -11,8 +11,13 @@ import (
 )
 
 // The reduction cases: float32 [4096,4096] unless the name says otherwise,
-// GB/s = bytes of the input read (the outputs are 32 KiB at most).
-var reduceCases = []string{"Sum-last", "Sum-first", "Sum-last-T", "Sum-all", "Max-last", "ArgMax-last", "Mean-first-f64"}
+// GB/s = bytes of the input read (the outputs are 32 KiB at most, but for
+// the short rows). Sum-last-n10 and Sum-last-n100 sum the same buffer as
+// rows of 10 and 100 elements ([1677721,10] and [167772,100], the first
+// 16777210 and 16777200 elements); Var-last is the population variance of
+// each row.
+var reduceCases = []string{"Sum-last", "Sum-first", "Sum-last-T", "Sum-all", "Max-last", "ArgMax-last", "Mean-first-f64",
+	"Sum-last-n10", "Sum-last-n100", "Var-last"}
 
 // reduceCase is one reduction: Tessera's call into a preallocated output,
 // the plain Go loop a user writes, reset, which spoils Tessera's output
@@ -133,7 +138,42 @@ func newReduceCases(a tensor.View[float32], a64 tensor.View[float64]) map[string
 	}
 	nanRows := func() { fillNaN(got) }
 	closeRows := func() error { return checkClose("tessera", got, sink, rel32) }
+	// Short rows: the buffer as rows of m elements, with an output of
+	// their own and the row loop's.
+	short := func(m int) reduceCase {
+		r := n * n / m
+		v := tensor.Must(tensor.FromSlice(x[:r*m], r, m)).View()
+		out := tensor.Must(tensor.New[float32](r))
+		want := make([]float32, r)
+		return reduceCase{float64(r * m * 4), func() error { return ops.SumInto(out.View(), v, 1) }, func() {
+			for i := range r {
+				var s float32
+				for _, e := range x[i*m : (i+1)*m] {
+					s += e
+				}
+				want[i] = s
+			}
+		}, func() { fillNaN(out.Data()) }, func() error { return checkClose("tessera", out.Data(), want, rel32) }, ""}
+	}
 	return map[string]reduceCase{
+		"Sum-last-n10":  short(10),
+		"Sum-last-n100": short(100),
+		// The loop takes NumPy's two passes in float32, per row.
+		"Var-last": {float64(n * n * 4), func() error { return ops.VarInto(rows, a, 0, 1) }, func() {
+			for i := range n {
+				row := x[i*n : (i+1)*n]
+				var s float32
+				for _, v := range row {
+					s += v
+				}
+				m := s / float32(n)
+				var q float32
+				for _, v := range row {
+					q += (v - m) * (v - m)
+				}
+				sink[i] = q / float32(n)
+			}
+		}, nanRows, func() error { return checkClose("tessera", got, sink, 1e-4) }, ""},
 		"Sum-last":  {float64(n * n * 4), func() error { return ops.SumInto(rows, a, 1) }, rowLoop, nanRows, closeRows, ""},
 		"Sum-first": {float64(n * n * 4), func() error { return ops.SumInto(rows, a, 0) }, colLoop, nanRows, closeRows, ""},
 		// The last axis of the transpose is the first of a: the loop is colLoop.

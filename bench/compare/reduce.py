@@ -42,6 +42,13 @@ def main():
     # below 2^53), NumPy's max and argmax.
     rows, cols, total = a64.sum(axis=1), a64.sum(axis=0), a64.sum()
     mx, amx = a.max(axis=1), a.argmax(axis=1)
+    # Short rows: the first elements of a as rows of 10 and 100.
+    a10 = a.reshape(-1)[:n * n // 10 * 10].reshape(-1, 10)
+    a100 = a.reshape(-1)[:n * n // 100 * 100].reshape(-1, 100)
+    out10 = np.empty(a10.shape[0], dtype=np.float32)
+    out100 = np.empty(a100.shape[0], dtype=np.float32)
+    rows10, rows100 = a10.astype(np.float64).sum(axis=1), a100.astype(np.float64).sum(axis=1)
+    var = a64.var(axis=1)
     # name, bytes read, reference, NumPy, PyTorch (given its operands)
     cases = [
         ("Sum-last", b32, rows, lambda: np.sum(a, axis=1, out=out),
@@ -57,19 +64,26 @@ def main():
          lambda t: torch.argmax(t["a"], 1, out=t["iout"])),
         ("Mean-first-f64", b64, cols / n, lambda: np.mean(a64, axis=0, out=out64),
          lambda t: torch.mean(t["a64"], 0, out=t["out64"])),
+        ("Sum-last-n10", a10.nbytes, rows10, lambda: np.sum(a10, axis=1, out=out10),
+         lambda t: torch.sum(t["a10"], 1, out=t["out10"])),
+        ("Sum-last-n100", a100.nbytes, rows100, lambda: np.sum(a100, axis=1, out=out100),
+         lambda t: torch.sum(t["a100"], 1, out=t["out100"])),
+        ("Var-last", b32, var, lambda: np.var(a, axis=1, out=out),
+         lambda t: torch.var(t["a"], 1, unbiased=False, out=t["out"])),
     ]
     ops = {}
     if torch is not None:
         torch.set_num_threads(1)
         ops = {k: torch.from_numpy(v) for k, v in
-               (("a", a), ("a64", a64), ("out", out), ("out64", out64), ("iout", iout))}
+               (("a", a), ("a64", a64), ("out", out), ("out64", out64), ("iout", iout),
+                ("a10", a10), ("a100", a100), ("out10", out10), ("out100", out100))}
 
     def check(who, name, got, want):
         got = np.asarray(got)
         if name in ("Max-last", "ArgMax-last"):
             ok = np.array_equal(got, want)
         else:
-            rel = 1e-12 if name.endswith("f64") else 1e-5
+            rel = 1e-12 if name.endswith("f64") else 1e-4 if name == "Var-last" else 1e-5
             ok = np.allclose(got, want, rtol=rel, atol=rel)
         if not ok:
             raise SystemExit("reduce.py: %s %s: wrong result" % (who, name))
