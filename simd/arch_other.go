@@ -52,6 +52,15 @@ func each64(ISA, Op, *float64, *float64, int, int, int, *[8]uint16) bool { retur
 func whole4_32(ISA, Op, *float32, *float32, int, int) (int, bool) { return 0, false }
 func whole4_64(ISA, Op, *float64, *float64, int, int) (int, bool) { return 0, false }
 
+// argShort32 and argShort64 are never called here: no level has vectors.
+func argShort32(bool, *int, *float32, int, int, int, int) {
+	panic("simd: no short-row arg kernel in this build")
+}
+
+func argShort64(bool, *int, *float64, int, int, int, int) {
+	panic("simd: no short-row arg kernel in this build")
+}
+
 // arg32 and arg64 are never called here: no level has vectors.
 func arg32(ISA, bool, *[4]*float32, int, *float32, *int32) {
 	panic("simd: no arg kernel in this build")

@@ -53,3 +53,34 @@ func argMax64AVX2(p *[4]*float64, n int, vals *float64, idxs *int64)
 
 //go:noescape
 func argMin64AVX2(p *[4]*float64, n int, vals *float64, idxs *int64)
+
+// argShort32 and argShort64 run the short-row arg kernel of Max (Min
+// unless max) over rows rows of n elements, stride elements apart, from
+// x, into idx: see argShortRows.
+func argShort32(max bool, idx *int, x *float32, stride, rows, n, tail int) {
+	if max {
+		argShortMax32AVX512(idx, x, stride*4, rows, n, tail)
+		return
+	}
+	argShortMin32AVX512(idx, x, stride*4, rows, n, tail)
+}
+
+func argShort64(max bool, idx *int, x *float64, stride, rows, n, tail int) {
+	if max {
+		argShortMax64AVX512(idx, x, stride*8, rows, n, tail)
+		return
+	}
+	argShortMin64AVX512(idx, x, stride*8, rows, n, tail)
+}
+
+//go:noescape
+func argShortMax32AVX512(idx *int, x *float32, stride, rows, n, tail int)
+
+//go:noescape
+func argShortMin32AVX512(idx *int, x *float32, stride, rows, n, tail int)
+
+//go:noescape
+func argShortMax64AVX512(idx *int, x *float64, stride, rows, n, tail int)
+
+//go:noescape
+func argShortMin64AVX512(idx *int, x *float64, stride, rows, n, tail int)

@@ -219,7 +219,14 @@
 //     ones. With AVX2 (sixteen registers: the rows' best-so-far kept in
 //     vals) it gained 16-18% on random rows from memory and 7% on
 //     NumPy's benchmark rows, and lost 24% on rising ones, where the
-//     AVX2 exact step, two blends a vector, bounds it.
+//     AVX2 exact step, two blends a vector, bounds it. Rows of at most 4
+//     KiB go, at the AVX512 level, to a short-row kernel that does all of
+//     them in one call, two passes a row: the first folds the row by
+//     VMAXPS (VMINPS; masked loads take its last partial vector) and
+//     notes a NaN, the second, from L1, finds the first element equal to
+//     the extreme (or the first NaN). Float32 rows from 64 MiB, Intel
+//     Xeon: 10 elements 5.2 GB/s against 1.8 for the Go loop per row, 100
+//     11.7 against 6.0, 1000 21.1 against 18.7.
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the
