@@ -273,45 +273,30 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 }
 
 // argRowRuns searches float runs of unit stride that each reduce into
-// one output element: whole rows along the searched axis. Four runs at a
-// constant stride go to simd.ArgRows together, which reads them as four
-// streams; the others go one at a time.
+// one output element: whole rows along the searched axis. The runs of a
+// row of the Walk lie at a constant step, so they go to simd.ArgRows up to
+// argBatch at a time (which reads them four at once), and each result is
+// merged into its output element.
 func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
 	n, inc := it.Len(), it.Inc()
-	var offs [4][argOperands]int
-	var at [4]int
-	k := 0
-	merge := func(o [argOperands]int, j int) {
-		argMerge(out, best, o[ko], x[o[ki]+j], o[kx]+j*inc[kx], max)
-	}
+	var at [argBatch]int
 	var wk layout.Walk
 	for wk.Next(it) {
 		off, ost, on := wk.Row()
-		for ; on > 0; off, on = advance(off, ost), on-1 {
-			offs[k] = [argOperands]int{off[0], off[1], off[2]}
-			if k++; k < len(offs) {
-				continue
+		o, i, xi := off[ko], off[ki], off[kx]
+		for on > 0 {
+			b := min(on, argBatch)
+			argRowsOf[T, O](at[:b], x, i, ost[ki], n)
+			for r, j := range at[:b] {
+				argMerge(out, best, o+r*ost[ko], x[i+r*ost[ki]+j], xi+r*ost[kx]+j*inc[kx], max)
 			}
-			k = 0
-			s := offs[1][ki] - offs[0][ki]
-			if offs[2][ki]-offs[1][ki] != s || offs[3][ki]-offs[2][ki] != s {
-				for _, o := range offs {
-					argRowsOf[T, O](at[:1], x, o[ki], 0, n)
-					merge(o, at[0])
-				}
-				continue
-			}
-			argRowsOf[T, O](at[:], x, offs[0][ki], s, n)
-			for r, o := range offs {
-				merge(o, at[r])
-			}
+			o, i, xi, on = o+b*ost[ko], i+b*ost[ki], xi+b*ost[kx], on-b
 		}
 	}
-	for _, o := range offs[:k] {
-		argRowsOf[T, O](at[:1], x, o[ki], 0, n)
-		merge(o, at[0])
-	}
 }
+
+// argBatch is the most runs argRowRuns hands simd.ArgRows at once.
+const argBatch = 64
 
 // argOperands is the number of operands of an index search's Iter: the
 // output, the input and the index layout.
