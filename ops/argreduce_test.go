@@ -311,13 +311,14 @@ func TestArgInPlace(t *testing.T) {
 
 // TestArgMaxRowBatches covers the search along rows that reads four rows
 // at once (simd.ArgRows): row counts that are and are not multiples of
-// four, rows longer than a kernel call reads, rows at a constant stride
+// four, more than a batch of runs (64), rows longer than a kernel call
+// reads, rows at a constant stride
 // and not (a sliced middle axis), ties
 // (the first index wins) and NaNs (the first NaN wins), against a plain
 // loop.
 func TestArgMaxRowBatches(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
-	for _, shape := range [][]int{{1, 64}, {3, 100}, {4, 128}, {9, 33}, {2, 5, 96}, {7, 4096}, {5, 70001}} {
+	for _, shape := range [][]int{{1, 64}, {3, 100}, {4, 128}, {9, 33}, {2, 5, 96}, {7, 4096}, {5, 70001}, {130, 10}, {65, 33}, {3, 70, 17}, {200, 1}} {
 		size := 1
 		for _, d := range shape {
 			size *= d
