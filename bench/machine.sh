@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# machine.sh measures, on the machine it runs on, what the portability
+# issues ask for per machine, and prints it as markdown for BENCHMARKS.md:
+# the CPU (lscpu), the copy engine against copy() at every SIMD level on
+# one goroutine (BenchmarkMaterialize, x-limit), the small copies
+# (BenchmarkSmallT2, BenchmarkSmallCopy), the reductions' kernels along
+# rows (simd BenchmarkReduceRows, BenchmarkArgRows) and, where Debian's
+# python3-numpy and python3-torch are installed, the side-by-side tables of
+# bench/compare (run.sh and reduce.sh). Not part of CI; about ten minutes
+# on a 2-core machine. Run it on a quiet machine, nothing else timing.
+#
+#   bench/machine.sh [-quick] [-lab path/to/transpose-lab.c] > machine.md
+#
+# -quick takes one run of each benchmark instead of three (six for the
+# small copies) and skips the peers. -lab also compiles and runs the
+# transpose lab program (cc -O3 -march=native), which measures the
+# machine's ceiling for the transpose strategies.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+count=3
+small=6
+peers=1
+lab=
+while [ $# -gt 0 ]; do
+	case "$1" in
+	-quick) count=1; small=1; peers=0; shift ;;
+	-lab) lab=$2; shift 2 ;;
+	*) echo "usage: $0 [-quick] [-lab transpose-lab.c]" >&2; exit 2 ;;
+	esac
+done
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# median NAME-FIELD METRIC < go test output: per benchmark name, the median
+# of the value printed before METRIC, as "name value" lines.
+median() {
+	awk -v m="$1" '/^Benchmark/ {
+		for (i = 2; i < NF; i++) if ($(i+1) == m) { v[$1] = v[$1] " " $i }
+	} END {
+		for (k in v) {
+			n = split(substr(v[k], 2), a, " ")
+			for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++) if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+			printf "%s %s\n", k, (n % 2) ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
+		}
+	}' | sort
+}
+
+echo "# Measured on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD)"
+echo
+echo '```'
+lscpu | grep -E '^(Model name|Vendor ID|CPU family|Model|Thread\(s\) per core|Core\(s\) per socket|Socket\(s\)|L1d cache|L2 cache|L3 cache):' || true
+echo "AVX-512 F: $(grep -q avx512f /proc/cpuinfo && echo yes || echo no); $(go version)"
+echo '```'
+
+echo
+echo "## Materialization, one goroutine (x-limit: our GB/s over the faster of copy() and chunked copy(); median of $count)"
+echo
+go test -run '^$' -bench 'Materialize/./level=./procs=1' -benchtime 3x -count "$count" ./tensor >"$tmp/mat.txt"
+echo '| benchmark | x-limit | GB/s |'
+echo '|---|---:|---:|'
+join <(median x-limit <"$tmp/mat.txt") <(median GB/s <"$tmp/mat.txt") |
+	awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
+
+echo
+echo "## Small copies (median of $small)"
+echo
+go test -run '^$' -bench 'SmallT2|SmallCopy' -count "$small" ./tensor >"$tmp/small.txt"
+echo '| benchmark | ns/op | x-copy-time |'
+echo '|---|---:|---:|'
+join -a 1 -e - -o 0,1.2,2.2 <(median ns/op <"$tmp/small.txt" | grep SmallCopy; median ours-ns/op <"$tmp/small.txt") \
+	<(median x-copy-time <"$tmp/small.txt") |
+	awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %s | %s |\n", $1, $2, $3 }'
+
+echo
+echo "## Reductions along rows, simd kernels (64 MiB of float32 rows; median of $count)"
+echo
+# One pattern per run: go test splits a -bench pattern at its slashes,
+# alternatives included.
+for p in 'ReduceRows$/^(rows|max-rows)$' 'ReduceRowsOdd/./Add' 'ArgRows/rows'; do
+	go test -run '^$' -bench "$p" -benchtime 0.3s -count "$count" ./simd
+done >"$tmp/rows.txt"
+echo '| benchmark | MB/s |'
+echo '|---|---:|'
+median MB/s <"$tmp/rows.txt" | awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.0f |\n", $1, $2 }'
+
+if [ -n "$lab" ]; then
+	echo
+	echo "## Transpose lab ($lab)"
+	echo
+	cc -O3 -march=native -o "$tmp/lab" "$lab" -lm
+	echo '```'
+	"$tmp/lab"
+	echo '```'
+fi
+
+if [ "$peers" = 1 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
+	echo
+	echo "## Against NumPy and PyTorch: copies (bench/compare/run.sh -runs 5 -rounds 2)"
+	echo
+	bench/compare/run.sh -runs 5 -rounds 2
+	echo
+	echo "## Against NumPy and PyTorch: reductions (bench/compare/reduce.sh -runs 21)"
+	echo
+	bench/compare/reduce.sh -runs 21 2>/dev/null
+elif [ "$peers" = 1 ]; then
+	echo
+	echo "(NumPy not installed: no side-by-side tables; apt-get install -y python3-numpy python3-torch)"
+fi
