@@ -13,7 +13,6 @@ import (
 // unaligned starts, with NaN guard cells around x and dst.
 func checkReduceRows[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
-	const guard = 5
 	lanes := FoldLanes[T]()
 	widths := []int{1, 7, lanes - 1, lanes, lanes + 1, 2 * lanes, 3 * lanes, 5 * lanes, 64 * lanes, 64*lanes + 3, arithChunk, arithChunk + lanes}
 	for _, op := range []Op{Add, Mul, Max, Min} {
@@ -21,40 +20,56 @@ func checkReduceRows[T Float](t *testing.T, r *rand.Rand) {
 			for _, rows := range []int{0, 1, 3, 4, 5, 8, 9} {
 				for _, stride := range []int{n, n + 5, -(n + 1), 0} {
 					for _, start := range []int{0, 3} {
-						span := max(rows-1, 0) * stride
-						if span < 0 {
-							span = -span
-						}
-						buf := rowsValues[T](r, op, start+span+n+guard)
-						for i := range start {
-							buf[i] = T(math.NaN())
-						}
-						for i := start + span + n; i < len(buf); i++ {
-							buf[i] = T(math.NaN())
-						}
-						x := buf[start:]
-						off := 0
-						if stride < 0 {
-							off = span
-						}
-						out := guarded[T](guard + rows + guard)
-						dst := out[guard : guard+rows]
-						noErr(t, ReduceRows(op, dst, x, off, stride, n))
-						for k := range dst {
-							o := off + k*stride
-							want, err := Reduce(op, x[o:o+n])
-							noErr(t, err)
-							if !sameBits([]T{dst[k]}, []T{want}) {
-								t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: dst[%d] = %v, want %v", dst, op, n, rows, stride, start, k, dst[k], want)
-							}
-						}
-						if !sameBits(out[:guard], guarded[T](guard)) || !sameBits(out[guard+rows:], guarded[T](guard)) {
-							t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: a guard cell was written", dst, op, n, rows, stride, start)
-						}
+						checkReduceRowsAt[T](t, r, op, n, rows, stride, start, false)
 					}
 				}
 			}
 		}
+	}
+}
+
+// checkReduceRowsAt runs ReduceRows over rows rows of n elements at
+// stride, x starting start elements into its buffer, with NaN guard cells
+// before x, after it and around dst, and compares each row with Reduce,
+// bit for bit. With oneSign, Max's rows are negative and Min's positive:
+// a lane that took a zero it should not have would show.
+func checkReduceRowsAt[T Float](t *testing.T, r *rand.Rand, op Op, n, rows, stride, start int, oneSign bool) {
+	t.Helper()
+	const guard = 5
+	span := max(rows-1, 0) * stride
+	off := 0
+	if span < 0 {
+		span, off = -span, -span
+	}
+	buf := rowsValues[T](r, op, start+span+n+guard)
+	for i := range buf {
+		switch {
+		case oneSign && op == Min:
+			buf[i] = T(math.Abs(float64(buf[i]))) + 1
+		case oneSign && op == Max:
+			buf[i] = -T(math.Abs(float64(buf[i]))) - 1
+		}
+	}
+	for i := range start {
+		buf[i] = T(math.NaN())
+	}
+	for i := start + span + n; i < len(buf); i++ {
+		buf[i] = T(math.NaN())
+	}
+	x := buf[start : start+span+n]
+	out := guarded[T](guard + rows + guard)
+	dst := out[guard : guard+rows]
+	noErr(t, ReduceRows(op, dst, x, off, stride, n))
+	for k := range dst {
+		o := off + k*stride
+		want, err := Reduce(op, x[o:o+n])
+		noErr(t, err)
+		if !sameBits([]T{dst[k]}, []T{want}) {
+			t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: dst[%d] = %v, want %v", dst, op, n, rows, stride, start, k, dst[k], want)
+		}
+	}
+	if !sameBits(out[:guard], guarded[T](guard)) || !sameBits(out[guard+rows:], guarded[T](guard)) {
+		t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: a guard cell was written", dst, op, n, rows, stride, start)
 	}
 }
 
@@ -84,49 +99,12 @@ func TestReduceRowsShort(t *testing.T) {
 
 func checkReduceRowsShort[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
-	const guard = 5
 	for _, op := range []Op{Add, Mul, Max, Min} {
 		for n := 1; n <= 3*FoldLanes[T]()+2; n++ {
 			for _, rows := range []int{1, 5} {
 				for _, stride := range []int{n, -(n + 2)} {
 					for _, start := range []int{0, 1} {
-						span := (rows - 1) * stride
-						off := 0
-						if span < 0 {
-							span, off = -span, -span
-						}
-						buf := rowsValues[T](r, op, start+span+n+guard)
-						for i := range buf {
-							// Of one sign where it matters: a lane that
-							// took a zero it should not have would show.
-							switch {
-							case start == 1 && op == Min:
-								buf[i] = T(math.Abs(float64(buf[i]))) + 1
-							case start == 1 && op == Max:
-								buf[i] = -T(math.Abs(float64(buf[i]))) - 1
-							}
-						}
-						for i := range start {
-							buf[i] = T(math.NaN())
-						}
-						for i := start + span + n; i < len(buf); i++ {
-							buf[i] = T(math.NaN())
-						}
-						x := buf[start : start+span+n]
-						out := guarded[T](guard + rows + guard)
-						dst := out[guard : guard+rows]
-						noErr(t, ReduceRows(op, dst, x, off, stride, n))
-						for k := range dst {
-							o := off + k*stride
-							want, err := Reduce(op, x[o:o+n])
-							noErr(t, err)
-							if !sameBits([]T{dst[k]}, []T{want}) {
-								t.Fatalf("%T %v n=%d rows=%d stride=%d start=%d: dst[%d] = %v, want %v", dst, op, n, rows, stride, start, k, dst[k], want)
-							}
-						}
-						if !sameBits(out[:guard], guarded[T](guard)) || !sameBits(out[guard+rows:], guarded[T](guard)) {
-							t.Fatalf("%T %v n=%d rows=%d: a guard cell was written", dst, op, n, rows)
-						}
+						checkReduceRowsAt[T](t, r, op, n, rows, stride, start, start == 1)
 					}
 				}
 			}

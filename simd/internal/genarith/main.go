@@ -460,6 +460,31 @@ func hasWhole4(o op, _ level) bool {
 	return plainFold(o) || o.name == "max" || o.name == "min"
 }
 
+// writer holds what the row kernels' writers share: p writes an
+// instruction, r names vector register i of the level, regs registers
+// hold 128 bytes of accumulators (lanes elements), shift scales an element
+// count to bytes, load is the unaligned load and insn the op's
+// instruction.
+type writer struct {
+	p           func(string, ...any)
+	r           func(int) string
+	regs, lanes int
+	shift       int
+	load, insn  string
+}
+
+func newWriter(w *bytes.Buffer, o op, e elem, l level) writer {
+	return writer{
+		p:     func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) },
+		r:     func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) },
+		regs:  128 / l.bytes,
+		lanes: 128 * 8 / e.bits,
+		shift: map[int]int{32: 2, 64: 3}[e.bits],
+		load:  "VMOVUP" + e.sfx[1:],
+		insn:  o.insn + e.sfx,
+	}
+}
+
 // whole4Name returns the Go name of a four-row whole-run kernel, for
 // example whole4add32AVX2.
 func whole4Name(o op, e elem, l level) string {
@@ -476,13 +501,8 @@ func whole4Name(o op, e elem, l level) string {
 // two Z each); each row's are moved to 0.. for the halving.
 func whole4(w *bytes.Buffer, o op, e elem, l level) {
 	n := whole4Name(o, e, l)
-	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
-	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
-	regs := 128 / l.bytes
-	load := "VMOVUP" + e.sfx[1:]
-	insn := o.insn + e.sfx
-	lanes := 128 * 8 / e.bits
-	shift := map[int]int{32: 2, 64: 3}[e.bits]
+	g := newWriter(w, o, e, l)
+	p, r, regs, load, insn, lanes, shift := g.p, g.r, g.regs, g.load, g.insn, g.lanes, g.shift
 	rows := []string{"(SI)", "(SI)(DX*1)", "(R8)", "(R8)(DX*1)"}
 	acc := func(row, k int) string { return r(row*regs + k) }
 	fmt.Fprintf(w, "\n// func %s(dst, x *%s, stride, n int) (redo int)\nTEXT ·%s(SB), NOSPLIT, $0-40\n", n, e.goType, n)
@@ -584,14 +604,9 @@ func whole4(w *bytes.Buffer, o op, e elem, l level) {
 // 8..11, compares 12 and 13, the rows' NaN flags 14 and 15.
 func whole4Pairs(w *bytes.Buffer, o op, e elem, l level) {
 	n := whole4Name(o, e, l)
-	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
-	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
-	regs := 128 / l.bytes
-	load := "VMOVUP" + e.sfx[1:]
-	insn := o.insn + e.sfx
+	g := newWriter(w, o, e, l)
+	p, r, regs, load, insn, lanes, shift := g.p, g.r, g.regs, g.load, g.insn, g.lanes, g.shift
 	or := "VORP" + e.sfx[1:]
-	lanes := 128 * 8 / e.bits
-	shift := map[int]int{32: 2, 64: 3}[e.bits]
 	unord := func(a, b, dst string) { p("VCMP%s $3, %s, %s, %s", e.sfx, b, a, dst) }
 	at := func(row string, off int) string {
 		if off == 0 {
@@ -716,13 +731,8 @@ func eachName(o op, e elem, l level) string {
 // and K1..K3; K4, K5 the tail masks, K6 a step's.
 func each(w *bytes.Buffer, o op, e elem, l level) {
 	n := eachName(o, e, l)
-	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
-	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
-	regs := 128 / l.bytes
-	load := "VMOVUP" + e.sfx[1:]
-	lanes := 128 * 8 / e.bits
-	shift := map[int]int{32: 2, 64: 3}[e.bits]
-	insn := o.insn + e.sfx
+	g := newWriter(w, o, e, l)
+	p, r, regs, load, insn, lanes, shift := g.p, g.r, g.regs, g.load, g.insn, g.lanes, g.shift
 	// masked sets a to a op b in the lanes of mask k, keeping a NaN a as
 	// foldStep does (K1 = k and a is ordered).
 	masked := func(a, b, k string) {
