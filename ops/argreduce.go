@@ -298,10 +298,6 @@ func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []in
 // argBatch is the most runs argRowRuns hands simd.ArgRows at once.
 const argBatch = 64
 
-// argOperands is the number of operands of an index search's Iter: the
-// output, the input and the index layout.
-const argOperands = 3
-
 // argRowsOf sets at[r] to the index of the extreme in the run of n
 // elements of the float x at off+r*stride, by simd.ArgRows.
 func argRowsOf[T Real, O argOrder[T]](at []int, x []T, off, stride, n int) {
