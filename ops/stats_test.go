@@ -276,6 +276,21 @@ func TestVarBlocks(t *testing.T) {
 		axes, _ := randomAxes(r, rank)
 		check(fmt.Sprintf("iteration %d", iter), v, axes)
 	}
+	// Five along the cut axis (2) in blocks of two: the last index joins
+	// the block before it, for on its own the reduced axes on either side
+	// would merge into one run (a mutation that leaves it alone fails
+	// here).
+	odd, _ := randomOperand(r, []int{3, 1, 5, 3}, gen)
+	for range 4 {
+		check("a last block of one", odd, []int{0, 1, 3})
+	}
+	// Columns: blocks along the innermost axis are at least 256 long.
+	cols := tensor.Must(tensor.New[float32](300, 700))
+	for i := range cols.Data() {
+		cols.Data()[i] = float32(i%997) / 3
+	}
+	check("columns", cols.View(), []int{0})
+	check("columns, flipped", tensor.Must(cols.View().Flip(1)), []int{0})
 	big := tensor.Must(tensor.New[float32](48, 8, 3000)) // 4.4 MiB: split over goroutines
 	for i := range big.Data() {
 		big.Data()[i] = float32(i%1013) / 7
