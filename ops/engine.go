@@ -77,9 +77,18 @@ func newBinRunner[T tensor.Number, K binOp[T]](k K, stream bool) binRunner[T, K]
 // asScalar reinterprets a float as its underlying type E.
 func asScalar[E float32 | float64, T any](s T) E { return *(*E)(unsafe.Pointer(&s)) }
 
+// shortRun is the length under which a float run is computed by the Go
+// loop of the operation, which simd's kernels run for it too, without
+// simd's checks and dispatch: they cost more than a few elements.
+const shortRun = 16
+
 // vv sets d[i] = x[i] op y[i]. The lengths are right, so simd's kernels
 // cannot fail.
 func (r *binRunner[T, K]) vv(d, x, y []T) {
+	if len(d) < shortRun {
+		r.k.vv(d, x, y)
+		return
+	}
 	switch r.fl {
 	case 4:
 		_ = simd.Binary(r.op, asKind[float32](d), asKind[float32](x), asKind[float32](y))
@@ -105,6 +114,10 @@ func (r *binRunner[T, K]) foldRows(d, init, x []T, off, stride, rows int) bool {
 
 // vs sets d[i] = x[i] op s.
 func (r *binRunner[T, K]) vs(d, x []T, s T) {
+	if len(d) < shortRun {
+		r.k.vs(d, x, s)
+		return
+	}
 	switch r.fl {
 	case 4:
 		_ = simd.BinaryScalar(r.op, asKind[float32](d), asKind[float32](x), asScalar[float32](s))
@@ -117,6 +130,10 @@ func (r *binRunner[T, K]) vs(d, x []T, s T) {
 
 // sv sets d[i] = s op y[i].
 func (r *binRunner[T, K]) sv(d []T, s T, y []T) {
+	if len(d) < shortRun {
+		r.k.sv(d, s, y)
+		return
+	}
 	switch r.fl {
 	case 4:
 		_ = simd.ScalarBinary(r.op, asKind[float32](d), asScalar[float32](s), asKind[float32](y))
