@@ -17,10 +17,11 @@
 //
 // Registers: SI the row, R8 the pointer within it, R9 the elements left,
 // R10 the index of the vector at R8; Z0 the fold, Z1 FILL in every lane,
-// Z2 and Z3 temporaries.
+// Z2 a vector of the row.
 
-// ARGSHORT is a kernel's body. W lanes of S bytes; BCAST broadcasts FILL; CMP, OP, MOV the compare, fold and move of the
-// element type; HALVE spreads the extreme of Z0 over its lanes.
+// ARGSHORT is a kernel's body: W lanes of S bytes; BCAST broadcasts FILL;
+// CMP, OP and MOV the compare, fold and move of the element type; HALVE
+// spreads the extreme of Z0 over its lanes.
 #define ARGSHORT(W, S, FILL, BCAST, CMP, OP, MOV, HALVE) \
 	MOVQ idx+0(FP), DI; \
 	MOVQ x+8(FP), SI; \

@@ -332,7 +332,8 @@ func fuzzRowsData[T Float](op Op, xlen int, seed uint64) []T {
 	}
 	if seed&1 != 0 && xlen > 0 { // NaNs of two payloads, a few per row's length
 		nan := []T{T(math.NaN()), T(-math.NaN())}
-		for i := int(seed>>1) % xlen; i < xlen; i += 1 + int(seed>>8)%997 {
+		step := 1 + int(seed>>8%997) // in uint64: no negative int on 32-bit platforms
+		for i := int(seed >> 1 % uint64(xlen)); i < xlen; i += step {
 			x[i] = nan[i&1]
 		}
 	}
