@@ -383,8 +383,9 @@ func (it *Iter) Count() int {
 		return 0
 	}
 	n := 1
-	for _, a := range it.dims()[1:] {
-		n *= a.n
+	axes := it.dims()
+	for k := 1; k < len(axes); k++ { // by index: ranging copies each axis
+		n *= axes[k].n
 	}
 	return n
 }

@@ -535,6 +535,14 @@ func (z *Layout) SetPacked(x *Layout) {
 func (z *Layout) setPacked(l *Layout) {
 	sh, _ := l.dims()
 	osh, ost := z.init(len(sh), 0)
-	copy(osh, sh)
-	fillPacked(osh, ost, false)
+	// One loop, last axis first, for the copy and the strides: a small
+	// copy's layout costs no memmove call.
+	osh = osh[:len(sh)]
+	ost = ost[:len(sh)]
+	acc := 1
+	for k := len(sh) - 1; k >= 0; k-- {
+		d := sh[k]
+		osh[k], ost[k] = d, acc
+		acc *= max(d, 1)
+	}
 }

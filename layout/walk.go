@@ -111,3 +111,11 @@ func (w *Walk) next(it *Iter) bool {
 // operand (the output first), the step of the offsets from one run of the
 // row to the next, and the number of runs in the row.
 func (w *Walk) Row() (off, step [MaxOperands]int, n int) { return w.off, w.st, w.n }
+
+// RowPair is Row for the first two operands (a copy's destination and
+// source): their offsets in the row's first run, their steps from run to
+// run, and the number of runs. It returns integers, which stay in
+// registers, where Row's arrays are copied through memory.
+func (w *Walk) RowPair() (dst, src, dstStep, srcStep, n int) {
+	return w.off[0], w.off[1], w.st[0], w.st[1], w.n
+}
