@@ -76,13 +76,25 @@ func (v View[T]) cloneMoved() (Tensor[T], error) {
 // view were read first. It returns an error wrapping layout.ErrShape when
 // dst is shorter than Size().
 func (v View[T]) CopyTo(dst []T) error {
-	n := v.lay.Size()
+	// Planned before the length check: the plan gives the size without a
+	// copy of the view's layout, which v.lay.Size() would make.
+	var pl layout.Layout
+	pl.SetPacked(&v.lay)
+	var p layout.Plan
+	if err := p.Reset(&pl, &v.lay); err != nil {
+		panic("tensor: internal error: " + err.Error())
+	}
+	n := p.Size()
 	if len(dst) < n {
 		return errorf("CopyTo", layout.ErrShape, "destination of length %d for %d elements", len(dst), n)
 	}
-	var pl layout.Layout
-	pl.SetPacked(&v.lay)
-	assign(dst[:n], &pl, v.data, &v.lay)
+	dst = dst[:n]
+	if mem.Overlaps(dst, &pl, v.data, &v.lay) {
+		src, sl := snapshot(v.data, &v.lay)
+		move(dst, &pl, src, sl)
+		return nil
+	}
+	runPlan(dst, v.data, &p)
 	return nil
 }
 
@@ -132,8 +144,8 @@ func (v View[T]) Fill(x T) error {
 			di, _ := p.Inc()
 			var w layout.Walk
 			for w.NextBlock(&p) {
-				o, st, k := w.Row()
-				for d := o[0]; k > 0; d, k = d+st[0], k-1 {
+				d, _, ds, _, k := w.RowPair()
+				for ; k > 0; d, k = d+ds, k-1 {
 					if err := simd.Fill(v.data, d, di, x, n); err != nil {
 						panic("tensor: internal error: " + err.Error())
 					}
@@ -210,15 +222,21 @@ func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if err := p.Reset(dl, sl); err != nil {
 		panic("tensor: internal error: " + err.Error())
 	}
+	runPlan(dst, src, &p)
+}
+
+// runPlan is move with its plan made: on the calling goroutine, or on
+// several for a large copy.
+func runPlan[T Number](dst, src []T, p *layout.Plan) {
 	var zero T
 	bytes := p.Size() * int(unsafe.Sizeof(zero))
 	stream := bytes >= par.StreamBytes
 	n := par.Workers(bytes)
 	if n == 1 {
-		run(dst, src, &p, stream)
+		run(dst, src, p, stream)
 		return
 	}
-	whole := p // captured by the goroutines: p itself stays on the stack
+	whole := *p // captured by the goroutines: p itself stays on the stack
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
 		run(dst, src, &q, stream)
@@ -239,15 +257,15 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 	switch p.Kind() {
 	case layout.KindCopy:
 		for w.NextBlock(p) {
-			o, st, k := w.Row()
-			for d, s := o[0], o[1]; k > 0; d, s, k = d+st[0], s+st[1], k-1 {
+			d, s, ds, ss, k := w.RowPair()
+			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				copy(dst[d:d+n], src[s:s+n])
 			}
 		}
 	case layout.KindFill:
 		for err == nil && w.NextBlock(p) {
-			o, st, k := w.Row()
-			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
+			d, s, ds, ss, k := w.RowPair()
+			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				err = simd.Fill(dst, d, di, src[s], n)
 			}
 		}
@@ -257,16 +275,16 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			break
 		}
 		for err == nil && w.NextBlock(p) {
-			o, st, k := w.Row()
-			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
+			d, s, ds, ss, k := w.RowPair()
+			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				err = simd.StridedStream(dst, d, di, src, s, si, n)
 			}
 		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
 		for err == nil && w.NextBlock(p) {
-			o, st, k := w.Row()
-			for d, s := o[0], o[1]; k > 0 && err == nil; d, s, k = d+st[0], s+st[1], k-1 {
+			d, s, ds, ss, k := w.RowPair()
+			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				// Called directly: through a func value the operands
 				// would escape to the heap.
 				if stream {
@@ -290,8 +308,8 @@ func gather[T Number](dst, src []T, p *layout.Plan) {
 	di, si := p.Inc()
 	var w layout.Walk
 	for w.NextBlock(p) {
-		o, st, k := w.Row()
-		for d, s := o[0], o[1]; k > 0; d, s, k = d+st[0], s+st[1], k-1 {
+		d, s, ds, ss, k := w.RowPair()
+		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 			loops.Gather(dst, d, di, src, s, si, n)
 		}
 	}
