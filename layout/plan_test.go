@@ -28,6 +28,9 @@ func runs(p layout.Plan) []run {
 	var w layout.Walk
 	for w.NextBlock(&p) {
 		off, step, n := w.Row()
+		if d, s, ds, ss, k := w.RowPair(); d != off[0] || s != off[1] || ds != step[0] || ss != step[1] || k != n {
+			panic("layout: Walk's RowPair and Row differ")
+		}
 		for range n {
 			walked = append(walked, run{off[0], off[1]})
 			off[0] += step[0]
