@@ -72,7 +72,8 @@ func scanInto[T tensor.Number, K binOp[T]](op string, k K, d operand[T], v tenso
 	if err := checkDst(op, &d, shape); err != nil {
 		return err
 	}
-	in := isolate(&d, operandOf(v))
+	in := operandOf(v)
+	isolate(&d, &in)
 	n := shape[ax]
 	if n == 0 || v.Size() == 0 {
 		return nil

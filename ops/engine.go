@@ -198,16 +198,22 @@ func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
 	return nil
 }
 
-// isolate returns in, or a snapshot of it when it shares memory with dst
+// isolate replaces *in by a snapshot of it when it shares memory with dst
 // in any other way than being dst itself element for element (then each
 // element is read before it is written, as in AddInto(x, x, y)). The
-// snapshot holds in's own elements, before broadcasting.
-func isolate[T tensor.Number](dst *operand[T], in operand[T]) operand[T] {
-	if !mem.Overlaps(dst.data, &dst.lay, in.data, &in.lay) {
-		return in
+// snapshot holds in's own elements, before broadcasting. It works in
+// place: operands are 176 bytes, and passed and returned by value they
+// were copied several times in every small operation.
+func isolate[T tensor.Number](dst, in *operand[T]) {
+	if mem.Overlaps(dst.data, &dst.lay, in.data, &in.lay) {
+		*in = snapshotOf(dst, in)
 	}
+}
+
+// snapshotOf is isolate for an input that shares memory with dst.
+func snapshotOf[T tensor.Number](dst, in *operand[T]) operand[T] {
 	if mem.Same(dst.data, in.data) && dst.lay.Equal(in.lay) {
-		return in
+		return *in
 	}
 	v, _ := tensor.NewView(in.data, in.lay)
 	return operandOf(v.Clone().View())
@@ -268,7 +274,8 @@ func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand
 	if divide && isInteger[T]() && hasZero(&b) {
 		return errorf(op, ErrDivideByZero, "integer division by zero: the divisor of shape %v holds a zero", b.lay.Shape())
 	}
-	a, b = isolate(&dst, a), isolate(&dst, b)
+	isolate(&dst, &a)
+	isolate(&dst, &b)
 	var zero T
 	r := newBinRunner[T](k, dst.lay.Size()*int(unsafe.Sizeof(zero)) >= par.StreamBytes)
 	var it layout.Iter
@@ -417,7 +424,7 @@ func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a operand[T]) er
 	if err := checkDst(op, &dst, a.lay.Shape()); err != nil {
 		return err
 	}
-	a = isolate(&dst, a)
+	isolate(&dst, &a)
 	var it layout.Iter
 	if err := it.Reset(&dst.lay, &a.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())

@@ -120,7 +120,8 @@ func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tenso
 		return out, err
 	}
 	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
-	rd.run(operand[T]{out.Data(), kl}, in)
+	d := operand[T]{out.Data(), kl}
+	rd.run(&d, &in)
 	return out, nil
 }
 
@@ -140,7 +141,8 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 	if err := rd.checkEmpty(op, &in, keep); err != nil {
 		return err
 	}
-	rd.run(d, isolate(&d, in))
+	isolate(&d, &in)
+	rd.run(&d, &in)
 	return nil
 }
 
@@ -206,7 +208,7 @@ func shapeSize(shape []int) int {
 
 // run reduces in into dst, whose layout has in's rank with size 1 along
 // the reduced axes. The shapes, overlaps and emptiness are checked.
-func (rd *reducer[T, K]) run(dst, in operand[T]) {
+func (rd *reducer[T, K]) run(dst, in *operand[T]) {
 	if dst.lay.Size() == 0 {
 		return
 	}

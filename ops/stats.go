@@ -230,7 +230,8 @@ func sqDevBlock[T Float](rd reducer[T, addOp[T]], d operand[T], buf []T, v, mean
 	if err := MulInto(dev, dev, dev); err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
-	rd.run(d, operandOf(dev))
+	in := operandOf(dev)
+	rd.run(&d, &in)
 }
 
 // finishVar divides the sums of squared deviations in d by div, and takes
