@@ -145,10 +145,12 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 	if err != nil {
 		return err
 	}
-	if _, _, err := reduceDst(op, dst, v.Layout().AppendShape(sb[:0]), s.set, rb[:0]); err != nil {
+	// Checked on a copy: reduceDst gives its operand the kept shape.
+	dc := dst
+	if _, err := reduceDst(op, operandOf(&dc), operandOf(&v).lay.AppendShape(sb[:0]), s.set, rb[:0]); err != nil {
 		return err
 	}
-	got := dst.Layout().AppendShape(gb[:0])
+	got := operandOf(&dst).lay.AppendShape(gb[:0])
 	// The indices are found into a buffer of their own, then copied: dst
 	// may share memory with an int v.
 	out := make([]int, shapeSize(s.keep))
@@ -167,9 +169,9 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 	if len(out) == 0 || v.Size() == 0 {
 		return
 	}
-	in := operandOf(v)
+	in := operandOf(&v)
 	var zero T
-	n := par.Workers(v.Size() * int(unsafe.Sizeof(zero)))
+	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
 	best := make([]T, len(out))
 	for i := range out {
 		out[i] = -1
@@ -193,13 +195,20 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 	if err := it.Reset(&s.index, &in.lay); err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
+	argFlat[T, O](&it, n, out, best, in.data)
+}
+
+// argFlat finds the flat index on n goroutines, each a part of it. It is a
+// function of its own so that what the goroutines capture moves to the
+// heap only for a flat search.
+func argFlat[T Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
 	idx := make([]int, n)
 	vals := make([]T, n)
-	whole := it
+	whole := *it
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
 		idx[i] = -1
-		argRuns[T, O](&q, -1, 1, 0, idx[i:i+1], vals[i:i+1], in.data)
+		argRuns[T, O](&q, -1, 1, 0, idx[i:i+1], vals[i:i+1], x)
 	})
 	var ord O
 	for i := range n {

@@ -84,7 +84,7 @@ func Add[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 // when two indices of dst reach one element (an expanded view), or may
 // (see layout.Layout.SelfOverlap). On error nothing is written.
 func AddInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("AddInto", addOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("AddInto", addOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Sub returns a - b elementwise, like [Add].
@@ -94,7 +94,7 @@ func Sub[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 
 // SubInto sets dst to a - b elementwise, like [AddInto].
 func SubInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("SubInto", subOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("SubInto", subOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Mul returns a * b elementwise, like [Add].
@@ -104,7 +104,7 @@ func Mul[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 
 // MulInto sets dst to a * b elementwise, like [AddInto].
 func MulInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("MulInto", mulOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("MulInto", mulOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Div returns a / b elementwise, like [Add]. Floats follow IEEE 754 (x/0
@@ -119,7 +119,7 @@ func Div[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 // DivInto sets dst to a / b elementwise, like [AddInto], with the rules of
 // [Div].
 func DivInto[T tensor.Number](dst, a, b tensor.View[T]) error {
-	return binaryInto("DivInto", divOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), true)
+	return binaryInto("DivInto", divOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), true)
 }
 
 // Maximum returns the larger of a and b elementwise, like [Add]. A NaN in
@@ -131,7 +131,7 @@ func Maximum[T Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 // MaximumInto sets dst to the larger of a and b elementwise, like
 // [AddInto] and [Maximum].
 func MaximumInto[T Real](dst, a, b tensor.View[T]) error {
-	return binaryInto("MaximumInto", maxOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("MaximumInto", maxOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Minimum returns the smaller of a and b elementwise, like [Maximum].
@@ -142,5 +142,5 @@ func Minimum[T Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 // MinimumInto sets dst to the smaller of a and b elementwise, like
 // [MaximumInto].
 func MinimumInto[T Real](dst, a, b tensor.View[T]) error {
-	return binaryInto("MinimumInto", minOp[T]{}, operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("MinimumInto", minOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }

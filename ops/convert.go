@@ -56,18 +56,18 @@ func ConvertInto[U, T tensor.Number](dst tensor.View[U], v tensor.View[T]) error
 }
 
 func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.View[T]) error {
-	d := operandOf(dst)
+	d := operandOf(&dst)
+	s := operandOf(&v)
 	var sb [8]int
-	if err := checkDst(op, &d, v.Layout().AppendShape(sb[:0])); err != nil {
+	if err := checkDst(op, d, s.lay.AppendShape(sb[:0])); err != nil {
 		return err
 	}
-	s := operandOf(v)
 	if sharesBytes(d, s) {
 		c, err := v.CloneChecked()
 		if err != nil {
 			return errs.Wrap("ops", op, nil, err, "snapshot of shape %v", v.Shape())
 		}
-		s = operandOf(c.View())
+		s = operandOfNew(c.View())
 	}
 	var it layout.Iter
 	if err := it.Reset(&d.lay, &s.lay); err != nil {
@@ -110,7 +110,7 @@ func convertRuns[U, T tensor.Number](conv convFunc[U, T], q *layout.Iter, d []U,
 
 // sharesBytes reports whether the buffers of d and s, of two element
 // types, have any byte in common.
-func sharesBytes[U, T tensor.Number](d operand[U], s operand[T]) bool {
+func sharesBytes[U, T tensor.Number](d *operand[U], s *operand[T]) bool {
 	if len(d.data) == 0 || len(s.data) == 0 {
 		return false
 	}

@@ -34,7 +34,7 @@ func CumSum[T tensor.Number](v tensor.View[T], axis int) (tensor.Tensor[T], erro
 
 // CumSumInto writes the cumulative sums of v along axis into dst.
 func CumSumInto[T tensor.Number](dst, v tensor.View[T], axis int) error {
-	return scanInto("CumSumInto", addOp[T]{}, operandOf(dst), v, axis)
+	return scanInto("CumSumInto", addOp[T]{}, operandOf(&dst), v, axis)
 }
 
 // CumProd returns the cumulative products of v along axis.
@@ -44,7 +44,7 @@ func CumProd[T tensor.Number](v tensor.View[T], axis int) (tensor.Tensor[T], err
 
 // CumProdInto writes the cumulative products of v along axis into dst.
 func CumProdInto[T tensor.Number](dst, v tensor.View[T], axis int) error {
-	return scanInto("CumProdInto", mulOp[T]{}, operandOf(dst), v, axis)
+	return scanInto("CumProdInto", mulOp[T]{}, operandOf(&dst), v, axis)
 }
 
 func scanNew[T tensor.Number, K binOp[T]](op string, k K, v tensor.View[T], axis int) (tensor.Tensor[T], error) {
@@ -55,27 +55,28 @@ func scanNew[T tensor.Number, K binOp[T]](op string, k K, v tensor.View[T], axis
 	if err != nil {
 		return out, err
 	}
-	if err := scanInto(op, k, operandOf(out.View()), v, axis); err != nil {
+	if err := scanInto(op, k, operandOfNew(out.View()), v, axis); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
 	return out, nil
 }
 
-func scanInto[T tensor.Number, K binOp[T]](op string, k K, d operand[T], v tensor.View[T], axis int) error {
+func scanInto[T tensor.Number, K binOp[T]](op string, k K, d *operand[T], v tensor.View[T], axis int) error {
 	set, err := reduceAxes(op, v.Rank(), []int{axis})
 	if err != nil {
 		return err
 	}
 	ax := bits.TrailingZeros64(set)
 	var sb [8]int
-	shape := v.Layout().AppendShape(sb[:0])
-	if err := checkDst(op, &d, shape); err != nil {
+	in := operandOf(&v)
+	shape := in.lay.AppendShape(sb[:0])
+	if err := checkDst(op, d, shape); err != nil {
 		return err
 	}
-	in := operandOf(v)
-	isolate(&d, &in)
+	isolate(d, in)
 	n := shape[ax]
-	if n == 0 || v.Size() == 0 {
+	size := shapeSize(shape)
+	if n == 0 || size == 0 {
 		return nil
 	}
 	// The lines along the axis start at index 0 of it: an Iter over the
@@ -91,7 +92,7 @@ func scanInto[T tensor.Number, K binOp[T]](op string, k K, d operand[T], v tenso
 	dk, _ := d.lay.Stride(ax)
 	xk, _ := in.lay.Stride(ax)
 	s := scan[T, K]{r: newBinRunner[T](k, false), mul: mul, n: n, dk: dk, xk: xk, d: d.data, x: in.data}
-	s.run(&it, v.Size())
+	s.run(&it, size)
 	return nil
 }
 

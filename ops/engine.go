@@ -152,13 +152,35 @@ type unOp[T any] interface {
 }
 
 // operand is a view as the engine reads it: the buffer and its layout.
+// It has tensor.View's fields, of the same types in the same order, so
+// that operandOf reads a view in place.
 type operand[T tensor.Number] struct {
 	data []T
 	lay  layout.Layout
 }
 
-func operandOf[T tensor.Number](v tensor.View[T]) operand[T] {
-	return operand[T]{v.Data(), v.Layout()}
+// operandOf returns the view *v as an operand: *v itself, its memory read
+// as an operand, not a copy. Go copies a 176-byte view at every call of
+// one of its value methods (v.Data() and v.Layout() included, inlined or
+// not), and the engine passed operands by value: a small AddInto spent a
+// quarter of its time copying its three views (BENCHMARKS.md). The two
+// types agree field for field: the declarations below fail to compile if
+// their sizes differ, and TestOperandOf checks that the operand of a view
+// of every kind reads the view's data and layout.
+func operandOf[T tensor.Number](v *tensor.View[T]) *operand[T] {
+	return (*operand[T])(unsafe.Pointer(v))
+}
+
+// The sizes of View and operand agree (an array of negative length does
+// not compile).
+var (
+	_ [unsafe.Sizeof(tensor.View[int8]{}) - unsafe.Sizeof(operand[int8]{})]struct{}
+	_ [unsafe.Sizeof(operand[int8]{}) - unsafe.Sizeof(tensor.View[int8]{})]struct{}
+)
+
+// operandOfNew returns the operand of a view that a call returns.
+func operandOfNew[T tensor.Number](v tensor.View[T]) *operand[T] {
+	return operandOf(&v)
 }
 
 // broadcastShape returns the shape a and b broadcast to, or the error of op
@@ -216,7 +238,7 @@ func snapshotOf[T tensor.Number](dst, in *operand[T]) operand[T] {
 		return *in
 	}
 	v, _ := tensor.NewView(in.data, in.lay)
-	return operandOf(v.Clone().View())
+	return *operandOfNew(v.Clone().View())
 }
 
 // isInteger reports whether T is an integer type.
@@ -257,7 +279,7 @@ func workers[T tensor.Number](it *layout.Iter) int {
 
 // binaryInto computes dst = k(a, b) elementwise with broadcasting, after
 // the checks every Into form makes.
-func binaryInto[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand[T], divide bool) error {
+func binaryInto[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operand[T], divide bool) error {
 	var ab, bb [8]int
 	shape, err := broadcastShape(op, a.lay.AppendShape(ab[:0]), b.lay.AppendShape(bb[:0]))
 	if err != nil {
@@ -267,15 +289,15 @@ func binaryInto[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand[T
 }
 
 // binaryShaped is binaryInto once the broadcast shape is known.
-func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand[T], shape []int, divide bool) error {
-	if err := checkDst(op, &dst, shape); err != nil {
+func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operand[T], shape []int, divide bool) error {
+	if err := checkDst(op, dst, shape); err != nil {
 		return err
 	}
-	if divide && isInteger[T]() && hasZero(&b) {
+	if divide && isInteger[T]() && hasZero(b) {
 		return errorf(op, ErrDivideByZero, "integer division by zero: the divisor of shape %v holds a zero", b.lay.Shape())
 	}
-	isolate(&dst, &a)
-	isolate(&dst, &b)
+	isolate(dst, a)
+	isolate(dst, b)
 	var zero T
 	r := newBinRunner[T](k, dst.lay.Size()*int(unsafe.Sizeof(zero)) >= par.StreamBytes)
 	var it layout.Iter
@@ -283,7 +305,7 @@ func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b operand
 		return errs.Wrap("ops", op, nil, err, "shapes %v and %v", a.lay.Shape(), b.lay.Shape())
 	}
 	if inc := it.Inc(); inc[0] == 1 && (strided(inc[1]) || strided(inc[2])) && it.Size() >= minStaged && len(shape) >= 2 {
-		stagedBinary(r, dst, a, b, strided(inc[1]), strided(inc[2]))
+		stagedBinary(r, *dst, *a, *b, strided(inc[1]), strided(inc[2]))
 		return nil
 	}
 	if n := workers[T](&it); n > 1 {
@@ -420,11 +442,12 @@ func binaryRuns[T tensor.Number, K binOp[T]](r *binRunner[T, K], q *layout.Iter,
 }
 
 // unaryInto computes dst = k(a) elementwise; dst has a's shape.
-func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a operand[T]) error {
-	if err := checkDst(op, &dst, a.lay.Shape()); err != nil {
+func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a *operand[T]) error {
+	var sb [8]int
+	if err := checkDst(op, dst, a.lay.AppendShape(sb[:0])); err != nil {
 		return err
 	}
-	isolate(&dst, &a)
+	isolate(dst, a)
 	var it layout.Iter
 	if err := it.Reset(&dst.lay, &a.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())
@@ -482,17 +505,17 @@ func binary[T tensor.Number, K binOp[T]](op string, k K, a, b tensor.View[T], di
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	return binaryNew(op, k, operandOf(a), operandOf(b), shape, divide)
+	return binaryNew(op, k, operandOf(&a), operandOf(&b), shape, divide)
 }
 
 // binaryNew computes k(a, b) into a new tensor of shape, the broadcast
 // shape.
-func binaryNew[T tensor.Number, K binOp[T]](op string, k K, a, b operand[T], shape []int, divide bool) (tensor.Tensor[T], error) {
+func binaryNew[T tensor.Number, K binOp[T]](op string, k K, a, b *operand[T], shape []int, divide bool) (tensor.Tensor[T], error) {
 	out, err := newResult[T](op, shape)
 	if err != nil {
 		return out, err
 	}
-	if err := binaryShaped(op, k, operandOf(out.View()), a, b, shape, divide); err != nil {
+	if err := binaryShaped(op, k, operandOfNew(out.View()), a, b, shape, divide); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
 	return out, nil
@@ -504,7 +527,7 @@ func unary[T tensor.Number, K unOp[T]](op string, k K, a tensor.View[T]) (tensor
 	if err != nil {
 		return out, err
 	}
-	if err := unaryInto(op, k, operandOf(out.View()), operandOf(a)); err != nil {
+	if err := unaryInto(op, k, operandOfNew(out.View()), operandOf(&a)); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
 	return out, nil

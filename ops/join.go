@@ -146,8 +146,8 @@ func stackShape[T tensor.Number](op string, axis int, views []tensor.View[T]) ([
 // shares memory with dst into a snapshot, and then copies the views into
 // dst one after the other along ax.
 func joinInto[T tensor.Number](op string, dst tensor.View[T], shape []int, ax int, views []tensor.View[T]) error {
-	d := operandOf(dst)
-	if err := checkDst(op, &d, shape); err != nil {
+	d := operandOf(&dst)
+	if err := checkDst(op, d, shape); err != nil {
 		return err
 	}
 	// A view that overlaps dst could be overwritten by an earlier view's

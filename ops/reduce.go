@@ -107,8 +107,8 @@ func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tenso
 		return tensor.Tensor[T]{}, err
 	}
 	keep, drop := reducedShapes(v.Shape(), set)
-	in := operandOf(v)
-	if err := rd.checkEmpty(op, &in, keep); err != nil {
+	in := operandOf(&v)
+	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
 	shape := drop
@@ -120,8 +120,8 @@ func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tenso
 		return out, err
 	}
 	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
-	d := operand[T]{out.Data(), kl}
-	rd.run(&d, &in)
+	d := operand[T]{data: out.Data(), lay: kl}
+	rd.run(&d, in)
 	return out, nil
 }
 
@@ -132,31 +132,30 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 	if err != nil {
 		return err
 	}
-	in := operandOf(v)
+	in, d := operandOf(&v), operandOf(&dst)
 	var sb, kb [8]int
-	d, keep, err := reduceDst(op, dst, in.lay.AppendShape(sb[:0]), set, kb[:0])
+	keep, err := reduceDst(op, d, in.lay.AppendShape(sb[:0]), set, kb[:0])
 	if err != nil {
 		return err
 	}
-	if err := rd.checkEmpty(op, &in, keep); err != nil {
+	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return err
 	}
-	isolate(&d, &in)
-	rd.run(&d, &in)
+	isolate(d, in)
+	rd.run(d, in)
 	return nil
 }
 
-// reduceDst checks dst, the destination of the reduction of a view of
+// reduceDst checks d, the destination of the reduction of a view of
 // shape over set: its shape is the result's with the reduced axes dropped
-// or kept as size 1, and it reaches no element twice. It returns dst as an
-// operand of the kept shape (the reduced axes inserted as size 1), and that
-// shape appended to keep. The shapes it compares live in arrays on its
-// stack and the caller's, so a call that succeeds allocates nothing; the
-// error messages print copies.
-func reduceDst[T tensor.Number](op string, dst tensor.View[T], shape []int, set uint64, keep []int) (operand[T], []int, error) {
+// or kept as size 1, and it reaches no element twice. It makes d's layout
+// that of the kept shape (the reduced axes inserted as size 1), in place,
+// and returns that shape appended to keep. The shapes it compares live in
+// arrays on its stack and the caller's, so a call that succeeds allocates
+// nothing; the error messages print copies.
+func reduceDst[T tensor.Number](op string, d *operand[T], shape []int, set uint64, keep []int) ([]int, error) {
 	var db, gb [8]int
 	keep, drop := appendReduced(keep, db[:0], shape, set)
-	d := operandOf(dst)
 	switch got := d.lay.AppendShape(gb[:0]); {
 	case slices.Equal(got, keep):
 	case slices.Equal(got, drop):
@@ -164,18 +163,18 @@ func reduceDst[T tensor.Number](op string, dst tensor.View[T], shape []int, set 
 			if set&(1<<k) != 0 {
 				var err error
 				if d.lay, err = d.lay.Unsqueeze(k); err != nil {
-					return d, keep, errs.Wrap("ops", op, nil, err, "destination shape %v", slices.Clone(got))
+					return keep, errs.Wrap("ops", op, nil, err, "destination shape %v", slices.Clone(got))
 				}
 			}
 		}
 	default:
-		return d, keep, errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v",
+		return keep, errorf(op, layout.ErrShape, "destination shape %v is neither %v nor %v, the shape of the reduction of %v over axes %v",
 			slices.Clone(got), slices.Clone(drop), slices.Clone(keep), slices.Clone(shape), setAxes(set))
 	}
-	if err := checkDst(op, &d, keep); err != nil {
-		return d, keep, err
+	if err := checkDst(op, d, keep); err != nil {
+		return keep, err
 	}
-	return d, keep, nil
+	return keep, nil
 }
 
 // setAxes lists the axes of set, for messages.

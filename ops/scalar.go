@@ -10,18 +10,20 @@ import (
 // shape: the engine hands it to the kernels' scalar forms.
 func scalarOperand[T tensor.Number](s T) operand[T] {
 	l, _ := layout.RowMajor()
-	return operand[T]{[]T{s}, l}
+	return operand[T]{data: []T{s}, lay: l}
 }
 
 // scalarOp computes k(v, s) into a new tensor, or into dst when into is
 // set.
 func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
+	so := scalarOperand(s)
+	in := operandOf(&v)
 	if into {
 		var sb [8]int // the Into form allocates nothing for the shape
-		shape := v.Layout().AppendShape(sb[:0])
-		return tensor.Tensor[T]{}, binaryShaped(op, k, operandOf(dst), operandOf(v), scalarOperand(s), shape, false)
+		shape := in.lay.AppendShape(sb[:0])
+		return tensor.Tensor[T]{}, binaryShaped(op, k, operandOf(&dst), in, &so, shape, false)
 	}
-	return binaryNew(op, k, operandOf(v), scalarOperand(s), v.Shape(), false)
+	return binaryNew(op, k, in, &so, v.Shape(), false)
 }
 
 // AddScalar returns v + s elementwise in a new row-major tensor of v's
@@ -101,7 +103,7 @@ func Map[T tensor.Number](v tensor.View[T], f func(T) T) (tensor.Tensor[T], erro
 // index, like [Map]. dst must have v's shape; v may share memory with dst
 // as in [AddInto], and the errors are those of AddInto.
 func MapInto[T tensor.Number](dst, v tensor.View[T], f func(T) T) error {
-	return unaryInto("MapInto", mapOp[T]{f}, operandOf(dst), operandOf(v))
+	return unaryInto("MapInto", mapOp[T]{f}, operandOf(&dst), operandOf(&v))
 }
 
 // mapOp is the unary operation f (see unOp).
@@ -125,7 +127,7 @@ func Zip[T tensor.Number](a, b tensor.View[T], f func(x, y T) T) (tensor.Tensor[
 
 // ZipInto sets dst to f(a, b) elementwise, like [AddInto] and [Zip].
 func ZipInto[T tensor.Number](dst, a, b tensor.View[T], f func(x, y T) T) error {
-	return binaryInto("ZipInto", zipOp[T]{f}, operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("ZipInto", zipOp[T]{f}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // zipOp is the binary operation f (see binOp), with no simd kernel.

@@ -105,7 +105,7 @@ func varNew[T Float](op string, v tensor.View[T], ddof int, axes []int, keepDims
 		return out, err
 	}
 	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
-	div, err := squaredDeviations(op, operand[T]{out.Data(), kl}, v, ddof, axes, set)
+	div, err := squaredDeviations(op, &operand[T]{data: out.Data(), lay: kl}, v, ddof, axes, set)
 	if err != nil {
 		return out, err
 	}
@@ -120,8 +120,8 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 		return err
 	}
 	var sb, kb [8]int
-	d, _, err := reduceDst(op, dst, v.Layout().AppendShape(sb[:0]), set, kb[:0])
-	if err != nil {
+	d := operandOf(&dst)
+	if _, err := reduceDst(op, d, operandOf(&v).lay.AppendShape(sb[:0]), set, kb[:0]); err != nil {
 		return err
 	}
 	div, err := squaredDeviations(op, d, v, ddof, axes, set)
@@ -147,7 +147,7 @@ var varBlock = 1 << 20
 // With no such axis, an empty v, or a d that shares memory with v (which
 // the first block would overwrite before the last is read), the temporary
 // has v's size.
-func squaredDeviations[T Float](op string, d operand[T], v tensor.View[T], ddof int, axes []int, set uint64) (int, error) {
+func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof int, axes []int, set uint64) (int, error) {
 	n, err := reducedCount(op, v, axes)
 	if err != nil {
 		return 0, err
@@ -158,9 +158,9 @@ func squaredDeviations[T Float](op string, d operand[T], v tensor.View[T], ddof 
 	}
 	div := max(n-ddof, 0)
 	rd := newReducer(addOp[T]{}, 0, true)
-	in := operandOf(v)
+	in := operandOf(&v)
 	var sb [8]int
-	shape := v.Layout().AppendShape(sb[:0])
+	shape := in.lay.AppendShape(sb[:0])
 	k := -1 // the axis to cut
 	for a, n := range shape {
 		if set&(1<<a) == 0 && n > 1 {
@@ -203,7 +203,7 @@ func squaredDeviations[T Float](op string, d operand[T], v tensor.View[T], ddof 
 			vb, _ := v.Slice(k, a, b, 1)
 			mb, _ := mean.View().Slice(k, a, b, 1)
 			db, _ := dv.Slice(k, a, b, 1)
-			sqDevBlock(rd, operandOf(db), buf, vb, mb)
+			sqDevBlock(rd, operandOf(&db), buf, vb, mb)
 		}
 	}
 	if w == 1 {
@@ -219,7 +219,7 @@ func squaredDeviations[T Float](op string, d operand[T], v tensor.View[T], ddof 
 // sqDevBlock sets d to the sums of (v - mean)² over the axes where d has
 // size 1, computing the squared deviations into buf, which holds at least
 // v's size; mean has d's shape.
-func sqDevBlock[T Float](rd reducer[T, addOp[T]], d operand[T], buf []T, v, mean tensor.View[T]) {
+func sqDevBlock[T Float](rd reducer[T, addOp[T]], d *operand[T], buf []T, v, mean tensor.View[T]) {
 	var sb [8]int
 	lay, _ := layout.RowMajor(v.Layout().AppendShape(sb[:0])...)
 	dev, _ := tensor.NewView(buf[:lay.Size()], lay)
@@ -230,8 +230,7 @@ func sqDevBlock[T Float](rd reducer[T, addOp[T]], d operand[T], buf []T, v, mean
 	if err := MulInto(dev, dev, dev); err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
-	in := operandOf(dev)
-	rd.run(&d, &in)
+	rd.run(d, operandOf(&dev))
 }
 
 // finishVar divides the sums of squared deviations in d by div, and takes

@@ -68,7 +68,7 @@ func Neg[T tensor.Number](v tensor.View[T]) (tensor.Tensor[T], error) {
 // NegInto sets dst to -v elementwise. dst must have v's shape; v may share
 // memory with dst as in [AddInto], and the errors are those of AddInto.
 func NegInto[T tensor.Number](dst, v tensor.View[T]) error {
-	return unaryInto("NegInto", negOp[T]{}, operandOf(dst), operandOf(v))
+	return unaryInto("NegInto", negOp[T]{}, operandOf(&dst), operandOf(&v))
 }
 
 // Abs returns |v| elementwise, like [Neg]. The most negative value of a
@@ -80,7 +80,7 @@ func Abs[T Real](v tensor.View[T]) (tensor.Tensor[T], error) {
 
 // AbsInto sets dst to |v| elementwise, like [NegInto] and [Abs].
 func AbsInto[T Real](dst, v tensor.View[T]) error {
-	return unaryInto("AbsInto", absOp[T]{}, operandOf(dst), operandOf(v))
+	return unaryInto("AbsInto", absOp[T]{}, operandOf(&dst), operandOf(&v))
 }
 
 // Sqrt returns the square root of every element of v, like [Neg]
@@ -91,7 +91,7 @@ func Sqrt[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 
 // SqrtInto sets dst to the square roots of v's elements, like [NegInto].
 func SqrtInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("SqrtInto", floatOp[T]{math.Sqrt}, operandOf(dst), operandOf(v))
+	return unaryInto("SqrtInto", floatOp[T]{math.Sqrt}, operandOf(&dst), operandOf(&v))
 }
 
 // Exp returns e**x for every element x of v, like [Sqrt].
@@ -101,7 +101,7 @@ func Exp[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 
 // ExpInto sets dst to e**x for every element x of v, like [SqrtInto].
 func ExpInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("ExpInto", floatOp[T]{math.Exp}, operandOf(dst), operandOf(v))
+	return unaryInto("ExpInto", floatOp[T]{math.Exp}, operandOf(&dst), operandOf(&v))
 }
 
 // Log returns the natural logarithm of every element of v, like [Sqrt]
@@ -113,7 +113,7 @@ func Log[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 // LogInto sets dst to the natural logarithms of v's elements, like
 // [SqrtInto].
 func LogInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("LogInto", floatOp[T]{math.Log}, operandOf(dst), operandOf(v))
+	return unaryInto("LogInto", floatOp[T]{math.Log}, operandOf(&dst), operandOf(&v))
 }
 
 // Sin returns the sine of every element of v (radians), like [Sqrt].
@@ -123,7 +123,7 @@ func Sin[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 
 // SinInto sets dst to the sines of v's elements, like [SqrtInto].
 func SinInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("SinInto", floatOp[T]{math.Sin}, operandOf(dst), operandOf(v))
+	return unaryInto("SinInto", floatOp[T]{math.Sin}, operandOf(&dst), operandOf(&v))
 }
 
 // Cos returns the cosine of every element of v (radians), like [Sqrt].
@@ -133,7 +133,7 @@ func Cos[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 
 // CosInto sets dst to the cosines of v's elements, like [SqrtInto].
 func CosInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("CosInto", floatOp[T]{math.Cos}, operandOf(dst), operandOf(v))
+	return unaryInto("CosInto", floatOp[T]{math.Cos}, operandOf(&dst), operandOf(&v))
 }
 
 // Tanh returns the hyperbolic tangent of every element of v, like [Sqrt].
@@ -144,7 +144,7 @@ func Tanh[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 // TanhInto sets dst to the hyperbolic tangents of v's elements, like
 // [SqrtInto].
 func TanhInto[T Float](dst, v tensor.View[T]) error {
-	return unaryInto("TanhInto", floatOp[T]{math.Tanh}, operandOf(dst), operandOf(v))
+	return unaryInto("TanhInto", floatOp[T]{math.Tanh}, operandOf(&dst), operandOf(&v))
 }
 
 func powOp[T Float]() zipOp[T] {
@@ -159,5 +159,5 @@ func Pow[T Float](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 
 // PowInto sets dst to a**b elementwise, like [AddInto] and [Pow].
 func PowInto[T Float](dst, a, b tensor.View[T]) error {
-	return binaryInto("PowInto", powOp[T](), operandOf(dst), operandOf(a), operandOf(b), false)
+	return binaryInto("PowInto", powOp[T](), operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
