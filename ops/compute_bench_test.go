@@ -108,3 +108,34 @@ func BenchmarkCompute(b *testing.B) {
 		})
 	})
 }
+
+// BenchmarkComputeSmall times Into forms on float32 [8,8] (a bias row and
+// a transposed input among them), where the fixed cost of a call, checking
+// the destination and planning the loop, is most of the time, as
+// BenchmarkReduceSmall does for reductions; it reports allocations.
+func BenchmarkComputeSmall(b *testing.B) {
+	a, c := filledF32(8, 8), filledF32(8, 8)
+	at := tensor.Must(a.Transpose(0, 1))
+	row := tensor.Must(filledF32(8).Unsqueeze(0))
+	d := tensor.Must(tensor.New[float32](8, 8)).View()
+	for _, cs := range []struct {
+		name string
+		f    func() error
+	}{
+		{"AddInto", func() error { return ops.AddInto(d, a, c) }},
+		{"AddInto-row", func() error { return ops.AddInto(d, a, row) }},
+		{"AddInto-T", func() error { return ops.AddInto(d, at, c) }},
+		{"MulScalarInto", func() error { return ops.MulScalarInto(d, a, 2) }},
+		{"NegInto", func() error { return ops.NegInto(d, a) }},
+		{"CumSumInto-last", func() error { return ops.CumSumInto(d, a, 1) }},
+	} {
+		b.Run(cs.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for range b.N {
+				if err := cs.f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
