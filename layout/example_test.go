@@ -91,6 +91,13 @@ func ExampleBroadcastShapes() {
 	// layout: BroadcastShapes: shapes [[3] [4]] do not broadcast: axis -1 has sizes 3 and 4
 }
 
+func ExampleAppendBroadcastShapes() {
+	var buf [8]int // room on the stack: nothing is allocated
+	s, _ := layout.AppendBroadcastShapes(buf[:0], []int{8, 1, 6, 1}, []int{7, 1, 5})
+	fmt.Println(s, len(s), cap(s))
+	// Output: [8 7 6 5] 4 8
+}
+
 func ExampleStrided() {
 	// A sliding window of length 3 over 6 elements, as NumPy's as_strided.
 	w, _ := layout.Strided([]int{4, 3}, []int{1, 1}, 0)

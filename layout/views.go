@@ -397,18 +397,37 @@ func (z *Layout) setExpand(l *Layout, shape []int) error {
 // ErrShape when two sizes differ and neither is 1 or a size is negative, and
 // ErrRank when a shape exceeds MaxRank.
 func BroadcastShapes(shapes ...[]int) ([]int, error) {
-	const op = "BroadcastShapes"
+	out, err := broadcastShapes("BroadcastShapes", []int{}, shapes)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AppendBroadcastShapes is BroadcastShapes appending the shape to dst, as
+// [Layout.AppendShape] does: with room in dst (an array on the caller's
+// stack), it allocates nothing. On error it returns dst unchanged, though
+// the room beyond len(dst) may have been written.
+func AppendBroadcastShapes(dst []int, shapes ...[]int) ([]int, error) {
+	return broadcastShapes("AppendBroadcastShapes", dst, shapes)
+}
+
+func broadcastShapes(op string, dst []int, shapes [][]int) ([]int, error) {
 	rank := 0
 	for _, s := range shapes {
 		if err := checkShape(op, s); err != nil {
-			return nil, err
+			return dst, err
 		}
 		rank = max(rank, len(s))
 	}
-	out := make([]int, rank)
-	for i := range out {
-		out[i] = 1
+	n := len(dst)
+	if cap(dst)-n < rank { // one allocation, not append's doublings
+		dst = append(make([]int, 0, n+rank), dst...)
 	}
+	for range rank {
+		dst = append(dst, 1)
+	}
+	out := dst[n:]
 	for _, s := range shapes {
 		lead := rank - len(s)
 		for i, d := range s {
@@ -417,14 +436,14 @@ func BroadcastShapes(shapes ...[]int) ([]int, error) {
 			case o == 1:
 				out[lead+i] = d
 			default:
-				return nil, errorf(op, ErrShape, "shapes %v do not broadcast: axis %d has sizes %d and %d", shapesCopy(shapes), lead+i-rank, o, d)
+				return dst[:n], errorf(op, ErrShape, "shapes %v do not broadcast: axis %d has sizes %d and %d", shapesCopy(shapes), lead+i-rank, o, d)
 			}
 		}
 	}
 	if err := checkShape(op, out); err != nil {
-		return nil, err
+		return dst[:n], err
 	}
-	return out, nil
+	return dst, nil
 }
 
 // shapesCopy copies shapes for an error message, as ints does one shape,

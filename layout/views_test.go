@@ -169,6 +169,7 @@ func TestBroadcastShapes(t *testing.T) {
 	}
 	_, err := layout.BroadcastShapes([]int{3}, []int{4})
 	assert.ErrorIs(t, err, layout.ErrShape)
+	assertAppendBroadcast(t)
 	assert.EqualError(t, err, "layout: BroadcastShapes: shapes [[3] [4]] do not broadcast: axis -1 has sizes 3 and 4")
 	_, err = layout.BroadcastShapes([]int{testint.Half, 1}, []int{1, testint.Half})
 	assert.ErrorIs(t, err, layout.ErrOverflow)
@@ -365,4 +366,32 @@ func TestSetForms(t *testing.T) {
 			}
 		}
 	}
+}
+
+// assertAppendBroadcast checks AppendBroadcastShapes against
+// BroadcastShapes: the shape appended after what dst holds, in dst's room
+// without allocating, and dst unchanged on error.
+func assertAppendBroadcast(t *testing.T) {
+	t.Helper()
+	for _, in := range [][][]int{nil, {{3, 1}, {1, 4}}, {{8, 1, 6, 1}, {7, 1, 5}}, {{}, {2, 2}}, {{0, 1}, {1, 3}}} {
+		want, err := layout.BroadcastShapes(in...)
+		require.NoError(t, err)
+		var buf [8]int
+		got, err := layout.AppendBroadcastShapes(append(buf[:0], 9), in...)
+		require.NoError(t, err)
+		assert.Equal(t, append([]int{9}, want...), got, "%v", in)
+		assert.Same(t, &buf[0], &got[0], "%v: appended outside dst's room", in)
+		got, err = layout.AppendBroadcastShapes([]int{7}, in...) // no room: grows
+		require.NoError(t, err)
+		assert.Equal(t, append([]int{7}, want...), got, "%v", in)
+		assert.Zero(t, testing.AllocsPerRun(10, func() { _, _ = layout.AppendBroadcastShapes(buf[:0], in...) }), "%v", in)
+	}
+	dst := []int{1, 2}
+	got, err := layout.AppendBroadcastShapes(dst, []int{3}, []int{4})
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.EqualError(t, err, "layout: AppendBroadcastShapes: shapes [[3] [4]] do not broadcast: axis -1 has sizes 3 and 4")
+	assert.Equal(t, []int{1, 2}, got)
+	got, err = layout.AppendBroadcastShapes(dst, []int{-1})
+	assert.ErrorIs(t, err, layout.ErrShape)
+	assert.Equal(t, []int{1, 2}, got)
 }
