@@ -183,15 +183,16 @@ func operandOfNew[T tensor.Number](v tensor.View[T]) *operand[T] {
 	return operandOf(&v)
 }
 
-// broadcastShape returns the shape a and b broadcast to, or the error of op
-// naming both shapes. Equal shapes broadcast to themselves: it returns a,
-// with no allocation; the messages print copies, so that a and b may be
-// arrays on the caller's stack.
-func broadcastShape(op string, a, b []int) ([]int, error) {
+// broadcastShape returns the shape a and b broadcast to, appended to dst,
+// or the error of op naming both shapes. Equal shapes broadcast to
+// themselves: it returns a. With room in dst it allocates nothing; the
+// messages print copies, so that a, b and dst may be arrays on the
+// caller's stack.
+func broadcastShape(op string, dst, a, b []int) ([]int, error) {
 	if slices.Equal(a, b) {
 		return a, nil
 	}
-	sh, err := layout.BroadcastShapes(a, b)
+	sh, err := layout.AppendBroadcastShapes(dst, a, b)
 	if err != nil {
 		ca, cb := slices.Clone(a), slices.Clone(b)
 		if errors.Is(err, layout.ErrShape) {
@@ -280,8 +281,8 @@ func workers[T tensor.Number](it *layout.Iter) int {
 // binaryInto computes dst = k(a, b) elementwise with broadcasting, after
 // the checks every Into form makes.
 func binaryInto[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operand[T], divide bool) error {
-	var ab, bb [8]int
-	shape, err := broadcastShape(op, a.lay.AppendShape(ab[:0]), b.lay.AppendShape(bb[:0]))
+	var ab, bb, ob [8]int
+	shape, err := broadcastShape(op, ob[:0], a.lay.AppendShape(ab[:0]), b.lay.AppendShape(bb[:0]))
 	if err != nil {
 		return err
 	}
@@ -501,7 +502,7 @@ func newResult[T tensor.Number](op string, shape []int) (tensor.Tensor[T], error
 
 // binary computes k(a, b) into a new tensor of the broadcast shape.
 func binary[T tensor.Number, K binOp[T]](op string, k K, a, b tensor.View[T], divide bool) (tensor.Tensor[T], error) {
-	shape, err := broadcastShape(op, a.Shape(), b.Shape())
+	shape, err := broadcastShape(op, nil, a.Shape(), b.Shape())
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
