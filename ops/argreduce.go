@@ -150,9 +150,16 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 	if _, err := reduceDst(op, operandOf(&dc), operandOf(&v).lay.AppendShape(sb[:0]), s.set, rb[:0]); err != nil {
 		return err
 	}
-	got := operandOf(&dst).lay.AppendShape(gb[:0])
-	// The indices are found into a buffer of their own, then copied: dst
-	// may share memory with an int v.
+	d := operandOf(&dst)
+	if start, end, ok := d.lay.ContiguousRange(); ok && !sharesBytes(d, operandOf(&v)) {
+		// dst is one row-major run, apart from v: the indices go in
+		// directly.
+		argRun[T, O](&s, d.data[start:end], v)
+		return nil
+	}
+	got := d.lay.AppendShape(gb[:0])
+	// Otherwise the indices are found into a buffer of their own, then
+	// copied: dst may share memory with an int v.
 	out := make([]int, shapeSize(s.keep))
 	argRun[T, O](&s, out, v)
 	rl, _ := layout.RowMajor(got...)
@@ -172,7 +179,6 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 	in := operandOf(&v)
 	var zero T
 	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
-	best := make([]T, len(out))
 	for i := range out {
 		out[i] = -1
 	}
@@ -183,12 +189,20 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 			panic("ops: internal error: " + err.Error())
 		}
 		if n == 1 {
-			argRuns[T, O](&it, 0, 1, 2, out, best, in.data)
+			// The best values of a few results on the stack: argRuns
+			// keeps no reference to them, where argParts' goroutines do.
+			var sb [64]T
+			best := sb[:0]
+			if len(out) > len(sb) {
+				best = make([]T, len(out))
+			}
+			argRuns[T, O](&it, 0, 1, 2, out, best[:len(out)], in.data)
 			return
 		}
-		argParts[T, O](&it, n, out, best, in.data)
+		argParts[T, O](&it, n, out, make([]T, len(out)), in.data)
 		return
 	}
+	best := make([]T, len(out))
 	// The flat index: a single result, so the Iter visits the indices of
 	// v with the index layout as its output, which Part can split anywhere;
 	// each part finds its own best and the parts are merged.
