@@ -357,6 +357,18 @@ func (it *Iter) Axis(k int) (n int, strides [MaxOperands]int) {
 	return a.n, a.st
 }
 
+// AxisPair is Axis for the first two operands (the output and the first
+// input): the size of axis k and their strides along it, as integers,
+// which stay in registers where Axis's array goes through memory. For k
+// outside [0, Rank()) it returns zeros.
+func (it *Iter) AxisPair(k int) (n, out, in int) {
+	if k < 0 || k >= it.rank {
+		return 0, 0, 0
+	}
+	a := &it.dims()[k]
+	return a.n, a.st[0], a.st[1]
+}
+
 // Start returns the offsets of the first element, one per operand, the
 // output first.
 func (it *Iter) Start() [MaxOperands]int { return it.start }

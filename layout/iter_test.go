@@ -39,6 +39,12 @@ func iterTuples(it *layout.Iter) []tuple {
 	if !slices.Equal(walked, runs) {
 		panic("layout: Walk and Runs differ")
 	}
+	for k := -1; k <= it.Rank(); k++ {
+		n, st := it.Axis(k)
+		if pn, po, pi := it.AxisPair(k); pn != n || po != st[0] || pi != st[1] {
+			panic("layout: AxisPair and Axis differ")
+		}
+	}
 	for _, o := range runs {
 		for c := range it.Len() {
 			var t tuple
