@@ -305,16 +305,15 @@ func addAxis(buf *[8]redAxis, ext *[]redAxis, n *int, a redAxis) {
 }
 
 func (ns *nest) of(it *layout.Iter) {
-	n, inc := it.Axis(0)
-	ns.run, ns.oinc, ns.iinc = n, inc[0], inc[1]
-	ns.horizontal = inc[0] == 0
+	ns.run, ns.oinc, ns.iinc = it.AxisPair(0)
+	ns.horizontal = ns.oinc == 0
 	s := it.Start()
 	ns.start = [2]int{s[0], s[1]}
 	ns.nk, ns.nr, ns.kext, ns.rext = 0, 0, nil, nil
 	for k := 1; k < it.Rank(); k++ {
-		n, st := it.Axis(k)
-		a := redAxis{n, st[0], st[1]}
-		if st[0] == 0 {
+		n, so, si := it.AxisPair(k)
+		a := redAxis{n, so, si}
+		if so == 0 {
 			addAxis(&ns.rbuf, &ns.rext, &ns.nr, a)
 		} else {
 			addAxis(&ns.kbuf, &ns.kext, &ns.nk, a)
