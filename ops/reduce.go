@@ -128,13 +128,14 @@ func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tenso
 // reduceInto reduces v over the axes into dst, whose shape is that of the
 // result with the reduced axes dropped or kept as size 1.
 func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v tensor.View[T], axes []int) error {
-	set, err := reduceAxes(op, v.Rank(), axes)
+	in, d := operandOf(&v), operandOf(&dst)
+	var sb, kb [8]int
+	shape := in.lay.AppendShape(sb[:0])
+	set, err := reduceAxes(op, len(shape), axes)
 	if err != nil {
 		return err
 	}
-	in, d := operandOf(&v), operandOf(&dst)
-	var sb, kb [8]int
-	keep, err := reduceDst(op, d, in.lay.AppendShape(sb[:0]), set, kb[:0])
+	keep, err := reduceDst(op, d, shape, set, kb[:0])
 	if err != nil {
 		return err
 	}
