@@ -98,13 +98,13 @@ func argCheck[T Real](op string, v tensor.View[T], axis []int, keep, drop []int)
 	if len(axis) > 1 {
 		return argSpec{}, errorf(op, layout.ErrAxis, "axes %v: one axis or none", slices.Clone(axis))
 	}
-	set, err := reduceAxes(op, v.Rank(), axis)
+	var sb, tb [8]int
+	shape := operandOf(&v).lay.AppendShape(sb[:0])
+	set, err := reduceAxes(op, len(shape), axis)
 	if err != nil {
 		return argSpec{}, err
 	}
 	s := argSpec{set: set, flat: len(axis) == 0}
-	var sb, tb [8]int
-	shape := v.Layout().AppendShape(sb[:0])
 	s.keep, s.drop = appendReduced(keep, drop, shape, set)
 	if s.flat {
 		s.index, err = layout.RowMajor(shape...)
@@ -116,7 +116,7 @@ func argCheck[T Real](op string, v tensor.View[T], axis []int, keep, drop []int)
 	if err != nil { // v's shape is valid: cannot happen
 		panic("ops: internal error: " + err.Error())
 	}
-	if v.Size() == 0 && shapeSize(s.keep) > 0 {
+	if shapeSize(shape) == 0 && shapeSize(s.keep) > 0 {
 		return s, errorf(op, ErrEmpty, "shape %v along axes %v: no elements to choose from", v.Shape(), setAxes(set))
 	}
 	return s, nil
@@ -173,10 +173,10 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 // argRun finds the indices of s into out, row-major of the keepdims
 // shape.
 func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
-	if len(out) == 0 || v.Size() == 0 {
+	in := operandOf(&v)
+	if len(out) == 0 || in.lay.Size() == 0 {
 		return
 	}
-	in := operandOf(&v)
 	var zero T
 	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
 	for i := range out {

@@ -62,14 +62,14 @@ func scanNew[T tensor.Number, K binOp[T]](op string, k K, v tensor.View[T], axis
 }
 
 func scanInto[T tensor.Number, K binOp[T]](op string, k K, d *operand[T], v tensor.View[T], axis int) error {
-	set, err := reduceAxes(op, v.Rank(), []int{axis})
+	var sb [8]int
+	in := operandOf(&v)
+	shape := in.lay.AppendShape(sb[:0])
+	set, err := reduceAxes(op, len(shape), []int{axis})
 	if err != nil {
 		return err
 	}
 	ax := bits.TrailingZeros64(set)
-	var sb [8]int
-	in := operandOf(&v)
-	shape := in.lay.AppendShape(sb[:0])
 	if err := checkDst(op, d, shape); err != nil {
 		return err
 	}
