@@ -266,3 +266,29 @@ func BenchmarkSmallCopy(b *testing.B) {
 		})
 	}
 }
+
+var sinkElem float32
+
+// BenchmarkAt times element access, At and Set along the diagonal of a
+// float32 [64,64] (64 calls per op): the fixed cost of checking and
+// computing one index.
+func BenchmarkAt(b *testing.B) {
+	t := tensor.Must(tensor.Full[float32](1.5, 64, 64))
+	v := t.View()
+	b.Run("View.At", func(b *testing.B) {
+		var s float32
+		for range b.N {
+			for i := range 64 {
+				s += v.At(i, i)
+			}
+		}
+		sinkElem = s
+	})
+	b.Run("View.Set", func(b *testing.B) {
+		for range b.N {
+			for i := range 64 {
+				v.Set(2, i, i)
+			}
+		}
+	})
+}

@@ -92,10 +92,17 @@ func (v View[T]) Set(x T, idx ...int) {
 	v.data[v.index("Set", idx)] = x
 }
 
-func (v View[T]) index(op string, idx []int) int {
-	off, err := v.lay.Index(idx...)
+// index is At's and Set's offset of idx in v's data. It takes v by
+// pointer and is not generic: passed by value, the view (176 bytes) was
+// copied once more for every element.
+func (v *View[T]) index(op string, idx []int) int {
+	return offsetOf(op, &v.lay, idx)
+}
+
+func offsetOf(op string, l *layout.Layout, idx []int) int {
+	off, err := l.Index(idx...)
 	if err != nil {
-		panic(indexError(op, append([]int(nil), idx...), v.lay))
+		panic(indexError(op, append([]int(nil), idx...), *l))
 	}
 	return off
 }
