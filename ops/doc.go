@@ -21,12 +21,14 @@
 // snapshot of the inputs, and an input that is the destination itself
 // costs nothing (AddInto(x, x, y) adds in place). Below 4 MiB, with inputs
 // that share no memory with the destination, the Into forms of the unary
-// operations, of the binary ones whose inputs have the destination's
-// shape, of the reductions along rows or over everything and of the
-// cumulative ones allocate nothing: the checks and the loop nest use the
-// caller's stack. A broadcast shape, a scalar form's operand, the
-// accumulators of a reduction down columns, ArgMaxInto's results and
-// ConvertInto's converter are a few small allocations.
+// and binary operations (broadcasting too), of the reductions along rows
+// or over everything, of ArgMax and ArgMin (up to 64 results, into a
+// row-major destination) and of the cumulative ones allocate nothing: the
+// checks and the loop nest use the caller's stack, and the views are read
+// in place, not copied. A scalar form's operand, the accumulators of a
+// reduction down columns, ArgMax's best values beyond 64 results and its
+// results for a strided destination, and ConvertInto's converter are a
+// few small allocations.
 //
 // All of them run on one engine: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is
