@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"reflect"
+	"slices"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/errs"
@@ -51,7 +52,9 @@ func New[T Number](shape ...int) (Tensor[T], error) {
 func newTensor[T Number](op string, shape []int) (Tensor[T], error) {
 	l, err := layout.RowMajor(shape...)
 	if err != nil {
-		return Tensor[T]{}, errs.Wrap("tensor", op, nil, err, "shape %v", shape)
+		// A copy for the message: the caller's shape (New's variadic
+		// arguments) then stays on its stack.
+		return Tensor[T]{}, errs.Wrap("tensor", op, nil, err, "shape %v", slices.Clone(shape))
 	}
 	data, err := alloc[T](op, l.Size())
 	if err != nil {
@@ -87,7 +90,7 @@ func FromSlice[T Number](data []T, shape ...int) (Tensor[T], error) {
 	}
 	l, err := layout.RowMajor(shape...)
 	if err != nil {
-		return Tensor[T]{}, errs.Wrap("tensor", "FromSlice", nil, err, "shape %v", shape)
+		return Tensor[T]{}, errs.Wrap("tensor", "FromSlice", nil, err, "shape %v", slices.Clone(shape))
 	}
 	if n := l.Size(); n != len(data) {
 		return Tensor[T]{}, errorf("FromSlice", layout.ErrShape, "%d elements for shape %v of size %d", len(data), shape, n)
