@@ -102,20 +102,22 @@ func foldLanes[T tensor.Number]() int {
 // reduceNew reduces v over set into a new tensor, keeping the reduced axes
 // as size 1 or dropping them.
 func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
-	set, err := reduceAxes(op, v.Rank(), axes)
+	in := operandOf(&v)
+	var sb, kb, db [8]int // the shapes on the stack up to rank 8
+	shape := in.lay.AppendShape(sb[:0])
+	set, err := reduceAxes(op, len(shape), axes)
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	keep, drop := reducedShapes(v.Shape(), set)
-	in := operandOf(&v)
+	keep, drop := appendReduced(kb[:0], db[:0], shape, set)
 	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	shape := drop
+	rshape := drop
 	if keepDims {
-		shape = keep
+		rshape = keep
 	}
-	out, err := newResult[T](op, shape)
+	out, err := newResult[T](op, rshape)
 	if err != nil {
 		return out, err
 	}
