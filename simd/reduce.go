@@ -3,6 +3,8 @@ package simd
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/tessera-go/tessera/internal/loops"
 )
 
 // FoldLanes returns the number of interleaved accumulators [Reduce] folds
@@ -152,7 +154,9 @@ func foldGo[T Float](op Op, acc, x []T) {
 // AVX-512 to a kernel that reduces each row as Reduce does, all of them in
 // one call (a masked load takes a row's last partial group; rows shorter
 // than the lanes are halved under masks): rows of 10 float32 read 12 GB/s
-// where a Reduce per row read 1. Without AVX-512 they take one Reduce per
+// where a Reduce per row read 1. Without AVX-512, rows shorter than the
+// lanes are halved by a Go loop without a call per row (rows of 10: 1.0
+// -> 1.6 GB/s at the avx2 level), and longer ones take one Reduce per
 // row. It is the inner loop of a reduction along rows.
 // The Stream flag is ignored.
 //
@@ -192,11 +196,49 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 			return nil
 		}
 	}
+	if n < FoldLanes[T]() {
+		reduceShortGo(op, dst[r:], x, off+r*stride, stride, n)
+		return nil
+	}
 	for ; r < rows; r++ {
 		o := off + r*stride
 		dst[r], _ = Reduce(op, x[o:o+n])
 	}
 	return nil
+}
+
+// reduceShortGo reduces rows of n elements, fewer than the lanes, each as
+// Reduce does: the elements are the accumulators, halved from the widest
+// step that pairs two of them (lanes j < w with j+w < n). It is Reduce's
+// arithmetic without a call of Reduce per row, for the levels that have
+// no row-by-row kernel (BENCHMARKS.md: rows of 10 float32 at the avx2
+// level).
+func reduceShortGo[T Float](op Op, dst, x []T, off, stride, n int) {
+	var acc [32]T
+	a := acc[:n]
+	for r := range dst {
+		o := off + r*stride
+		copy(a, x[o:o+n])
+		for w := FoldLanes[T]() / 2; w >= 1; w /= 2 {
+			for j := range min(w, n-w) {
+				a[j] = combine(op, a[j], a[j+w])
+			}
+		}
+		dst[r] = a[0]
+	}
+}
+
+// combine returns x op y as Binary's twin computes it.
+func combine[T Float](op Op, x, y T) T {
+	switch op {
+	case Add:
+		return x + y
+	case Mul:
+		return x * y
+	case Max:
+		return loops.Max(x, y)
+	}
+	return loops.Min(x, y)
 }
 
 // eachAt reduces the len(dst) rows of x from off, each to Reduce's value,
