@@ -93,7 +93,7 @@ func FromSlice[T Number](data []T, shape ...int) (Tensor[T], error) {
 		return Tensor[T]{}, errs.Wrap("tensor", "FromSlice", nil, err, "shape %v", slices.Clone(shape))
 	}
 	if n := l.Size(); n != len(data) {
-		return Tensor[T]{}, errorf("FromSlice", layout.ErrShape, "%d elements for shape %v of size %d", len(data), shape, n)
+		return Tensor[T]{}, errorf("FromSlice", layout.ErrShape, "%d elements for shape %v of size %d", len(data), slices.Clone(shape), n)
 	}
 	return Tensor[T]{data: data[:len(data):len(data)], lay: l}, nil
 }

@@ -50,6 +50,7 @@ func TestAllocations(t *testing.T) {
 		{"MeanInto columns (the accumulators)", func() error { return ops.MeanInto(row, vt, 1) }, 2},
 		{"ExpInto", func() error { return ops.ExpInto(out, vt) }, 0},
 		{"ConvertInto (the converter)", func() error { return ops.ConvertInto(d64, vt) }, 2},
+		{"FromSlice", func() error { _, err := tensor.FromSlice(dst, 64, 64); return err }, 0},
 		{"New (the buffer)", func() error { _, err := tensor.New[float32](64, 64); return err }, 1},
 		{"Full (the buffer)", func() error { _, err := tensor.Full[float32](2, 8, 8); return err }, 1},
 		{"Add (the result)", func() error { _, err := ops.Add(v, vt); return err }, 1},
