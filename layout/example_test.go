@@ -181,6 +181,43 @@ func ExampleWalk() {
 	// run of 3 at [9 3]
 }
 
+// RowPair is Row for a copy's two operands, as integers: the loop of a
+// two-operand walk without Row's arrays.
+func ExampleWalk_RowPair() {
+	out, _ := layout.RowMajor(2, 2, 3)
+	in, _ := layout.RowMajor(3, 2, 2)
+	in, _ = in.Permute(1, 2, 0) // [2 2 3], strides [2 1 4]
+	it, _ := layout.NewIter(out, in)
+	var w layout.Walk
+	for w.Next(&it) {
+		d, s, ds, ss, n := w.RowPair()
+		for ; n > 0; d, s, n = d+ds, s+ss, n-1 {
+			fmt.Println("run of", it.Len(), "at", d, s)
+		}
+	}
+	// Output:
+	// run of 3 at 0 0
+	// run of 3 at 3 1
+	// run of 3 at 6 2
+	// run of 3 at 9 3
+}
+
+// AxisPair reads an axis of a two-operand Iter: its size and the output's
+// and the input's strides along it.
+func ExampleIter_AxisPair() {
+	out, _ := layout.RowMajor(2, 3)
+	in, _ := layout.RowMajor(3, 2)
+	in, _ = in.Transpose(0, 1) // [2 3], strides [1 2]
+	it, _ := layout.NewIter(out, in)
+	for k := range it.Rank() {
+		n, so, si := it.AxisPair(k)
+		fmt.Println("axis", k, "size", n, "strides", so, si)
+	}
+	// Output:
+	// axis 0 size 3 strides 1 2
+	// axis 1 size 2 strides 3 1
+}
+
 // The diagonal above the main one of a row-major 3x4 matrix: every fifth
 // element, from the second.
 func ExampleLayout_Diagonal() {
