@@ -100,8 +100,8 @@ func Fill[T Element](dst []T, doff, dinc int, v T, n int) error {
 // cases it writes nothing. With rows == 0 or cols == 0 it does nothing and
 // returns nil.
 func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
-	if err := checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols); err != nil || rows == 0 || cols == 0 {
-		return err
+	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
+		return checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
 	transposeAt(active.Load(), false, dst, doff, dld, src, soff, sld, rows, cols)
 	return nil
@@ -118,8 +118,8 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // span at least one whole line; otherwise, and at the Generic level, and for
 // element sizes other than 4 and 8 bytes, it behaves exactly like Transpose.
 func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
-	if err := checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols); err != nil || rows == 0 || cols == 0 {
-		return err
+	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
+		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
 	transposeAt(active.Load(), true, dst, doff, dld, src, soff, sld, rows, cols)
 	return nil
@@ -145,6 +145,15 @@ func checkTranspose(op string, ld, doff, dld, ls, soff, sld, rows, cols int) err
 		return rangeError(op, "src", ls, soff, sld, cols, rows)
 	}
 	return nil
+}
+
+// transposeFits reports whether a transpose of rows by cols elements is
+// not empty and stays within slices of lengths ld and ls: the check of
+// checkTranspose that passes, small enough to inline. Where it fails,
+// checkTranspose returns the error, or nil for an empty transpose.
+func transposeFits(ld, doff, dld, ls, soff, sld, rows, cols int) bool {
+	return rows > 0 && cols > 0 && cols <= ld && rows <= ls &&
+		inRange(ld-cols+1, doff, dld, rows) && inRange(ls-rows+1, soff, sld, cols)
 }
 
 // inRange reports whether off+k*inc lies in [0,l) for every 0 <= k < n,

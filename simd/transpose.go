@@ -18,21 +18,25 @@ var (
 )
 
 // transposeTiled runs the tile kernel k over the largest whole-tile
-// rectangle of the transpose and the Go twin over the right and bottom
-// edges. Arguments are validated; rows and cols are positive.
-func transposeTiled[E uint32 | uint64](k tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+// rectangle of the transpose, in blocks of shape b, and the Go twin over
+// the right and bottom edges. Arguments are validated; rows and cols are
+// positive. A transpose of whole tiles that fits one block (every small
+// one) is a single kernel call.
+func transposeTiled[E uint32 | uint64](k *tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+	var e E
+	size := int(unsafe.Sizeof(e))
+	bi := max((b.rowBytes/size)&^(k.tr-1), k.tr)
+	bj := max((b.colBytes/size)&^(k.tc-1), k.tc)
 	rm := rows &^ (k.tr - 1) // whole tiles: tr and tc are powers of two
 	cm := cols &^ (k.tc - 1)
+	if rm == rows && cm == cols && rows <= bi && cols <= bj {
+		k.fn(&dst[doff], dld, &src[soff], sld, rows, cols)
+		return
+	}
 	if rm == 0 || cm == 0 {
 		transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
 		return
 	}
-	var e E
-	size := int(unsafe.Sizeof(e))
-	bi := b.rowBytes / size
-	bi = max(bi&^(k.tr-1), k.tr)
-	bj := b.colBytes / size
-	bj = max(bj&^(k.tc-1), k.tc)
 	for i0 := 0; i0 < rm; i0 += bi {
 		ni := min(bi, rm-i0)
 		for j0 := 0; j0 < cm; j0 += bj {
@@ -54,7 +58,7 @@ func transposeTiled[E uint32 | uint64](k tileKernel[E], b block, dst []E, doff, 
 // need 64-byte aligned addresses, so streaming requires every destination
 // row to start at the same offset within a line (dld*size a multiple of 64)
 // and peels the leading columns up to the first line boundary.
-func transposeStreamTiled[E uint32 | uint64](nt, k tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+func transposeStreamTiled[E uint32 | uint64](nt, k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	var e E
 	size := int(unsafe.Sizeof(e))
 	addr := uintptr(unsafe.Pointer(&dst[doff]))
@@ -92,9 +96,9 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 		if t.t32.fn != nil {
 			d, s := as[uint32](dst), as[uint32](src)
 			if stream {
-				transposeStreamTiled(t.t32nt, t.t32, d, doff, dld, s, soff, sld, rows, cols)
+				transposeStreamTiled(&t.t32nt, &t.t32, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(t.t32, cached, d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(&t.t32, cached, d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
@@ -102,9 +106,9 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 		if t.t64.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
 			d, s := as[uint64](dst), as[uint64](src)
 			if stream {
-				transposeStreamTiled(t.t64nt, t.t64, d, doff, dld, s, soff, sld, rows, cols)
+				transposeStreamTiled(&t.t64nt, &t.t64, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(t.t64, cached, d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(&t.t64, cached, d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
