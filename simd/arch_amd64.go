@@ -206,6 +206,17 @@ func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
 	return u
 }
 
+// hotAVX2Default reports whether TransposeHot runs the AVX2 tiles at the
+// AVX512 level on this processor (see hotFor).
+func hotAVX2Default() bool { return hotFor(cpuid.CPU.VendorID) }
+
+// hotFor reports whether TransposeHot takes the AVX2 tiles over the
+// AVX-512 ones on a vendor's processors: on Intel, where they measured
+// faster on data in L1; elsewhere not (on AMD Zen 5, the other machine
+// measured, AVX-512 runs at full width, and small transposes already ran
+// at 2.1 times copy()).
+func hotFor(v cpuid.Vendor) bool { return v == cpuid.Intel }
+
 // defaultStrategy returns the transpose order for this processor (see
 // strategyFor).
 func defaultStrategy() TransposeStrategy { return strategyFor(cpuid.CPU.VendorID) }

@@ -33,6 +33,9 @@ func whole64(ISA, Op, *float64, int) (float64, bool) { return 0, false }
 // unalignedAVX512Default is all false: this build has no AVX-512 kernels.
 func unalignedAVX512Default() [numLoadKinds]bool { return [numLoadKinds]bool{} }
 
+// hotAVX2Default is false: this build has no AVX-512 tiles.
+func hotAVX2Default() bool { return false }
+
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }

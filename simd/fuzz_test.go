@@ -76,8 +76,11 @@ func fuzzTranspose[T Element](t *testing.T, rows, cols, dpad, dx, spad, sx int, 
 	}
 	src := patterned[T](l.slen, rows)
 	kernel := Transpose[T]
-	if stream {
+	switch {
+	case stream:
 		kernel = TransposeStream[T]
+	case flips&4 != 0:
+		kernel = TransposeHot[T]
 	}
 	overlap := l.rows > 1 && abs(l.dld) < l.cols
 	atLevels(t, guarded[T](l.dlen), l.rows < 0 || l.cols < 0, overlap,

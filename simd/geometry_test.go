@@ -62,11 +62,11 @@ func TestTransposeAnyGeometry(t *testing.T) {
 				for _, rows := range []int{15, 64, 65, 300, 1030} {
 					for _, cols := range []int{16, 33, 130} {
 						k++
-						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, k%3, k%2 == 0, (k/2)%8, 1+k%4, false), k%2 == 0)
-						checkTransposeCase[float64](t, makeLayout(cols, rows, k%8, 0, false, (k/3)%8, k%5, k%3 == 0), k%2 == 1)
+						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, k%3, k%2 == 0, (k/2)%8, 1+k%4, false), k)
+						checkTransposeCase[float64](t, makeLayout(cols, rows, k%8, 0, false, (k/3)%8, k%5, k%3 == 0), k+1)
 						line := 16 // float32 per 64-byte line: the streaming geometry
 						ld := (cols + line - 1) / line * line
-						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, ld-cols, false, k%8, 0, false), true)
+						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, ld-cols, false, k%8, 0, false), modeStream)
 					}
 				}
 			})

@@ -33,7 +33,8 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 }
 
 // forEachKernel runs f as forEachLevel does and, where AVX-512 runs, once
-// more at AVX-512 with the other setting of the alignment rule (forLoads)
+// more at AVX-512 with the other setting of the hot transposes' rule
+// (forHot: the tiles of TransposeHot) and of the alignment rule (forLoads)
 // for every kind of kernel: where the machine's default gives a kind's
 // unaligned operands to AVX2, its AVX-512 kernels then read them, and
 // where they read them, AVX2 gets them. So the arithmetic, fold and index
@@ -45,19 +46,19 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	if raceBuild || tables[AVX512] == nil {
 		return
 	}
-	prev := unalignedAVX512
+	prev, prevHot := unalignedAVX512, hotAVX2
 	flipped := prev
 	for k := range flipped {
 		flipped[k] = !flipped[k]
 	}
-	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v", flipped), func(t *testing.T) {
+	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v", flipped, !prevHot), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer restore()
-		unalignedAVX512 = flipped
-		defer func() { unalignedAVX512 = prev }()
+		unalignedAVX512, hotAVX2 = flipped, !prevHot
+		defer func() { unalignedAVX512, hotAVX2 = prev, prevHot }()
 		f(t)
 	})
 }

@@ -42,22 +42,37 @@ func makeLayout(rows, cols, dpad, dx int, dflip bool, spad, sx int, sflip bool) 
 	return l
 }
 
-func checkTransposeCase[T Element](t *testing.T, l layout2D, stream bool) {
+// The transposes a test case runs, by number (taken modulo 3).
+const (
+	modeCached = iota // Transpose
+	modeStream        // TransposeStream
+	modeHot           // TransposeHot
+)
+
+// transposeOf returns the transpose of mode m (modulo 3) and its name.
+func transposeOf[T Element](m int) (func(dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error, string) {
+	switch m % 3 {
+	case modeStream:
+		return TransposeStream[T], "TransposeStream"
+	case modeHot:
+		return TransposeHot[T], "TransposeHot"
+	}
+	return Transpose[T], "Transpose"
+}
+
+func checkTransposeCase[T Element](t *testing.T, l layout2D, mode int) {
 	t.Helper()
 	src := patterned[T](l.slen, l.rows*31+l.cols)
 	want := guarded[T](l.dlen)
 	got := clone(want)
 	refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-	kernel := Transpose[T]
-	if stream {
-		kernel = TransposeStream[T]
-	}
+	kernel, name := transposeOf[T](mode)
 	err := kernel(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
 	if err != nil {
-		t.Fatalf("%T %+v: err %v", got, l, err)
+		t.Fatalf("%s %T %+v: err %v", name, got, l, err)
 	}
 	if i := firstDiff(got, want); i >= 0 {
-		t.Fatalf("%T %+v stream=%v: first difference at dst[%d]: got %v, want %v", got, l, stream, i, got[i], want[i])
+		t.Fatalf("%s %T %+v: first difference at dst[%d]: got %v, want %v", name, got, l, i, got[i], want[i])
 	}
 }
 
@@ -79,20 +94,20 @@ func testTransposeType[T Element](t *testing.T, full bool) {
 		for _, cols := range sizes {
 			k++
 			pad, spad := k%8, (k/8)%8
-			checkTransposeCase[T](t, makeLayout(rows, cols, pad, k%3, false, spad, k%4, false), k%2 == 0)
-			checkTransposeCase[T](t, makeLayout(rows, cols, spad, 0, k%3 == 0, pad, k%5, true), k%2 == 1)
+			checkTransposeCase[T](t, makeLayout(rows, cols, pad, k%3, false, spad, k%4, false), k)
+			checkTransposeCase[T](t, makeLayout(rows, cols, spad, 0, k%3 == 0, pad, k%5, true), k+1)
 			// Streaming-friendly geometry: leading dimension a whole number
 			// of cache lines, every start offset within a line.
 			line := 64 / int(sizeOf[T]())
 			ld := (cols + line - 1) / line * line
-			checkTransposeCase[T](t, makeLayout(rows, cols, pad, ld-cols, false, spad, 1, false), true)
-			checkTransposeCase[T](t, makeLayout(rows, cols, pad+8, ld-cols+line, k%4 == 0, spad, 0, false), true)
+			checkTransposeCase[T](t, makeLayout(rows, cols, pad, ld-cols, false, spad, 1, false), modeStream)
+			checkTransposeCase[T](t, makeLayout(rows, cols, pad+8, ld-cols+line, k%4 == 0, spad, 0, false), modeStream)
 		}
 	}
 }
 
 func TestTranspose(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
 		t.Run("float32", func(t *testing.T) { testTransposeType[float32](t, true) })
 		t.Run("float64", func(t *testing.T) { testTransposeType[float64](t, true) })
 		t.Run("int32", func(t *testing.T) { testTransposeType[int32](t, false) })
@@ -102,6 +117,26 @@ func TestTranspose(t *testing.T) {
 		t.Run("int8", func(t *testing.T) { testTransposeType[int8](t, false) })
 		t.Run("uint16", func(t *testing.T) { testTransposeType[uint16](t, false) })
 	})
+}
+
+// TestForHot pins the tiles TransposeHot runs at each level, with the hot
+// rule on and off: the AVX2 table in place of the AVX-512 one where the
+// rule is on, the level's own table everywhere else.
+func TestForHot(t *testing.T) {
+	prev := hotAVX2
+	defer func() { hotAVX2 = prev }()
+	for _, l := range Supported() {
+		for _, on := range []bool{false, true} {
+			hotAVX2 = on
+			want := l
+			if on && l == AVX512 {
+				want = AVX2
+			}
+			if got := forHot(tables[l]).isa; got != want {
+				t.Errorf("level %v, hotAVX2 %v: TransposeHot runs the %v tiles, want %v", l, on, got, want)
+			}
+		}
+	}
 }
 
 // TestTransposeRuns crosses the page-long runs of source row that the Go
@@ -122,7 +157,7 @@ func testTransposeRuns[T Element](t *testing.T) {
 	for _, rows := range []int{run - 1, run, run + 1, 2*run + 5} {
 		for _, cols := range []int{16, 19, 33} {
 			k++
-			checkTransposeCase[T](t, makeLayout(rows, cols, k%8, k%3, k%2 == 0, (k/2)%8, k%4, k%2 == 0), k%3 == 0)
+			checkTransposeCase[T](t, makeLayout(rows, cols, k%8, k%3, k%2 == 0, (k/2)%8, k%4, k%2 == 0), k)
 		}
 	}
 }
@@ -363,6 +398,11 @@ func TestErrors(t *testing.T) {
 			return TransposeStream(dst, doff, dld, src, soff, sld, rows, cols)
 		}
 	}
+	trh := func(doff, dld, soff, sld, rows, cols int) func(dst, src []float32) error {
+		return func(dst, src []float32) error {
+			return TransposeHot(dst, doff, dld, src, soff, sld, rows, cols)
+		}
+	}
 	st := func(doff, dinc, soff, sinc, n int) func(dst, src []float32) error {
 		return func(dst, src []float32) error { return Strided(dst, doff, dinc, src, soff, sinc, n) }
 	}
@@ -404,6 +444,8 @@ func TestErrors(t *testing.T) {
 		{"Transpose flipped past start", tr(8, -8, 0, 8, 3, 8), ErrRange},
 		{"TransposeStream rows<0", trs(0, 16, 0, 16, -3, 0), ErrArg},
 		{"TransposeStream dst short", trs(0, 16, 0, 16, 4, 16), ErrRange},
+		{"TransposeHot cols<0", trh(0, 16, 0, 16, 4, -1), ErrArg},
+		{"TransposeHot src short", trh(0, 16, 0, 16, 16, 5), ErrRange},
 	}
 	forEachLevel(t, func(t *testing.T) {
 		for _, c := range calls {
@@ -439,7 +481,7 @@ func TestErrors(t *testing.T) {
 	})
 }
 
-var msgRE = regexp.MustCompile(`^simd: (Strided|Fill|Transpose|TransposeStream): [a-z]`)
+var msgRE = regexp.MustCompile(`^simd: (Strided|Fill|Transpose|TransposeStream|TransposeHot): [a-z]`)
 
 func TestErrorMessages(t *testing.T) {
 	f16, f32 := make([]float32, 16), make([]float32, 32)

@@ -87,6 +87,21 @@ func transposeStreamTiled[E uint32 | uint64](nt, k *tileKernel[E], dst []E, doff
 	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
 }
 
+// hotAVX2 makes TransposeHot run the AVX2 tiles at the AVX512 level: set
+// per vendor where that measured faster on hot data (see TransposeHot and
+// hotFor). Tests set it both ways.
+var hotAVX2 = hotAVX2Default()
+
+// forHot returns the table whose tiles TransposeHot runs: t, or the AVX2
+// table in place of an AVX-512 one where hotAVX2 is set. The tiles of both
+// levels move the same bits.
+func forHot(t *table) *table {
+	if hotAVX2 && t.isa == AVX512 && tables[AVX2] != nil {
+		return tables[AVX2]
+	}
+	return t
+}
+
 // transposeAt dispatches a validated, non-empty transpose to the kernels of
 // table t: 4- and 8-byte elements go to the uint32 and uint64 kernels, all
 // other sizes (and a misaligned complex64 slice) to the Go twin.
