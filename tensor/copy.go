@@ -198,10 +198,11 @@ func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
 	return tmp.data, &tmp.lay
 }
 
-// Copies of at least par.MinBytes are split over several goroutines, and
+// Copies of at least par.MinBytes are split over several goroutines,
 // transposes and gathers whose destination has at least par.StreamBytes
 // use non-temporal stores (see simd.TransposeStream and
-// simd.StridedStream).
+// simd.StridedStream), and transposes whose destination has at most
+// par.HotBytes the tiles fastest on data in L1 (simd.TransposeHot).
 
 // SetParallelism sets how many goroutines one large operation (Contiguous,
 // Clone, CopyTo, CopyFrom, Fill, and the computations of package ops, of
@@ -230,22 +231,44 @@ func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 func runPlan[T Number](dst, src []T, p *layout.Plan) {
 	var zero T
 	bytes := p.Size() * int(unsafe.Sizeof(zero))
-	stream := bytes >= par.StreamBytes
+	c := cachingOf(bytes)
 	n := par.Workers(bytes)
 	if n == 1 {
-		run(dst, src, p, stream)
+		run(dst, src, p, c)
 		return
 	}
 	whole := *p // captured by the goroutines: p itself stays on the stack
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
-		run(dst, src, &q, stream)
+		run(dst, src, &q, c)
 	})
+}
+
+// caching is what a copy's size says about its data, which chooses among
+// simd's transposes and gathers.
+type caching uint8
+
+const (
+	cached   caching = iota // the general case: simd.Transpose
+	streamed                // a destination of par.StreamBytes or more: simd.TransposeStream, simd.StridedStream
+	hot                     // a destination of par.HotBytes or less: simd.TransposeHot
+)
+
+// cachingOf returns the caching of a copy whose destination has bytes
+// bytes.
+func cachingOf(bytes int) caching {
+	switch {
+	case bytes >= par.StreamBytes:
+		return streamed
+	case bytes <= par.HotBytes:
+		return hot
+	}
+	return cached
 }
 
 // run moves the blocks of p with the kernel its kind calls for. The planner
 // has proved every index in range, so a kernel error is a bug.
-func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
+func run[T Number](dst, src []T, p *layout.Plan, c caching) {
 	n := p.Len()
 	di, si := p.Inc()
 	var err error
@@ -270,7 +293,7 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			}
 		}
 	case layout.KindGather:
-		if !stream {
+		if c != streamed {
 			gather(dst, src, p)
 			break
 		}
@@ -287,9 +310,12 @@ func run[T Number](dst, src []T, p *layout.Plan, stream bool) {
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				// Called directly: through a func value the operands
 				// would escape to the heap.
-				if stream {
+				switch c {
+				case streamed:
 					err = simd.TransposeStream(dst, d, dld, src, s, si, rows, n)
-				} else {
+				case hot:
+					err = simd.TransposeHot(dst, d, dld, src, s, si, rows, n)
+				default:
 					err = simd.Transpose(dst, d, dld, src, s, si, rows, n)
 				}
 			}

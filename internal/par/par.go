@@ -21,6 +21,12 @@ const MinBytes = 4 << 20
 // reading each line before it is written.
 const StreamBytes = 8 << 20
 
+// HotBytes is the destination size up to which a copy's transposes run
+// simd's TransposeHot: source and destination together fit in the L1
+// data cache of every x86-64 processor (32 KiB or more), so the copy
+// works on data that is, or is about to be, in L1.
+const HotBytes = 16 << 10
+
 var parallelism atomic.Int64
 
 // Set sets the largest number of goroutines of one operation and returns
