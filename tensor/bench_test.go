@@ -267,6 +267,24 @@ func BenchmarkSmallCopy(b *testing.B) {
 	}
 }
 
+// BenchmarkBatchedTransposes times CopyTo of the last two axes of float32
+// [n, m, m] transposed, alone and in batches: copies of at most 16 KiB run
+// simd.TransposeHot, larger ones simd.Transpose, whose tiles differ at
+// the avx512 level on Intel (see simd.TransposeHot). MB/s counts the bytes
+// read and written.
+func BenchmarkBatchedTransposes(b *testing.B) {
+	for _, shape := range [][]int{{1, 32, 32}, {1, 64, 64}, {256, 32, 32}, {256, 64, 64}, {64, 128, 128}, {1, 512, 512}} {
+		b.Run(fmt.Sprint(shape), func(b *testing.B) {
+			v := makeView[float32](b, benchCase{shape: shape, view: func(l layout.Layout) (layout.Layout, error) { return l.Transpose(1, 2) }})
+			dst := make([]float32, v.Size())
+			b.SetBytes(int64(8 * v.Size()))
+			for i := 0; i < b.N; i++ {
+				_ = v.CopyTo(dst)
+			}
+		})
+	}
+}
+
 var sinkElem float32
 
 // BenchmarkAt times element access, At and Set along the diagonal of a
