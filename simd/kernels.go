@@ -133,9 +133,11 @@ func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows
 // processors at the AVX512 level it runs the AVX2 tiles: on hot data they
 // are the faster (a float32 [64,64] through tensor's CopyTo in 273 against
 // 330 ns on an Intel Xeon, and the builtin copy timed after the AVX-512
-// tile ran 17% slower than after the AVX2 one), but from L2 and beyond
-// the AVX-512 tiles are (batches of [64,64] transposes 15% faster), which
-// is why Transpose keeps them. Elsewhere it is Transpose.
+// tile ran 13% slower than after the AVX2 one). On larger data neither
+// wins everywhere (on the same Xeon the AVX-512 tiles were 13-20% faster
+// on batches of small transposes and on a [1024,1024] one, the AVX2 tiles
+// faster on a single [512,512]), so Transpose keeps the AVX-512 tiles.
+// Elsewhere TransposeHot is Transpose.
 func TransposeHot[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeHot", len(dst), doff, dld, len(src), soff, sld, rows, cols)
