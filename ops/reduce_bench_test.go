@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/tessera-go/tessera/ops"
@@ -210,5 +211,37 @@ func BenchmarkReduceSmall(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReduceColumns sums float32 matrices of few columns down their
+// rows (column sums of an [N, C] table: C classes or features), about 4-6
+// MiB each, against the plain Go loop that adds row after row into the
+// output; par=1 is one goroutine, par=default the package's default.
+func BenchmarkReduceColumns(b *testing.B) {
+	for _, s := range [][2]int{{100000, 10}, {100000, 16}, {50000, 32}, {20000, 100}, {8000, 127}, {8000, 128}} {
+		a := filledF32(s[0], s[1])
+		x := a.Data()
+		out := tensor.Must(tensor.New[float32](s[1])).View()
+		sink := make([]float32, s[1])
+		colLoop := func() {
+			clear(sink)
+			for i := range s[0] {
+				for j, v := range x[i*s[1] : (i+1)*s[1]] {
+					sink[j] += v
+				}
+			}
+		}
+		bytes := 4 * s[0] * s[1]
+		for _, p := range []int{1, 0} {
+			name := "default"
+			if p == 1 {
+				name = "1"
+			}
+			b.Run(fmt.Sprintf("%dx%d/par=%s/vs=loop", s[0], s[1], name), func(b *testing.B) {
+				defer tensor.SetParallelism(tensor.SetParallelism(p))
+				pairBench(b, bytes, bytes, "loop", func() { _ = ops.SumInto(out, a, 0) }, colLoop)
+			})
+		}
 	}
 }

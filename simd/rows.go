@@ -23,7 +23,10 @@ const (
 // operands either may be returned, as there), but each element of dst is
 // read and written once per 8 rows rather than once per row: the vector
 // kernels hold a strip of dst in registers while they combine the rows
-// into it. It is the inner loop of a reduction down columns.
+// into it. At the AVX512 level the columns left over after the last whole
+// AVX-512 vector go to the AVX2 kernels, by whole AVX2 vectors, and only
+// the rest to the Go twin. It is the inner loop of a reduction down
+// columns.
 //
 // dst may be init (the same first element: accumulating in place) but must
 // not otherwise overlap init or x; such an overlap cannot corrupt memory,
@@ -53,17 +56,33 @@ func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
 			rows, n, off, stride, len(x)), ErrRange}
 	}
 	t := forLoads(active.Load(), foldLoads, uintptrOf(dst), uintptrOf(init), uintptrOf(x[off:])|uintptr(stride)*sizeOf[T]())
-	body := 0
-	if t.a32 != nil {
-		switch sizeOf[T]() {
-		case 4:
-			body = rowsRun(rows32, t.isa, t.a32.width, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
-		case 8:
-			body = rowsRun(rows64, t.isa, t.a64.width, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
-		}
+	body := foldRowsAt(t, op, dst, init, x, off, stride, rows)
+	if body < n && t.isa == AVX512 && tables[AVX2] != nil {
+		// The columns left are fewer than an AVX-512 vector: whole AVX2
+		// vectors of them still go to assembly (a narrow output, such as
+		// a part of a split reduction or the tail of an odd one).
+		body += foldRowsAt(tables[AVX2], op, dst[body:], init[body:], x, off+body, stride, rows)
 	}
-	foldRowsGo(op, dst[body:], init[body:], x, off+body, stride, rows)
+	if body < n {
+		foldRowsGo(op, dst[body:], init[body:], x, off+body, stride, rows)
+	}
 	return nil
+}
+
+// foldRowsAt runs the rows kernels of table t over the whole vectors of
+// dst and returns how many leading elements of dst they wrote (0 where t
+// has no kernels).
+func foldRowsAt[T Float](t *table, op Op, dst, init, x []T, off, stride, rows int) int {
+	if t.a32 == nil {
+		return 0
+	}
+	switch sizeOf[T]() {
+	case 4:
+		return rowsRun(rows32, t.isa, t.a32.width, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
+	case 8:
+		return rowsRun(rows64, t.isa, t.a64.width, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
+	}
+	return 0
 }
 
 // rowsRun runs kernel k of level isa over the whole vectors of dst, in
