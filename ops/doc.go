@@ -55,8 +55,9 @@
 // rows are accumulated into the output row, a vertical reduction (for
 // float types by simd.FoldRows, which holds a strip of the output in
 // registers while it adds up to 8 rows into it). Either way the elements
-// of one output are cut into leaves (8192 elements of a run, or 32 rows)
-// and the leaves combined by recursive halving, a pairwise tree fixed by
+// of one output are cut into leaves (8192 elements of a run, or 32 rows,
+// up to 256 for an output row of fewer than 128 elements, so that a leaf
+// holds about 4096 elements) and the leaves combined by recursive halving, a pairwise tree fixed by
 // the layouts alone: float sums lose O(log n) roundings, not O(n), and the
 // result is the same bit for bit however the work is split
 // among goroutines — along the kept axes, or, for a reduction into one

@@ -22,11 +22,32 @@ var ErrEmpty = errors.New("ops: reduction of no elements")
 // reduce into it, in the order of a layout.Iter made by ResetReduce, and
 // combines them by a fixed pairwise tree: the sequence is cut into leaves
 // (leafLen elements of a run when the run is reduced, a horizontal
-// reduction; blockRows rows of the output's run when it is not, a vertical
-// one), each leaf is folded, and the leaves are combined by recursive
-// halving. The tree depends only on the layouts, never on how the work is
-// split among goroutines, so the result is the same bit for bit for any
-// parallelism; its rounding error grows with log(n), not n.
+// reduction; leafRows(run) rows of the output's run when it is not, a
+// vertical one), each leaf is folded, and the leaves are combined by
+// recursive halving. The tree depends only on the layouts, never on how
+// the work is split among goroutines, so the result is the same bit for
+// bit for any parallelism; its rounding error grows with log(n), not n.
+const (
+	leafLen      = 8192 // elements per leaf of a horizontal reduction
+	blockRows    = 32   // rows per leaf of a vertical reduction, at least
+	maxBlockRows = 256  // and at most
+	blockElems   = 4096 // elements per vertical leaf, where the run is short
+	tileLen      = 4096 // output elements per tile of a vertical reduction
+	maxLanes     = 32   // interleaved accumulators of a leaf fold, at most
+)
+
+// leafRows returns the rows per leaf of a vertical reduction whose output
+// run has run elements: blockRows, or for a narrow run enough rows for
+// blockElems elements, up to maxBlockRows. A leaf is folded row after row
+// (each output element's chain of roundings is as long as the leaf) and
+// costs a few calls, which a leaf of 32 rows of 16 columns did not repay:
+// float32 [100000,16] summed down its columns ran at 14 GB/s with leaves
+// of 32 rows and 23 with leaves of 256 (Intel Xeon). A horizontal leaf's
+// chains are longer still (leafLen over the fold's accumulators).
+func leafRows(run int) int {
+	return min(maxBlockRows, max(blockRows, blockElems/max(run, 1)))
+}
+
 // narrowParts reports whether n goroutines splitting a vertical
 // reduction's output run of runBytes bytes would each take less than
 // minPartBytes of it: each would read every line of the input for a few
@@ -38,13 +59,6 @@ func narrowParts(runBytes, n int) bool { return runBytes < n*minPartBytes }
 // summed down its columns ran 27% slower on two goroutines (parts of 50
 // columns) than on one, [N,128] 5% faster (Intel Xeon).
 const minPartBytes = 256
-
-const (
-	leafLen   = 8192 // elements per leaf of a horizontal reduction
-	blockRows = 32   // rows per leaf of a vertical reduction
-	tileLen   = 4096 // output elements per tile of a vertical reduction
-	maxLanes  = 32   // interleaved accumulators of a leaf fold, at most
-)
 
 // reduceAxes returns the set of axes to reduce among rank: all of them
 // when axes is empty. Negative axes count from the end; an axis out of
@@ -250,14 +264,14 @@ func (rd *reducer[T, K]) run(dst, in *operand[T]) {
 		rd.runNest(&ns, dst.data, in.data)
 		return
 	}
-	rd.runParts(&it, dst.data, in.data, n)
+	rd.runParts(&it, dst.data, in.data, n, ns.leafRows)
 }
 
 // runParts reduces the nest of it on n goroutines, a part of its kept axes
-// each. It is a function of its own so that what its goroutines capture
+// each, with vertical leaves of lr rows. It is a function of its own so that what its goroutines capture
 // moves to the heap only when a reduction is split: captured in run, it
 // would for every call.
-func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n int) {
+func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n, lr int) {
 	whole, r := *it, *rd
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
@@ -266,6 +280,9 @@ func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n int) {
 		}
 		var ns nest
 		ns.of(&q)
+		if !ns.horizontal {
+			ns.setLeafRows(lr) // the whole's leaves: the same tree
+		}
 		r.runNest(&ns, d, x)
 	})
 }
@@ -290,6 +307,7 @@ type nest struct {
 	kbuf, rbuf   [8]redAxis
 	kext, rext   []redAxis // all the kept or reduced axes, when more than 8
 	rows, leaves int       // vertical: the rows each output tile reduces, and their leaves
+	leafRows     int       // vertical: the rows of a leaf (see leafRows)
 }
 
 // kept returns the kept outer axes, innermost first.
@@ -344,8 +362,15 @@ func (ns *nest) of(it *layout.Iter) {
 	if ns.horizontal {
 		ns.leaves = ns.rows * ((ns.run + leafLen - 1) / leafLen)
 	} else {
-		ns.leaves = (ns.rows + blockRows - 1) / blockRows
+		ns.setLeafRows(leafRows(ns.run))
 	}
+}
+
+// setLeafRows cuts a vertical nest's rows into leaves of lr rows. A part
+// of a split reduction takes the whole's: its own run may be shorter.
+func (ns *nest) setLeafRows(lr int) {
+	ns.leafRows = lr
+	ns.leaves = (ns.rows + lr - 1) / lr
 }
 
 // runNest reduces every output element of the nest, one after the other.
@@ -673,11 +698,11 @@ func (c *vcursor) skip(k int) {
 	c.next() // the last step may carry into the outer axes
 }
 
-// vtree reduces the next count leaves of blockRows rows of c into dst (w
+// vtree reduces the next count leaves of c.ns.leafRows rows of c into dst (w
 // elements), with spare holding the buffers of the deeper levels.
 func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w int) {
 	if count == 1 {
-		rows := min(blockRows, c.ns.rows-c.row)
+		rows := min(c.ns.leafRows, c.ns.rows-c.row)
 		inc := c.ns.iinc
 		off := c.next()
 		if inc == 1 && rd.r.fl != 0 {

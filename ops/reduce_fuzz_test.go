@@ -536,14 +536,14 @@ func (a rfSumRef) value() float64 {
 // rfDepth bounds the depth of the tree by which the package sums n
 // elements into one, each addition a rounding: any tree has depth at most
 // n-1; the package's folds interleave 8 accumulators or more (a leaf of
-// the run: n/8 deep, then the halving of the accumulators) or add 32 rows
-// one after the other (a vertical leaf), and combine the leaves pairwise
-// (log2 n deep). A sum then errs by at most depth·u·Σ|x| (to first order),
+// the run: n/8 deep, then the halving of the accumulators) or add up to
+// 256 rows one after the other (a vertical leaf, maxBlockRows), and
+// combine the leaves pairwise (log2 n deep). A sum then errs by at most depth·u·Σ|x| (to first order),
 // a bound that holds for adversarial inputs too — all elements equal along
 // a broadcast axis, where the roundings do not cancel — unlike
 // TestSumAccuracy's 2·log2(n)·u·Σ|x| for random ones.
 func rfDepth(n int) int {
-	return min(n-1, (n+7)/8+32+2*bits.Len(uint(n)))
+	return min(n-1, (n+7)/8+256+2*bits.Len(uint(n)))
 }
 
 // rfWrongShape returns a destination shape that is neither keep nor drop:
