@@ -10,7 +10,8 @@ import (
 // more than 8 rows stream in at once (Intel Xeon: 8, 16 and 32 rows per
 // call ran within the noise of each other; fewer is the safer guess for
 // prefetchers elsewhere), and columns enough for about 64 Ki elements
-// read, because assembly is not preemptible.
+// read, because assembly is not preemptible. Rows that follow each other
+// in memory are one stream: a call takes up to rowsRead elements of them.
 const (
 	rowsBatch = 8
 	rowsRead  = 1 << 16
@@ -98,8 +99,14 @@ func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) boo
 	if body == 0 {
 		return 0
 	}
-	for r := 0; r < rows; r += rowsBatch {
-		rb := min(rowsBatch, rows-r)
+	batch := rowsBatch
+	if n := len(dst); stride == n || stride == -n {
+		// Rows back to back are one stream, however many a call takes:
+		// as many as rowsRead elements, for narrow rows.
+		batch = max(rowsBatch, rowsRead/n)
+	}
+	for r := 0; r < rows; r += batch {
+		rb := min(batch, rows-r)
 		src := init
 		if r > 0 {
 			src = dst
