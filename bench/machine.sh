@@ -3,8 +3,10 @@
 # issues ask for per machine, and prints it as markdown for BENCHMARKS.md:
 # the CPU (lscpu), the copy engine against copy() at every SIMD level on
 # one goroutine (BenchmarkMaterialize, x-limit), the small copies
-# (BenchmarkSmallT2, BenchmarkSmallCopy), the reductions' kernels along
-# rows (simd BenchmarkReduceRows, BenchmarkArgRows) and, where Debian's
+# (BenchmarkSmallT2, BenchmarkSmallCopy), transposes alone and in batches
+# and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), column sums
+# of narrow matrices (ops BenchmarkReduceColumns), the reductions' kernels
+# along rows (simd BenchmarkReduceRows, BenchmarkArgRows) and, where Debian's
 # python3-numpy and python3-torch are installed, the side-by-side tables of
 # bench/compare (run.sh and reduce.sh). Not part of CI; about ten minutes
 # on a 2-core machine. Run it on a quiet machine, nothing else timing.
@@ -72,6 +74,26 @@ join -a 1 -e - -o 0,1.2,2.2 <(median ns/op <"$tmp/small.txt" | grep SmallCopy; m
 	awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %s | %s |\n", $1, $2, $3 }'
 
 echo
+echo "## Transposes alone and in batches, gathers (median of $count)"
+echo
+# Copies of at most 16 KiB transpose through simd.TransposeHot (the AVX2
+# tiles at the avx512 level on Intel): are they faster here too?
+go test -run '^$' -bench 'BatchedTransposes|Gathers' -count "$count" ./tensor >"$tmp/batch.txt"
+echo '| benchmark | ns/op | MB/s |'
+echo '|---|---:|---:|'
+join <(median ns/op <"$tmp/batch.txt") <(median MB/s <"$tmp/batch.txt") |
+	awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %s | %.0f |\n", $1, $2, $3 }'
+
+echo
+echo "## Column sums of narrow matrices, ops (GB/s; x-loop: over the plain Go loop; median of $count)"
+echo
+go test -run '^$' -bench 'ReduceColumns' -count "$count" ./ops >"$tmp/cols.txt"
+echo '| benchmark | GB/s | x-loop |'
+echo '|---|---:|---:|'
+join <(median GB/s <"$tmp/cols.txt") <(median x-loop <"$tmp/cols.txt") |
+	awk '{ sub(/^BenchmarkReduceColumns\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.1f | %.2f |\n", $1, $2, $3 }'
+
+echo
 echo "## Reductions along rows, simd kernels (64 MiB of float32 rows; median of $count)"
 echo
 # One pattern per run: go test splits a -bench pattern at its slashes,
@@ -102,6 +124,12 @@ if [ "$peers" = 1 ] && /usr/bin/python3 -c 'import numpy' 2>/dev/null; then
 	echo "## Against NumPy and PyTorch: reductions (bench/compare/reduce.sh -runs 21)"
 	echo
 	bench/compare/reduce.sh -runs 21 2>/dev/null
+	echo
+	echo "## NumPy and PyTorch: column sums of narrow matrices (bench/compare/columns.py: rows, columns, NumPy GB/s, PyTorch GB/s)"
+	echo
+	echo '```'
+	/usr/bin/python3 bench/compare/columns.py
+	echo '```'
 elif [ "$peers" = 1 ]; then
 	echo
 	echo "(NumPy not installed: no side-by-side tables; apt-get install -y python3-numpy python3-torch)"
