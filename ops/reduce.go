@@ -268,9 +268,9 @@ func (rd *reducer[T, K]) run(dst, in *operand[T]) {
 }
 
 // runParts reduces the nest of it on n goroutines, a part of its kept axes
-// each, with vertical leaves of lr rows. It is a function of its own so that what its goroutines capture
-// moves to the heap only when a reduction is split: captured in run, it
-// would for every call.
+// each, with vertical leaves of lr rows. It is a function of its own so
+// that what its goroutines capture moves to the heap only when a
+// reduction is split: captured in run, it would for every call.
 func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n, lr int) {
 	whole, r := *it, *rd
 	par.Do(n, func(i int) {

@@ -123,9 +123,9 @@ func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) boo
 }
 
 // foldRowsGo is the Go twin of the rows kernels: FoldRows's definition,
-// with Binary's twin.
+// with the element operations of Binary's twin (the same bits).
 //
-// Each op has its own loop, with Binary's twin's element operation inline:
+// Each op has its own loop, with the element operation inline:
 // a call per row cost more than the row itself for the few columns left
 // after the vector kernels (a 10-column reduction spent most of its time
 // there).
