@@ -123,43 +123,31 @@ func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) boo
 }
 
 // foldRowsGo is the Go twin of the rows kernels: FoldRows's definition,
-// with the element operations of Binary's twin (the same bits).
+// with Binary's twin's loops (the same bits, NaN payloads included).
 //
-// Each op has its own loop, with the element operation inline:
-// a call per row cost more than the row itself for the few columns left
-// after the vector kernels (a 10-column reduction spent most of its time
-// there).
+// Each op calls its loop directly, which inlines, not through arithGo's
+// switch: a call per row cost more than the row itself for the few
+// columns left after the vector kernels (a 10-column reduction spent most
+// of its time there).
 func foldRowsGo[T Float](op Op, dst, init, x []T, off, stride, rows int) {
 	copy(dst, init)
 	n := len(dst)
 	switch op {
 	case Add:
 		for r := range rows {
-			row := x[off+r*stride : off+r*stride+n]
-			for j, v := range row {
-				dst[j] += v
-			}
+			loops.AddVV(dst, dst, x[off+r*stride:off+r*stride+n])
 		}
 	case Mul:
 		for r := range rows {
-			row := x[off+r*stride : off+r*stride+n]
-			for j, v := range row {
-				dst[j] *= v
-			}
+			loops.MulVV(dst, dst, x[off+r*stride:off+r*stride+n])
 		}
 	case Max:
 		for r := range rows {
-			row := x[off+r*stride : off+r*stride+n]
-			for j, v := range row {
-				dst[j] = loops.Max(dst[j], v)
-			}
+			loops.MaxVV(dst, dst, x[off+r*stride:off+r*stride+n])
 		}
 	case Min:
 		for r := range rows {
-			row := x[off+r*stride : off+r*stride+n]
-			for j, v := range row {
-				dst[j] = loops.Min(dst[j], v)
-			}
+			loops.MinVV(dst, dst, x[off+r*stride:off+r*stride+n])
 		}
 	}
 }
