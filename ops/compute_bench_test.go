@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"fmt"
 	"testing"
 	"time"
 
@@ -137,5 +138,45 @@ func BenchmarkComputeSmall(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkComputeStrided times elementwise operations on strided views of
+// small and mid-size float32 (and int32) matrices against the same
+// operation on contiguous ones of the same shape, in the same loop: x-flat
+// is the strided case's speed over the contiguous one's (1 is as fast).
+// Cases: a transposed input (T), a transposed destination (dstT), an input
+// stepped by 2 (step2), an input flipped along its rows (flip).
+func BenchmarkComputeStrided(b *testing.B) {
+	defer tensor.SetParallelism(tensor.SetParallelism(1))
+	for _, n := range []int{16, 64, 127, 256} {
+		a, c := filledF32(n, n), filledF32(n, n)
+		out := tensor.Must(tensor.New[float32](n, n)).View()
+		ct := tensor.Must(c.Transpose(0, 1))
+		outT := tensor.Must(out.Transpose(0, 1))
+		wide := filledF32(n, 2*n)
+		step := tensor.Must(wide.Slice(1, 0, 2*n, 2))
+		flip := tensor.Must(c.Flip(1))
+		ai, ci := tensor.Must(tensor.New[int32](n, n)).View(), tensor.Must(tensor.New[int32](n, n)).View()
+		outi := tensor.Must(tensor.New[int32](n, n)).View()
+		cit := tensor.Must(ci.Transpose(0, 1))
+		bytes := 3 * n * n * 4
+		add := func() { _ = ops.AddInto(out, a, c) }
+		for _, cs := range []struct {
+			name       string
+			ours, flat func()
+			bytes      int
+		}{
+			{"Add-T", func() { _ = ops.AddInto(out, a, ct) }, add, bytes},
+			{"Add-dstT", func() { _ = ops.AddInto(outT, a, c) }, add, bytes},
+			{"Add-step2", func() { _ = ops.AddInto(out, a, step) }, add, bytes},
+			{"Add-flip", func() { _ = ops.AddInto(out, a, flip) }, add, bytes},
+			{"Neg-T", func() { _ = ops.NegInto(out, ct) }, func() { _ = ops.NegInto(out, c) }, 2 * n * n * 4},
+			{"Add-T-int32", func() { _ = ops.AddInto(outi, ai, cit) }, func() { _ = ops.AddInto(outi, ai, ci) }, bytes},
+		} {
+			b.Run(fmt.Sprintf("%s/n=%d", cs.name, n), func(b *testing.B) {
+				pairBench(b, cs.bytes, cs.bytes, "flat", cs.ours, cs.flat)
+			})
+		}
 	}
 }

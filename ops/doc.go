@@ -23,7 +23,8 @@
 // that share no memory with the destination, the Into forms of the unary
 // and binary operations (broadcasting too), of the reductions along rows
 // or over everything, of ArgMax and ArgMin (up to 64 results, into a
-// row-major destination) and of the cumulative ones allocate nothing: the
+// row-major destination) and of the cumulative ones allocate nothing (the
+// scratch of a staged operation comes from a pool): the
 // checks and the loop nest use the caller's stack, and the views are read
 // in place, not copied. A scalar form's operand, the accumulators of a
 // reduction down columns, ArgMax's best values beyond 64 results and its
@@ -34,7 +35,15 @@
 // inputs broadcast to it, with the axes merged and ordered so the output is
 // written in memory order, and a kernel computes each run — a loop over
 // unit-stride slices when every operand allows, with a scalar when an
-// input is broadcast along the run, and element by element otherwise.
+// input is broadcast along the run. An operand walked with another stride
+// (a transposed, flipped or stepped input or destination) is staged from
+// 192 elements up: the copy engine's tiled transposes and gathers copy
+// the strided inputs into the destination (when it is row-major, at most
+// 1 MiB and not an input) or into pooled scratch slabs of 1 MiB, the
+// kernels compute on unit-stride runs, and a strided destination is
+// computed in scratch in the inputs' memory order and copied into it; so
+// AddInto(out, a, b.T) transposes b into out and adds a in place. Smaller
+// operations compute such runs element by element.
 // Operations of 4 MiB or more run on up to tensor.SetParallelism
 // goroutines. Nothing is written when an operation returns an error, and
 // an integer division by zero is found before anything is computed

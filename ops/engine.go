@@ -305,8 +305,8 @@ func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operan
 	if err := it.Reset(&dst.lay, &a.lay, &b.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shapes %v and %v", a.lay.Shape(), b.lay.Shape())
 	}
-	if inc := it.Inc(); inc[0] == 1 && (strided(inc[1]) || strided(inc[2])) && it.Size() >= minStaged && len(shape) >= 2 {
-		stagedBinary(r, *dst, *a, *b, strided(inc[1]), strided(inc[2]))
+	if it.Size() >= minStaged && needsStaging(&it) {
+		stagedBinary(r, dst, a, b, it.Inc())
 		return nil
 	}
 	if n := workers[T](&it); n > 1 {
@@ -320,82 +320,6 @@ func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operan
 	}
 	binaryRuns(&r, &it, dst.data, a.data, b.data)
 	return nil
-}
-
-// An input whose runs are neither unit-stride nor broadcast (a transposed
-// operand) is staged: slabs of stageBytes of it are copied into a buffer
-// by tensor.View.CopyTo, whose tiled transposes read it in cache-friendly
-// blocks, and the kernel then computes on unit-stride runs. Below
-// minStaged elements the strided loop is cheaper than the staging.
-//
-// Slabs of 1 MiB measured best for a transposed float32 [4096,4096] on an
-// AMD EPYC (Zen 5, 1 MiB L2): 0.5-0.66 of the contiguous Add's bandwidth,
-// against 0.41-0.49 at 256 and 512 KiB and 0.09 at 64 KiB, whose slabs of
-// 4 rows are too thin for the tiled transpose (which needs 8).
-const (
-	stageBytes = 1 << 20
-	minStaged  = 1 << 14
-)
-
-func strided(inc int) bool { return inc != 0 && inc != 1 }
-
-// stagedBinary computes dst = k(a, b) in slabs of whole rows of dst's
-// first axis longer than 1, staging the inputs marked sa and sb through
-// buffers. The inputs no longer share memory with dst (isolate has run),
-// so the slabs are independent and run on several goroutines for a large
-// dst. It takes its arguments by value so that the goroutines capture
-// copies and the caller's variables stay on its stack.
-func stagedBinary[T tensor.Number, K binOp[T]](r binRunner[T, K], dst, a, b operand[T], sa, sb bool) {
-	shape := dst.lay.Shape()
-	ea, _ := a.lay.Expand(shape...)
-	eb, _ := b.lay.Expand(shape...)
-	size := dst.lay.Size()
-	axis := 0 // the slabs split the first axis longer than 1
-	for axis < len(shape)-1 && shape[axis] == 1 {
-		axis++
-	}
-	rows := shape[axis]
-	row := size / rows
-	var zero T
-	esize := int(unsafe.Sizeof(zero))
-	per := max(1, stageBytes/esize/row) // rows per slab
-	slabs := (rows + per - 1) / per
-	workers := min(par.Workers(3*size*esize), slabs)
-	par.Do(workers, func(w int) {
-		var bufA, bufB []T
-		if sa {
-			bufA = make([]T, min(per, rows)*row)
-		}
-		if sb {
-			bufB = make([]T, min(per, rows)*row)
-		}
-		var it layout.Iter
-		for s := w; s < slabs; s += workers {
-			r0, r1 := s*per, min(rows, (s+1)*per)
-			dl, _ := dst.lay.Slice(axis, r0, r1, 1)
-			al, _ := ea.Slice(axis, r0, r1, 1)
-			bl, _ := eb.Slice(axis, r0, r1, 1)
-			ad, bd := a.data, b.data
-			if sa {
-				ad, al = stage(a.data, al, bufA)
-			}
-			if sb {
-				bd, bl = stage(b.data, bl, bufB)
-			}
-			if it.Reset(&dl, &al, &bl) == nil {
-				binaryRuns(&r, &it, dst.data, ad, bd)
-			}
-		}
-	})
-}
-
-// stage copies the elements l reaches in data into buf, row-major, and
-// returns buf and its layout.
-func stage[T tensor.Number](data []T, l layout.Layout, buf []T) ([]T, layout.Layout) {
-	v, _ := tensor.NewView(data, l)
-	n := l.Size()
-	_ = v.CopyTo(buf[:n])
-	return buf[:n], l.Packed()
 }
 
 // binaryRuns computes the runs of q.
@@ -452,6 +376,10 @@ func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a *operand[T]) e
 	var it layout.Iter
 	if err := it.Reset(&dst.lay, &a.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())
+	}
+	if it.Size() >= minStaged && needsStaging(&it) {
+		stagedUnary(k, dst, a, it.Inc())
+		return nil
 	}
 	if n := workers[T](&it); n > 1 {
 		// Copies for the goroutines: it and k themselves stay on the stack.
