@@ -146,7 +146,8 @@ func BenchmarkComputeSmall(b *testing.B) {
 // operation on contiguous ones of the same shape, in the same loop: x-flat
 // is the strided case's speed over the contiguous one's (1 is as fast).
 // Cases: a transposed input (T), a transposed destination (dstT), an input
-// stepped by 2 (step2), an input flipped along its rows (flip).
+// stepped by 2 (step2), an input flipped along its rows (flip); a
+// conversion of a transposed input to float64 (Convert-T-f64).
 func BenchmarkComputeStrided(b *testing.B) {
 	defer tensor.SetParallelism(tensor.SetParallelism(1))
 	for _, n := range []int{16, 64, 127, 256} {
@@ -160,6 +161,7 @@ func BenchmarkComputeStrided(b *testing.B) {
 		ai, ci := tensor.Must(tensor.New[int32](n, n)).View(), tensor.Must(tensor.New[int32](n, n)).View()
 		outi := tensor.Must(tensor.New[int32](n, n)).View()
 		cit := tensor.Must(ci.Transpose(0, 1))
+		out64 := tensor.Must(tensor.New[float64](n, n)).View()
 		bytes := 3 * n * n * 4
 		add := func() { _ = ops.AddInto(out, a, c) }
 		for _, cs := range []struct {
@@ -173,6 +175,7 @@ func BenchmarkComputeStrided(b *testing.B) {
 			{"Add-flip", func() { _ = ops.AddInto(out, a, flip) }, add, bytes},
 			{"Neg-T", func() { _ = ops.NegInto(out, ct) }, func() { _ = ops.NegInto(out, c) }, 2 * n * n * 4},
 			{"Add-T-int32", func() { _ = ops.AddInto(outi, ai, cit) }, func() { _ = ops.AddInto(outi, ai, ci) }, bytes},
+			{"Convert-T-f64", func() { _ = ops.ConvertInto(out64, ct) }, func() { _ = ops.ConvertInto(out64, c) }, 12 * n * n},
 		} {
 			b.Run(fmt.Sprintf("%s/n=%d", cs.name, n), func(b *testing.B) {
 				pairBench(b, cs.bytes, cs.bytes, "flat", cs.ours, cs.flat)

@@ -77,6 +77,10 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 	if conv == nil {
 		conv = converter[U, T]()
 	}
+	if it.Size() >= minStaged && needsStaging(&it) {
+		stagedConvert(conv, d, s, it.Inc())
+		return nil
+	}
 	if n := workers[T](&it); n > 1 {
 		convertParts(conv, &it, n, d.data, s.data)
 		return nil

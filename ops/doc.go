@@ -36,14 +36,15 @@
 // written in memory order, and a kernel computes each run — a loop over
 // unit-stride slices when every operand allows, with a scalar when an
 // input is broadcast along the run. An operand walked with another stride
-// (a transposed, flipped or stepped input or destination) is staged from
-// 192 elements up: the copy engine's tiled transposes and gathers copy
-// the strided inputs into the destination (when it is row-major, at most
-// 1 MiB and not an input) or into pooled scratch slabs of 1 MiB, the
-// kernels compute on unit-stride runs, and a strided destination is
-// computed in scratch in the inputs' memory order and copied into it; so
-// AddInto(out, a, b.T) transposes b into out and adds a in place. Smaller
-// operations compute such runs element by element.
+// (a transposed, flipped or stepped input or destination, in Convert too)
+// is staged from 192 elements up: the copy engine's tiled transposes and
+// gathers copy the strided inputs into the destination (when it is
+// row-major, of the input's type, at most 1 MiB and not an input) or into
+// pooled scratch slabs of 1 MiB, the kernels compute on unit-stride runs,
+// and a strided destination is computed in scratch in the inputs' memory
+// order and copied into it; so AddInto(out, a, b.T) transposes b into out
+// and adds a in place. Smaller operations compute such runs element by
+// element.
 // Operations of 4 MiB or more run on up to tensor.SetParallelism
 // goroutines. Nothing is written when an operation returns an error, and
 // an integer division by zero is found before anything is computed

@@ -2,6 +2,7 @@ package ops
 
 import (
 	"math"
+	"reflect"
 	"sync"
 	"unsafe"
 
@@ -59,12 +60,12 @@ func needsStaging(it *layout.Iter) bool {
 	return false
 }
 
-// stagePlan is a staged computation of dst from ins[:nin] (one or two
-// inputs): the operands permuted alike into the slabs' order, the slabs,
-// and where each is computed.
-type stagePlan[T tensor.Number] struct {
-	dst             operand[T] // dst, permuted
-	ins             [2]operand[T]
+// stagePlan is a staged computation of dst, of element type D, from
+// ins[:nin] (one or two inputs of element type S): the operands permuted
+// alike into the slabs' order, the slabs, and where each is computed.
+type stagePlan[D, S tensor.Number] struct {
+	dst             operand[D] // dst, permuted
+	ins             [2]operand[S]
 	nin             int
 	axis, rows, per int // the slabs: per rows of axis each
 	slabs, workers  int
@@ -77,7 +78,7 @@ type stagePlan[T tensor.Number] struct {
 // broadcast to its shape, inc being the runs' increments of the iteration
 // in dst's order. No input shares memory with dst other than as dst
 // itself (isolate has run).
-func (p *stagePlan[T]) plan(dst *operand[T], ins *[2]operand[T], nin int, inc [layout.MaxOperands]int) {
+func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc [layout.MaxOperands]int) {
 	var pb [8]int
 	shape := dst.lay.AppendShape(p.shape[:0])
 	p.nin = nin
@@ -113,12 +114,14 @@ func (p *stagePlan[T]) plan(dst *operand[T], ins *[2]operand[T], nin int, inc [l
 	// from slab to slab: 0.40 of the contiguous Add's speed against 0.24
 	// for a transposed float32 [4096,4096], Intel Xeon); dst's slab as it
 	// is where its runs are unit-stride in that order; scratch otherwise.
-	var zero T
-	esize := int(unsafe.Sizeof(zero))
+	var zd D
+	var zs S
+	esize := int(max(unsafe.Sizeof(zd), unsafe.Sizeof(zs)))
 	size := p.dst.lay.Size()
-	p.inPlace, p.direct = p.dst.lay.IsContiguous() && size*esize <= stageBytes, false
+	p.inPlace = reflect.TypeFor[D]() == reflect.TypeFor[S]() && p.dst.lay.IsContiguous() && size*esize <= stageBytes
+	p.direct = false
 	for j := range nin {
-		if unsafe.SliceData(ins[j].data) == unsafe.SliceData(dst.data) {
+		if unsafe.Pointer(unsafe.SliceData(ins[j].data)) == unsafe.Pointer(unsafe.SliceData(dst.data)) {
 			p.inPlace = false
 		}
 	}
@@ -149,17 +152,17 @@ func (p *stagePlan[T]) plan(dst *operand[T], ins *[2]operand[T], nin int, inc [l
 // slab is one slab of a plan as it is computed: the iteration it of
 // target (dst's slab or scratch) from x and y (the inputs or their staged
 // copies; y is x for a unary operation).
-type slab[T tensor.Number] struct {
+type slab[D, S tensor.Number] struct {
 	it     layout.Iter
-	target []T
-	x, y   []T
+	target []D
+	x, y   []S
 	dl, tl layout.Layout // dst's slab, and target's layout
 	ls     [2]layout.Layout
 }
 
 // stage readies slab s of p in sl, copying its strided inputs into its
 // target or buffers of sc.
-func (p *stagePlan[T]) stage(s int, sl *slab[T], sc *scratch[T]) {
+func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 	r0, r1 := s*p.per, min(p.rows, (s+1)*p.per)
 	whole := p.slabs == 1
 	if whole {
@@ -177,10 +180,12 @@ func (p *stagePlan[T]) stage(s int, sl *slab[T], sc *scratch[T]) {
 	case p.direct:
 		sl.target, sl.tl = p.dst.data, sl.dl
 	default:
-		sl.target, sl.tl = sc.buf(0, n), packed
+		sl.target, sl.tl = scratchBuf[D](sc, 0, n), packed
 	}
-	used := p.direct // whether target has no room for an input
-	var ds [2][]T
+	// Whether target has no room for an input: it is dst as it is, or of
+	// another type (D and S are the same where inPlace is set).
+	used := p.direct || !p.inPlace && reflect.TypeFor[D]() != reflect.TypeFor[S]()
+	var ds [2][]S
 	ps := [2]*layout.Layout{&sl.ls[0], &sl.ls[1]}
 	for j := range p.nin {
 		if whole {
@@ -192,9 +197,11 @@ func (p *stagePlan[T]) stage(s int, sl *slab[T], sc *scratch[T]) {
 		if !p.staged[j] {
 			continue
 		}
-		buf := sl.target
+		var buf []S
 		if used {
-			buf = sc.buf(1+j, n)
+			buf = scratchBuf[S](sc, 1+j, n)
+		} else {
+			buf = unsafe.Slice((*S)(unsafe.Pointer(unsafe.SliceData(sl.target))), len(sl.target))
 		}
 		used = true
 		v, _ := tensor.NewView(p.ins[j].data, sl.ls[j])
@@ -208,7 +215,7 @@ func (p *stagePlan[T]) stage(s int, sl *slab[T], sc *scratch[T]) {
 }
 
 // unstage copies a slab computed in scratch into dst.
-func (p *stagePlan[T]) unstage(sl *slab[T]) {
+func (p *stagePlan[D, S]) unstage(sl *slab[D, S]) {
 	if p.inPlace || p.direct {
 		return
 	}
@@ -219,7 +226,7 @@ func (p *stagePlan[T]) unstage(sl *slab[T]) {
 
 // stagedBinary computes dst = r(a, b) by staging (see above).
 func stagedBinary[T tensor.Number, K binOp[T]](r binRunner[T, K], dst, a, b *operand[T], inc [layout.MaxOperands]int) {
-	var p stagePlan[T]
+	var p stagePlan[T, T]
 	p.plan(dst, &[2]operand[T]{*a, *b}, 2, inc)
 	if p.workers > 1 {
 		// Copies for the goroutines: p and r themselves stay on the stack.
@@ -231,9 +238,9 @@ func stagedBinary[T tensor.Number, K binOp[T]](r binRunner[T, K], dst, a, b *ope
 }
 
 // binarySlabs computes the slabs of p of goroutine w.
-func binarySlabs[T tensor.Number, K binOp[T]](r *binRunner[T, K], p *stagePlan[T], w int) {
-	var sc scratch[T]
-	var sl slab[T]
+func binarySlabs[T tensor.Number, K binOp[T]](r *binRunner[T, K], p *stagePlan[T, T], w int) {
+	var sc scratch
+	var sl slab[T, T]
 	for s := w; s < p.slabs; s += p.workers {
 		p.stage(s, &sl, &sc)
 		binaryRuns(r, &sl.it, sl.target, sl.x, sl.y)
@@ -244,7 +251,7 @@ func binarySlabs[T tensor.Number, K binOp[T]](r *binRunner[T, K], p *stagePlan[T
 
 // stagedUnary is stagedBinary for a unary operation.
 func stagedUnary[T tensor.Number, K unOp[T]](k K, dst, a *operand[T], inc [layout.MaxOperands]int) {
-	var p stagePlan[T]
+	var p stagePlan[T, T]
 	p.plan(dst, &[2]operand[T]{*a}, 1, inc)
 	if p.workers > 1 {
 		pp := p // a copy for the goroutines: p itself stays on the stack
@@ -255,12 +262,36 @@ func stagedUnary[T tensor.Number, K unOp[T]](k K, dst, a *operand[T], inc [layou
 }
 
 // unarySlabs is binarySlabs for a unary operation.
-func unarySlabs[T tensor.Number, K unOp[T]](k K, p *stagePlan[T], w int) {
-	var sc scratch[T]
-	var sl slab[T]
+func unarySlabs[T tensor.Number, K unOp[T]](k K, p *stagePlan[T, T], w int) {
+	var sc scratch
+	var sl slab[T, T]
 	for s := w; s < p.slabs; s += p.workers {
 		p.stage(s, &sl, &sc)
 		unaryRuns(k, &sl.it, sl.target, sl.x)
+		p.unstage(&sl)
+	}
+	sc.release()
+}
+
+// stagedConvert is stagedBinary for a conversion.
+func stagedConvert[U, T tensor.Number](conv convFunc[U, T], dst *operand[U], src *operand[T], inc [layout.MaxOperands]int) {
+	var p stagePlan[U, T]
+	p.plan(dst, &[2]operand[T]{*src}, 1, inc)
+	if p.workers > 1 {
+		pp := p // a copy for the goroutines: p itself stays on the stack
+		par.Do(p.workers, func(w int) { convertSlabs(conv, &pp, w) })
+		return
+	}
+	convertSlabs(conv, &p, 0)
+}
+
+// convertSlabs is binarySlabs for a conversion.
+func convertSlabs[U, T tensor.Number](conv convFunc[U, T], p *stagePlan[U, T], w int) {
+	var sc scratch
+	var sl slab[U, T]
+	for s := w; s < p.slabs; s += p.workers {
+		p.stage(s, &sl, &sc)
+		convertRuns(conv, &sl.it, sl.target, sl.x)
 		p.unstage(&sl)
 	}
 	sc.release()
@@ -292,7 +323,7 @@ func memoryOrder(perm []int, l *layout.Layout) ([]int, bool) {
 
 // scratch holds the buffers of one goroutine of a staged operation, taken
 // from scratchPool and given back by release.
-type scratch[T tensor.Number] struct {
+type scratch struct {
 	held [3]*[]uint64
 }
 
@@ -300,8 +331,9 @@ type scratch[T tensor.Number] struct {
 // fits in with its alignment.
 var scratchPool sync.Pool
 
-// buf returns buffer i of n elements, taken from the pool at its first use.
-func (s *scratch[T]) buf(i, n int) []T {
+// scratchBuf returns buffer i of s as n elements of type T, taken from the
+// pool at its first use.
+func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
 	var zero T
 	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
 	if s.held[i] == nil || cap(*s.held[i]) < words {
@@ -321,7 +353,7 @@ func (s *scratch[T]) buf(i, n int) []T {
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*s.held[i]))), n)
 }
 
-func (s *scratch[T]) release() {
+func (s *scratch) release() {
 	for i, p := range s.held {
 		if p != nil {
 			scratchPool.Put(p)

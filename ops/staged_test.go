@@ -17,11 +17,11 @@ import (
 // [m, 2n+1] matrix), "flip" (columns reversed), "cols" (columns 1..n of an
 // [m, n+3] matrix), "row" (an [n] row broadcast), "col" (an [m, 1] column
 // broadcast).
-func stagedView(r *rand.Rand, kind string, m, n int) tensor.View[float32] {
-	fill := func(shape ...int) tensor.View[float32] {
-		t := tensor.Must(tensor.New[float32](shape...))
+func stagedView[T ops.Real](r *rand.Rand, kind string, m, n int) tensor.View[T] {
+	fill := func(shape ...int) tensor.View[T] {
+		t := tensor.Must(tensor.New[T](shape...))
 		for i := range t.Data() {
-			t.Data()[i] = float32(r.IntN(200) - 100)
+			t.Data()[i] = T(r.IntN(200)) - 100
 		}
 		return t.View()
 	}
@@ -44,9 +44,9 @@ func stagedView(r *rand.Rand, kind string, m, n int) tensor.View[float32] {
 	panic(kind)
 }
 
-// TestStagedModes runs binary and unary operations whose operands walk
-// their rows with other strides than 1 (transposed, stepped, flipped
-// inputs and destinations), so that the engine stages them, in every
+// TestStagedModes runs binary and unary operations and conversions whose
+// operands walk their rows with other strides than 1 (transposed, stepped,
+// flipped inputs and destinations), so that the engine stages them, in every
 // combination of the destination's and the inputs' kinds, in place and
 // not, at sizes of one slab and of several, on one and two goroutines,
 // against the naive reference; the destination's elements outside the
@@ -73,13 +73,13 @@ func TestStagedModes(t *testing.T) {
 						if large && !(bigD[dk] && bigD[ak] && bigB[bk]) {
 							continue // fewer combinations of the large ones
 						}
-						a, b := stagedView(r, ak, m, n), stagedView(r, bk, m, n)
+						a, b := stagedView[float32](r, ak, m, n), stagedView[float32](r, bk, m, n)
 						for _, alias := range []string{"", "a", "b"} {
 							if alias == "a" && dk != ak || alias == "b" && dk != bk {
 								continue // a's or b's kind is dst's
 							}
 							name := fmt.Sprintf("%dx%d procs=%d dst=%s a=%s b=%s alias=%s", m, n, procs, dk, ak, bk, alias)
-							dst := stagedView(r, dk, m, n)
+							dst := stagedView[float32](r, dk, m, n)
 							switch alias {
 							case "a":
 								a = dst
@@ -90,8 +90,12 @@ func TestStagedModes(t *testing.T) {
 						}
 					}
 					if ak != "row" && ak != "col" && (!large || bigD[dk] && bigB[ak]) {
-						checkStagedNeg(t, fmt.Sprintf("%dx%d procs=%d dst=%s x=%s", m, n, procs, dk, ak),
-							stagedView(r, dk, m, n), stagedView(r, ak, m, n))
+						name := fmt.Sprintf("%dx%d procs=%d dst=%s x=%s", m, n, procs, dk, ak)
+						checkStagedNeg(t, name, stagedView[float32](r, dk, m, n), stagedView[float32](r, ak, m, n))
+						x := stagedView[float32](r, ak, m, n)
+						checkStagedConvert(t, name, stagedView[float64](r, dk, m, n), x)
+						checkStagedConvert(t, name, stagedView[int16](r, dk, m, n), x)
+						checkStagedConvert(t, name, stagedView[float32](r, dk, m, n), x)
 					}
 				}
 			}
@@ -150,8 +154,28 @@ func checkStagedNeg(t *testing.T, name string, dst, x tensor.View[float32]) {
 	}
 }
 
+// checkStagedConvert is checkStagedSub for ConvertInto(dst, x).
+func checkStagedConvert[U ops.Real](t *testing.T, name string, dst tensor.View[U], x tensor.View[float32]) {
+	t.Helper()
+	rx := values(x)
+	outside := outsideOf(dst)
+	want := make([]U, len(rx.Data))
+	for i, v := range rx.Data {
+		want[i] = U(v)
+	}
+	if err := ops.ConvertInto(dst, x); err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	if got := values(dst).Data; !slices.Equal(got, want) {
+		t.Fatalf("%s: ConvertInto[%T] got %v, want %v", name, want[0], got[:min(8, len(got))], want[:min(8, len(got))])
+	}
+	if !slices.Equal(outsideOf(dst), outside) {
+		t.Fatalf("%s: ConvertInto[%T]: elements outside the destination view changed", name, want[0])
+	}
+}
+
 // outsideOf returns the elements of v's buffer that v does not reach.
-func outsideOf(v tensor.View[float32]) []float32 {
+func outsideOf[T tensor.Number](v tensor.View[T]) []T {
 	in := make([]bool, len(v.Data()))
 	l := v.Layout()
 	for i := range v.Size() {
@@ -161,7 +185,7 @@ func outsideOf(v tensor.View[float32]) []float32 {
 		}
 		in[off] = true
 	}
-	var out []float32
+	var out []T
 	for i, x := range v.Data() {
 		if !in[i] {
 			out = append(out, x)
