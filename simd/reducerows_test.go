@@ -87,8 +87,10 @@ func TestReduceRowsLevels(t *testing.T) {
 // TestReduceRowsShort checks ReduceRows on every row length up to a few
 // groups, where the row-by-row kernels mask a row's last partial group
 // and the halving steps of a row shorter than the lanes, at every level:
-// 1 and 5 rows (which the four-row kernels leave), both signs of stride,
-// unaligned starts, NaN guard cells around x and dst.
+// 1 and 5 rows (which the four-row kernels leave), 16 and 37 (the
+// sixteen-row groups of float32 rows of at most 16, and the rows they
+// leave), both signs of stride, unaligned starts, NaN guard cells around x
+// and dst.
 func TestReduceRowsShort(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(13, 14))
@@ -101,10 +103,54 @@ func checkReduceRowsShort[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
 	for _, op := range []Op{Add, Mul, Max, Min} {
 		for n := 1; n <= 3*FoldLanes[T]()+2; n++ {
-			for _, rows := range []int{1, 5} {
+			for _, rows := range []int{1, 5, 16, 37} {
 				for _, stride := range []int{n, -(n + 2)} {
 					for _, start := range []int{0, 1} {
 						checkReduceRowsAt[T](t, r, op, n, rows, stride, start, start == 1)
+					}
+				}
+			}
+		}
+	}
+}
+
+// TestReduceRowsShortNaN puts NaNs of two payloads into some of 37 short
+// rows (the sixteen-row groups of float32, and the rows left), at every
+// position in turn: each row's result must be Reduce's, bit for bit.
+func TestReduceRowsShortNaN(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		checkReduceRowsShortNaN[float32](t)
+		checkReduceRowsShortNaN[float64](t)
+	})
+}
+
+func checkReduceRowsShortNaN[T Float](t *testing.T) {
+	t.Helper()
+	const rows = 37
+	nan1, nan2 := T(math.Float64frombits(0x7ff8000000000001)), T(math.Float64frombits(0xfff8000000000002))
+	if sizeOf[T]() == 4 {
+		nan1, nan2 = T(math.Float32frombits(0x7fc00001)), T(math.Float32frombits(0xffc00002))
+	}
+	for _, op := range []Op{Add, Mul, Max, Min} {
+		for _, n := range []int{1, 2, 3, 5, 8, 10, 15, 16} {
+			for j := range n {
+				x := make([]T, rows*n)
+				for i := range x {
+					x[i] = T(i%7) - 3
+				}
+				for r := 0; r < rows; r += 3 { // a NaN at j of every third row
+					x[r*n+j] = nan1
+					if r%2 == 0 { // and another at the last position of half of them
+						x[r*n+n-1] = nan2
+					}
+				}
+				dst := make([]T, rows)
+				noErr(t, ReduceRows(op, dst, x, 0, n, n))
+				for r := range dst {
+					want, err := Reduce(op, x[r*n:(r+1)*n])
+					noErr(t, err)
+					if !sameBits([]T{dst[r]}, []T{want}) {
+						t.Fatalf("%T %v n=%d NaN at %d: dst[%d] = %v, want %v", dst, op, n, j, r, dst[r], want)
 					}
 				}
 			}

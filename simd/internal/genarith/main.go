@@ -85,6 +85,13 @@ func generate() (asm, gofile []byte) {
 	var a, g bytes.Buffer
 	a.WriteString(header)
 	a.WriteString("#include \"textflag.h\"\n")
+	// The order in which each's sixteen-row groups leave their results
+	// (see each): lane i of the permuted register is row i's.
+	a.WriteString("\n// Lane i of a sixteen-row group's results after the halving holds row\n// 4(i mod 4) + i/4: the indices that put row i in lane i.\n")
+	for i := range 16 {
+		fmt.Fprintf(&a, "DATA each16rows<>+%d(SB)/4, $%d\n", 4*i, 4*(i%4)+i/4)
+	}
+	a.WriteString("GLOBL each16rows<>(SB), RODATA|NOPTR, $64\n")
 	g.WriteString(header)
 	g.WriteString("package simd\n")
 	for _, l := range levels {
@@ -727,8 +734,21 @@ func eachName(o op, e elem, l level) string {
 // touch memory past the row, folds into the lanes it fills; then the
 // halving. With n < L the row is loaded the same way and halved step by
 // step under the masks, so that lanes x did not fill are never combined.
-// Registers: accumulators 0 and 1, the tail 2 and 3, the fold's 4..10
-// and K1..K3; K4, K5 the tail masks, K6 a step's.
+// For float32 rows of at most 16 elements (one register, the step of w =
+// 16 combining nothing) sixteen rows are halved at once: each step packs
+// the lanes that remain of two registers' rows into one register and the
+// lanes they combine with into another (VSHUFF32X4 for w = 8 and 4,
+// VSHUFPS for 2 and 1), combines the two under the step's mask repeated
+// for every row, and so halves the registers; the sixteen results, in a
+// fixed shuffled order, are put in row order by one VPERMPS and stored
+// together. The arithmetic is each row's own, step by step, as one row at
+// a time computes it: only which register lane holds it differs. One row
+// at a time the steps are a chain of dependent shuffles and adds (about 19
+// cycles a row of 10); sixteen at a time they are independent and 31
+// shuffles serve sixteen rows. Registers: accumulators 0 and 1, the tail
+// 2 and 3, the fold's 4..10 and K1..K3; K4, K5 the tail masks, K6 a
+// step's; the sixteen-row groups use 0..23, K2, K3, K6 and K7 for the
+// steps' repeated masks and 24 for the order.
 func each(w *bytes.Buffer, o op, e elem, l level) {
 	n := eachName(o, e, l)
 	g := newWriter(w, o, e, l)
@@ -792,6 +812,10 @@ func each(w *bytes.Buffer, o op, e elem, l level) {
 	p("JNZ row")
 	p("JMP done")
 	fmt.Fprintf(w, "\nshort:\n")
+	if e.bits == 32 && l.name == "AVX512" {
+		each16(w, p, masked, load)
+	}
+	fmt.Fprintf(w, "\nshort1:\n")
 	for k := range regs {
 		p("%s.Z %d(R8), K%d, %s", load, k*l.bytes, 4+k, r(k))
 	}
@@ -816,10 +840,76 @@ func each(w *bytes.Buffer, o op, e elem, l level) {
 	p("ADDQ $%d, DI", e.bits/8)
 	p("ADDQ DX, R8")
 	p("DECQ BX")
-	p("JNZ short")
+	p("JNZ short1")
 	fmt.Fprintf(w, "\ndone:\n")
 	p("VZEROUPPER")
 	p("RET")
+}
+
+// each16 writes the sixteen-row groups of each's float32 short rows (see
+// each): while n <= 16 and sixteen rows remain, they are loaded, halved
+// together and stored; the rows left fall through to the loop of one row
+// at a time. masked(a, b, k) sets a to a op b in the lanes of k.
+func each16(w *bytes.Buffer, p func(string, ...any), masked func(a, b, k string), load string) {
+	p("CMPQ R9, $16")
+	p("JA short1")
+	p("CMPQ BX, $16")
+	p("JB short1")
+	// The masks of steps w = 8, 4, 2, 1 (masks[3..6]) repeated for every
+	// row that a register holds at that step: 2, 4, 8 and 16 rows.
+	p("MOVWLZX 6(R10), AX")
+	p("MOVL AX, CX")
+	p("SHLL $8, CX")
+	p("ORL CX, AX")
+	p("KMOVW AX, K2")
+	p("MOVWLZX 8(R10), AX")
+	p("IMULL $0x1111, AX")
+	p("KMOVW AX, K3")
+	p("MOVWLZX 10(R10), AX")
+	p("MOVL AX, CX")
+	p("SHLL $2, CX")
+	p("ORL CX, AX")
+	p("IMULL $0x1111, AX")
+	p("KMOVW AX, K6")
+	p("MOVWLZX 12(R10), AX")
+	p("IMULL $0xffff, AX")
+	p("KMOVW AX, K7")
+	p("VMOVUPS each16rows<>(SB), Z24")
+	fmt.Fprintf(w, "\ngroup16:\n")
+	for i := range 16 {
+		p("%s.Z (R8), K4, Z%d", load, i)
+		p("ADDQ DX, R8")
+	}
+	// w = 8: rows 2k and 2k+1, lanes 0-7 and 8-15 of each, into Z16+k.
+	for k := range 8 {
+		p("VSHUFF32X4 $0x44, Z%d, Z%d, Z%d", 2*k+1, 2*k, 16+k)
+		p("VSHUFF32X4 $0xee, Z%d, Z%d, Z%d", 2*k+1, 2*k, 2*k)
+		masked(fmt.Sprintf("Z%d", 16+k), fmt.Sprintf("Z%d", 2*k), "K2")
+	}
+	// w = 4: four rows a register, lanes 0-3 and 4-7 of each, into Z0+k.
+	for k := range 4 {
+		p("VSHUFF32X4 $0x88, Z%d, Z%d, Z%d", 16+2*k+1, 16+2*k, k)
+		p("VSHUFF32X4 $0xdd, Z%d, Z%d, Z%d", 16+2*k+1, 16+2*k, 8+k)
+		masked(fmt.Sprintf("Z%d", k), fmt.Sprintf("Z%d", 8+k), "K3")
+	}
+	// w = 2: eight rows a register, into Z16 and Z17.
+	for k := range 2 {
+		p("VSHUFPS $0x44, Z%d, Z%d, Z%d", 2*k+1, 2*k, 16+k)
+		p("VSHUFPS $0xee, Z%d, Z%d, Z%d", 2*k+1, 2*k, 18+k)
+		masked(fmt.Sprintf("Z%d", 16+k), fmt.Sprintf("Z%d", 18+k), "K6")
+	}
+	// w = 1: sixteen rows in Z0, lane 4q+p holding row 4p+q.
+	p("VSHUFPS $0x88, Z17, Z16, Z0")
+	p("VSHUFPS $0xdd, Z17, Z16, Z1")
+	masked("Z0", "Z1", "K7")
+	p("VPERMPS Z0, Z24, Z0")
+	p("VMOVUPS Z0, (DI)")
+	p("ADDQ $64, DI")
+	p("SUBQ $16, BX")
+	p("CMPQ BX, $16")
+	p("JAE group16")
+	p("TESTQ BX, BX")
+	p("JZ done")
 }
 
 // halveName returns the Go name of a halving kernel, for example
