@@ -202,6 +202,35 @@ func BenchmarkReduceRowsOdd(b *testing.B) {
 	}
 }
 
+// BenchmarkReduceRowsShort times ReduceRows over rows of 3, 8 and 16
+// float32 and float64 elements (points, small vectors) of a 64 MiB matrix,
+// the rows shorter than the lanes that the AVX-512 kernels halve in groups
+// of rows.
+func BenchmarkReduceRowsShort(b *testing.B) {
+	benchRowsShort[float32](b)
+	benchRowsShort[float64](b)
+}
+
+func benchRowsShort[T Float](b *testing.B) {
+	total := 64 << 20 / int(sizeOf[T]())
+	big := make([]T, total)
+	for i := range big {
+		big[i] = T(i % 1000)
+	}
+	for _, n := range []int{3, 8, 16} {
+		rows := total / n
+		x, dst := big[:rows*n], make([]T, rows)
+		b.Run(fmt.Sprintf("%T/n=%d", x[0], n), func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				b.SetBytes(int64(int(sizeOf[T]()) * rows * n))
+				for range b.N {
+					_ = ReduceRows(Add, dst, x, 0, n, n)
+				}
+			})
+		})
+	}
+}
+
 // BenchmarkArgRows times ArgRows over the rows of a float32 [4096,4096]
 // (rows), against the two passes it replaces, ReduceRows for the rows'
 // maxima and Index for each (reduce-index), and over all of it as one

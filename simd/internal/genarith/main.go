@@ -85,13 +85,15 @@ func generate() (asm, gofile []byte) {
 	var a, g bytes.Buffer
 	a.WriteString(header)
 	a.WriteString("#include \"textflag.h\"\n")
-	// The order in which each's sixteen-row groups leave their results
-	// (see each): lane i of the permuted register is row i's.
-	a.WriteString("\n// Lane i of a sixteen-row group's results after the halving holds row\n// 4(i mod 4) + i/4: the indices that put row i in lane i.\n")
-	for i := range 16 {
-		fmt.Fprintf(&a, "DATA each16rows<>+%d(SB)/4, $%d\n", 4*i, 4*(i%4)+i/4)
+	// The order in which each's groups of g rows leave their results
+	// (see eachGroups): row i in lane (g/4)(i mod 4) + i/4.
+	for _, g := range []int{16, 8} {
+		fmt.Fprintf(&a, "\n// The lanes that hold rows 0..%d of a group of %d after the halving.\n", g-1, g)
+		for i := range g {
+			fmt.Fprintf(&a, "DATA each%drows<>+%d(SB)/%d, $%d\n", g, 64/g*i, 64/g, g/4*(i%4)+i/4)
+		}
+		fmt.Fprintf(&a, "GLOBL each%drows<>(SB), RODATA|NOPTR, $64\n", g)
 	}
-	a.WriteString("GLOBL each16rows<>(SB), RODATA|NOPTR, $64\n")
 	g.WriteString(header)
 	g.WriteString("package simd\n")
 	for _, l := range levels {
@@ -734,21 +736,23 @@ func eachName(o op, e elem, l level) string {
 // touch memory past the row, folds into the lanes it fills; then the
 // halving. With n < L the row is loaded the same way and halved step by
 // step under the masks, so that lanes x did not fill are never combined.
-// For float32 rows of at most 16 elements (one register, the step of w =
-// 16 combining nothing) sixteen rows are halved at once: each step packs
-// the lanes that remain of two registers' rows into one register and the
-// lanes they combine with into another (VSHUFF32X4 for w = 8 and 4,
-// VSHUFPS for 2 and 1), combines the two under the step's mask repeated
-// for every row, and so halves the registers; the sixteen results, in a
-// fixed shuffled order, are put in row order by one VPERMPS and stored
-// together. The arithmetic is each row's own, step by step, as one row at
-// a time computes it: only which register lane holds it differs. One row
-// at a time the steps are a chain of dependent shuffles and adds (about 19
-// cycles a row of 10); sixteen at a time they are independent and 31
-// shuffles serve sixteen rows. Registers: accumulators 0 and 1, the tail
-// 2 and 3, the fold's 4..10 and K1..K3; K4, K5 the tail masks, K6 a
-// step's; the sixteen-row groups use 0..23, K2, K3, K6 and K7 for the
-// steps' repeated masks and 24 for the order.
+// Rows that fit one register (float32 rows of at most 16 elements,
+// float64 of at most 8: the step of w = L/2 combines nothing) are halved
+// a register's lanes of rows at once, sixteen or eight (eachGroups): each
+// step packs the lanes that two registers' rows keep into one register
+// and the lanes they take into another (VSHUFF32X4 or VSHUFF64X2 for
+// steps of half a register and of a 128-bit block, VSHUFPS or VSHUFPD
+// within blocks), combines the two under the step's mask repeated for
+// every row, and so halves the registers; the results, in a fixed
+// shuffled order, are put in row order by one VPERMPS (VPERMPD) and
+// stored together. The arithmetic is each row's own, step by step, as one
+// row at a time computes it: only which register lane holds it differs.
+// One row at a time the steps are a chain of dependent shuffles and adds
+// (about 19 cycles a float32 row of 10); in groups they are independent
+// and 30 shuffles serve sixteen rows. Registers: accumulators 0 and 1,
+// the tail 2 and 3, the fold's 4..10 and K1..K3; K4, K5 the tail masks, K6
+// a step's; the groups use 0..23 (0..11 for float64), K2, K3, K6 and K7
+// for the steps' repeated masks and 31 for the order.
 func each(w *bytes.Buffer, o op, e elem, l level) {
 	n := eachName(o, e, l)
 	g := newWriter(w, o, e, l)
@@ -812,8 +816,8 @@ func each(w *bytes.Buffer, o op, e elem, l level) {
 	p("JNZ row")
 	p("JMP done")
 	fmt.Fprintf(w, "\nshort:\n")
-	if e.bits == 32 && l.name == "AVX512" {
-		each16(w, p, masked, load)
+	if l.name == "AVX512" {
+		eachGroups(w, p, masked, load, e)
 	}
 	fmt.Fprintf(w, "\nshort1:\n")
 	for k := range regs {
@@ -846,70 +850,84 @@ func each(w *bytes.Buffer, o op, e elem, l level) {
 	p("RET")
 }
 
-// each16 writes the sixteen-row groups of each's float32 short rows (see
-// each): while n <= 16 and sixteen rows remain, they are loaded, halved
-// together and stored; the rows left fall through to the loop of one row
-// at a time. masked(a, b, k) sets a to a op b in the lanes of k.
-func each16(w *bytes.Buffer, p func(string, ...any), masked func(a, b, k string), load string) {
-	p("CMPQ R9, $16")
+// eachGroups writes the groups of each's short rows (see each): float32
+// rows of at most 16 elements sixteen at a time, float64 rows of at most
+// 8 eight at a time (a row in one register: the first halving step, of w
+// = lanes/2, combines nothing). While n fits and a group's rows remain,
+// they are loaded, halved together and stored; the rows left fall
+// through to the loop of one row at a time. masked(a, b, k) sets a to a
+// op b in the lanes of k.
+func eachGroups(w *bytes.Buffer, p func(string, ...any), masked func(a, b, k string), load string, e elem) {
+	g := 512 / e.bits // rows in a group, and lanes in a register
+	p("CMPQ R9, $%d", g)
 	p("JA short1")
-	p("CMPQ BX, $16")
+	p("CMPQ BX, $%d", g)
 	p("JB short1")
-	// The masks of steps w = 8, 4, 2, 1 (masks[3..6]) repeated for every
-	// row that a register holds at that step: 2, 4, 8 and 16 rows.
-	p("MOVWLZX 6(R10), AX")
-	p("MOVL AX, CX")
-	p("SHLL $8, CX")
-	p("ORL CX, AX")
-	p("KMOVW AX, K2")
-	p("MOVWLZX 8(R10), AX")
-	p("IMULL $0x1111, AX")
-	p("KMOVW AX, K3")
-	p("MOVWLZX 10(R10), AX")
-	p("MOVL AX, CX")
-	p("SHLL $2, CX")
-	p("ORL CX, AX")
-	p("IMULL $0x1111, AX")
-	p("KMOVW AX, K6")
-	p("MOVWLZX 12(R10), AX")
-	p("IMULL $0xffff, AX")
-	p("KMOVW AX, K7")
-	p("VMOVUPS each16rows<>(SB), Z24")
-	fmt.Fprintf(w, "\ngroup16:\n")
-	for i := range 16 {
+	// The masks of the steps after the first (masks[3:]), each repeated
+	// for every row that a register holds after it (a step of w lanes
+	// leaves g/w rows a register, w lanes each), in K2, K3, K6 and K7.
+	ks := []string{"K2", "K3", "K6", "K7"}
+	for s, wl := 0, g/2; wl >= 1; s, wl = s+1, wl/2 {
+		p("MOVWLZX %d(R10), AX", 6+2*s)
+		p("IMULL $%#x, AX", repeatEvery(wl, g))
+		p("KMOVW AX, %s", ks[s])
+	}
+	p("VMOVUP%s each%drows<>(SB), Z31", e.sfx[1:], g)
+	fmt.Fprintf(w, "\ngroup%d:\n", g)
+	for i := range g {
 		p("%s.Z (R8), K4, Z%d", load, i)
 		p("ADDQ DX, R8")
 	}
-	// w = 8: rows 2k and 2k+1, lanes 0-7 and 8-15 of each, into Z16+k.
-	for k := range 8 {
-		p("VSHUFF32X4 $0x44, Z%d, Z%d, Z%d", 2*k+1, 2*k, 16+k)
-		p("VSHUFF32X4 $0xee, Z%d, Z%d, Z%d", 2*k+1, 2*k, 2*k)
-		masked(fmt.Sprintf("Z%d", 16+k), fmt.Sprintf("Z%d", 2*k), "K2")
+	// Each step halves the registers, from Z0.. to Zg.. and back: of the
+	// rows of two registers a and b, the lanes they keep go into a new
+	// register and those they take into a, combined into the new one.
+	// 128-bit blocks move for steps of half a register and of a block
+	// (VSHUFF32X4, VSHUFF64X2), lanes within blocks for smaller ones
+	// (VSHUFPS, VSHUFPD).
+	blocks := map[int]string{32: "VSHUFF32X4", 64: "VSHUFF64X2"}[e.bits]
+	blockLanes := 128 / e.bits
+	regs, from, to, res := g, 0, g, ""
+	for s, wl := 0, g/2; wl >= 1; s, wl = s+1, wl/2 {
+		shuf, lo, hi := blocks, "$0x44", "$0xee" // half a register: blocks 0,1 and 2,3
+		switch {
+		case wl == blockLanes: // a block: blocks 0,2 and 1,3
+			lo, hi = "$0x88", "$0xdd"
+		case e.bits == 32 && wl == 2:
+			shuf = "VSHUFPS"
+		case e.bits == 32 && wl == 1:
+			shuf, lo, hi = "VSHUFPS", "$0x88", "$0xdd"
+		case e.bits == 64 && wl == 1:
+			shuf, lo, hi = "VSHUFPD", "$0x00", "$0xff"
+		}
+		regs /= 2
+		for j := range regs {
+			a, b, keep := fmt.Sprintf("Z%d", from+2*j), fmt.Sprintf("Z%d", from+2*j+1), fmt.Sprintf("Z%d", to+j)
+			p("%s %s, %s, %s, %s", shuf, lo, b, a, keep)
+			p("%s %s, %s, %s, %s", shuf, hi, b, a, a)
+			masked(keep, a, ks[s])
+			res = keep
+		}
+		from, to = to, from
 	}
-	// w = 4: four rows a register, lanes 0-3 and 4-7 of each, into Z0+k.
-	for k := range 4 {
-		p("VSHUFF32X4 $0x88, Z%d, Z%d, Z%d", 16+2*k+1, 16+2*k, k)
-		p("VSHUFF32X4 $0xdd, Z%d, Z%d, Z%d", 16+2*k+1, 16+2*k, 8+k)
-		masked(fmt.Sprintf("Z%d", k), fmt.Sprintf("Z%d", 8+k), "K3")
-	}
-	// w = 2: eight rows a register, into Z16 and Z17.
-	for k := range 2 {
-		p("VSHUFPS $0x44, Z%d, Z%d, Z%d", 2*k+1, 2*k, 16+k)
-		p("VSHUFPS $0xee, Z%d, Z%d, Z%d", 2*k+1, 2*k, 18+k)
-		masked(fmt.Sprintf("Z%d", 16+k), fmt.Sprintf("Z%d", 18+k), "K6")
-	}
-	// w = 1: sixteen rows in Z0, lane 4q+p holding row 4p+q.
-	p("VSHUFPS $0x88, Z17, Z16, Z0")
-	p("VSHUFPS $0xdd, Z17, Z16, Z1")
-	masked("Z0", "Z1", "K7")
-	p("VPERMPS Z0, Z24, Z0")
-	p("VMOVUPS Z0, (DI)")
+	p("VPERM%s %s, Z31, %s", e.sfx, res, res)
+	p("VMOVUP%s %s, (DI)", e.sfx[1:], res)
 	p("ADDQ $64, DI")
-	p("SUBQ $16, BX")
-	p("CMPQ BX, $16")
-	p("JAE group16")
+	p("SUBQ $%d, BX", g)
+	p("CMPQ BX, $%d", g)
+	p("JAE group%d", g)
 	p("TESTQ BX, BX")
 	p("JZ done")
+}
+
+// repeatEvery returns the multiplier that repeats a row's mask of w lanes
+// for each of the g/w rows of a register, which a step of w lanes leaves
+// in lanes r*w to r*w+w-1.
+func repeatEvery(w, g int) int {
+	m := 0
+	for r := 0; r < g; r += w {
+		m |= 1 << r
+	}
+	return m
 }
 
 // halveName returns the Go name of a halving kernel, for example
