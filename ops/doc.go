@@ -67,11 +67,17 @@
 // registers while it adds up to 8 rows into it). Either way the elements
 // of one output are cut into leaves (8192 elements of a run, or 32 rows,
 // up to 256 for an output row of fewer than 128 elements, so that a leaf
-// holds about 4096 elements) and the leaves combined by recursive halving, a pairwise tree fixed by
-// the layouts alone: float sums lose O(log n) roundings, not O(n), and the
-// result is the same bit for bit however the work is split
-// among goroutines — along the kept axes, or, for a reduction into one
-// element, among the subtrees of the top of the tree.
+// holds about 4096 elements) and the leaves combined by recursive
+// halving, a pairwise tree fixed by the layouts alone: float sums lose
+// O(log n) roundings, not O(n), and the result is the same bit for bit
+// however the work is split among goroutines — along the kept axes, or,
+// for a reduction into one element or one row of fewer than 4 KiB (of an
+// input of 8 MiB or more), among the subtrees of the top of the tree.
+// The column reductions of a row-major [N, C] matrix whose rows have
+// fewer than 512 bytes are widened: k rows at a time are reduced as one
+// row of kC elements (at least 512 bytes), and the k groups of C results
+// then into the output, the N mod k rows left last; so the float32 column
+// sums of [400000,3] read 24 GB/s rather than 5.4.
 //
 // Every reduction has three forms: X returns a new row-major tensor
 // without the reduced axes (rank 0 when all are reduced), XKeepDims keeps

@@ -48,17 +48,36 @@ func leafRows(run int) int {
 	return min(maxBlockRows, max(blockRows, blockElems/max(run, 1)))
 }
 
-// narrowParts reports whether n goroutines splitting a vertical
-// reduction's output run of runBytes bytes would each take less than
-// minPartBytes of it: each would read every line of the input for a few
-// columns, slower than one goroutine reading each line once.
-func narrowParts(runBytes, n int) bool { return runBytes < n*minPartBytes }
+// vsplit is how the goroutines of a vertical reduction with one output
+// run (no kept outer axis) share it.
+type vsplit uint8
 
-// minPartBytes is the least of the output's run that a goroutine of a
-// vertical reduction split along that run takes: a float32 [N,100]
-// summed down its columns ran 27% slower on two goroutines (parts of 50
-// columns) than on one, [N,128] 5% faster (Intel Xeon).
-const minPartBytes = 256
+const (
+	byRun  vsplit = iota // parts of the run, each reading its columns of every row
+	byRows               // subtrees of the tree of leaves (splitRows), each reading its rows
+	alone                // one goroutine
+)
+
+// verticalSplit returns how n goroutines share a vertical reduction whose
+// one output run has runBytes bytes, of inBytes of input. Parts of a run
+// narrower than splitRowsBytes would share the input's lines, which each
+// goroutine would then read: such a run is split by its rows, from
+// splitRowsMin bytes of input, and below that stays on one goroutine,
+// where two gained nothing (Intel Xeon, float32 column sums: [N,16] of
+// 6.4 MB 26.9 GB/s on one goroutine, 26.0 on two; of 64 MB 26.2 and 46.1;
+// [N,100] split along the run, parts of 50 columns, ran 27% slower than
+// on one).
+func verticalSplit(runBytes, inBytes, n int) vsplit {
+	switch {
+	case n == 1:
+		return alone
+	case runBytes >= splitRowsBytes:
+		return byRun
+	case inBytes >= splitRowsMin:
+		return byRows
+	}
+	return alone
+}
 
 // reduceAxes returns the set of axes to reduce among rank: all of them
 // when axes is empty. Negative axes count from the end; an axis out of
@@ -253,18 +272,93 @@ func (rd *reducer[T, K]) run(dst, in *operand[T]) {
 	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
 	var ns nest
 	ns.of(&it)
+	if rd.widened(&ns, dst, in) {
+		return
+	}
 	if n > 1 && ns.horizontal && ns.nk == 0 {
 		rd.splitTree(&ns, dst.data, in.data, n)
 		return
 	}
-	if n > 1 && !ns.horizontal && ns.nk == 0 && narrowParts(ns.run*int(unsafe.Sizeof(zero)), n) {
-		n = 1
+	if !ns.horizontal && ns.nk == 0 {
+		switch verticalSplit(ns.run*int(unsafe.Sizeof(zero)), in.lay.Size()*int(unsafe.Sizeof(zero)), n) {
+		case byRows:
+			if ns.leaves > 1 {
+				rd.splitRows(&ns, dst.data, in.data, n)
+				return
+			}
+			n = 1
+		case alone:
+			n = 1
+		}
 	}
 	if n == 1 {
 		rd.runNest(&ns, dst.data, in.data)
 		return
 	}
 	rd.runParts(&it, dst.data, in.data, n, ns.leafRows)
+}
+
+// Narrow column reductions. A vertical reduction whose output is one run
+// of few elements (the column sums of an [N, C] matrix of small C) adds
+// rows of C elements, each too short for the vector kernels to run at
+// speed (a float32 [400000,3] summed down its columns: 5.4 GB/s, the
+// plain Go loop's rate). When the input's rows follow each other (the
+// reduced axis has stride C) it is widened: k rows at a time are read as
+// one row of kC elements, reduced down into kC partial results by the
+// usual tree, whose k groups of C are then reduced into the output by
+// another, and the N mod k rows left are reduced on their own and
+// combined last (25 GB/s). The order is fixed by the shape alone, so the
+// result is still the same bit for bit for any parallelism; its rounding
+// error grows by the k-way fold (k at most 64 for floats). k is the least
+// with kC elements a whole number of 64-byte lines and at least
+// wideBytes; the input must hold at least 8k rows (fewer cost more in
+// calls than they gain: [64,127] 2.3 us widened, 1.1 not).
+const (
+	narrowBytes = 512 // output runs of fewer bytes are widened
+	wideBytes   = 512 // into rows of at least this many bytes
+)
+
+// widened reduces the nest ns of in into dst by widening its rows (see
+// above) and reports whether it did: ns must be vertical with no kept
+// outer axis, unit strides along the run, one reduced axis that steps
+// over exactly the run, and at least 8k rows.
+func (rd *reducer[T, K]) widened(ns *nest, dst, in *operand[T]) bool {
+	var zero T
+	esize := int(unsafe.Sizeof(zero))
+	c := ns.run
+	if ns.horizontal || ns.nk != 0 || ns.nr != 1 || ns.iinc != 1 || ns.oinc != 1 || c*esize >= narrowBytes || 64%esize != 0 {
+		return false
+	}
+	a := ns.red()[0]
+	k := 1
+	for (k*c*esize)%64 != 0 {
+		k++
+	}
+	for k*c*esize < wideBytes {
+		k *= 2
+	}
+	if a.si != c || a.n < 8*k {
+		return false
+	}
+	full, rem := a.n/k, a.n%k
+	buf := make([]T, k*c+c)
+	wide, part := buf[:k*c], buf[k*c:]
+	// The rows k at a time, into kC partial results.
+	wl, _ := layout.Strided([]int{full, k * c}, []int{k * c, 1}, ns.start[1])
+	pl, _ := layout.RowMajor(1, k*c)
+	rd.run(&operand[T]{data: wide, lay: pl}, &operand[T]{data: in.data, lay: wl})
+	// Their k groups of c, into the output.
+	gl, _ := layout.RowMajor(k, c)
+	ol, _ := layout.Strided([]int{1, c}, []int{c, 1}, ns.start[0])
+	rd.run(&operand[T]{data: dst.data, lay: ol}, &operand[T]{data: wide, lay: gl})
+	if rem > 0 { // the rows left, combined last
+		rl, _ := layout.Strided([]int{rem, c}, []int{c, 1}, ns.start[1]+full*k*c)
+		ql, _ := layout.RowMajor(1, c)
+		rd.run(&operand[T]{data: part, lay: ql}, &operand[T]{data: in.data, lay: rl})
+		o := ns.start[0]
+		rd.r.vv(dst.data[o:o+c], dst.data[o:o+c], part)
+	}
+	return true
 }
 
 // runParts reduces the nest of it on n goroutines, a part of its kept axes
@@ -677,6 +771,18 @@ func (c *vcursor) next() int {
 	return off
 }
 
+// seek positions c at row r of the reduced axes, from the input offset
+// of row 0.
+func (c *vcursor) seek(r int) {
+	c.row = r
+	idx := c.rows.index(len(c.ns.red()))
+	for k, a := range c.ns.red() {
+		idx[k] = r % a.n
+		r /= a.n
+		c.off += idx[k] * a.si
+	}
+}
+
 // run returns how many rows from the current one follow each other at a
 // constant stride, the rest of the innermost reduced axis, and that
 // stride. There is a reduced axis: the leaf has rows left.
@@ -774,18 +880,7 @@ func (rd *reducer[T, K]) splitTree(nsp *nest, d, x []T, n int) {
 	// caller's reducer and nest to the heap on every call, split or not.
 	r, ns := *rd, *nsp
 	depth := bits.Len(uint(n - 1)) // 2^depth >= n subtrees
-	var tasks [][2]int             // leaf start and count
-	var split func(start, count, depth int)
-	split = func(start, count, depth int) {
-		if depth == 0 || count == 1 {
-			tasks = append(tasks, [2]int{start, count})
-			return
-		}
-		h := count / 2
-		split(start, h, depth-1)
-		split(start+h, count-h, depth-1)
-	}
-	split(0, ns.leaves, depth)
+	tasks := subtrees(ns.leaves, depth)
 	vals := make([]T, len(tasks))
 	workers := min(n, len(tasks))
 	par.Do(workers, func(w int) {
@@ -808,4 +903,76 @@ func (rd *reducer[T, K]) splitTree(nsp *nest, d, x []T, n int) {
 		return r.r.k.at(a, b)
 	}
 	d[ns.start[0]] = combine(ns.leaves, depth)
+}
+
+// subtrees returns the subtrees of the top depth levels of the tree of
+// count leaves, as the serial walk halves it: each one's first leaf and
+// count of leaves, in the walk's order.
+func subtrees(count, depth int) [][2]int {
+	var tasks [][2]int
+	var split func(start, count, depth int)
+	split = func(start, count, depth int) {
+		if depth == 0 || count == 1 {
+			tasks = append(tasks, [2]int{start, count})
+			return
+		}
+		h := count / 2
+		split(start, h, depth-1)
+		split(start+h, count-h, depth-1)
+	}
+	split(0, count, depth)
+	return tasks
+}
+
+// splitRowsBytes and splitRowsMin are verticalSplit's bounds: output runs
+// of fewer bytes are split by their rows rather than along the run
+// (float32 column sums of [120000,10], widened to rows of 640 bytes: 16.9
+// GB/s on two goroutines split along the run, 26.0 on one; Intel Xeon),
+// inputs of fewer bytes not at all.
+const (
+	splitRowsBytes = 4096
+	splitRowsMin   = 8 << 20
+)
+
+// splitRows reduces a vertical nest with no kept outer axis (one output
+// run of at most tileLen elements) on n goroutines: the subtrees of the
+// top levels of its tree of leaves go to the goroutines, each reading its
+// rows, and their rows of results are combined as the serial walk would
+// combine them, so the result does not depend on n.
+func (rd *reducer[T, K]) splitRows(nsp *nest, d, x []T, n int) {
+	r, ns := *rd, *nsp // copies for the goroutines, as in splitTree
+	depth := bits.Len(uint(n - 1))
+	tasks := subtrees(ns.leaves, depth)
+	w := ns.run
+	lw := roundLine[T](w)
+	res := make([][]T, len(tasks))
+	workers := min(n, len(tasks))
+	par.Do(workers, func(g int) {
+		for t := g; t < len(tasks); t += workers {
+			levels := bits.Len(uint(tasks[t][1])) + 1
+			buf := alignedMake[T]((levels + 1) * lw)
+			c := vcursor{ns: &ns, off: ns.start[1]}
+			c.seek(tasks[t][0] * ns.leafRows)
+			r.vtree(&c, x, tasks[t][1], buf[:w], buf[lw:], w)
+			res[t] = buf[:w]
+		}
+	})
+	next := 0
+	var combine func(count, depth int) []T
+	combine = func(count, depth int) []T {
+		if depth == 0 || count == 1 {
+			next++
+			return res[next-1]
+		}
+		h := count / 2
+		a := combine(h, depth-1)
+		b := combine(count-h, depth-1)
+		r.r.vv(a, a, b)
+		return a
+	}
+	out := combine(ns.leaves, depth)
+	o := ns.start[0]
+	for j, v := range out {
+		d[o+j*ns.oinc] = v
+	}
 }

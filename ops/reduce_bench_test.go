@@ -219,7 +219,7 @@ func BenchmarkReduceSmall(b *testing.B) {
 // MiB each, against the plain Go loop that adds row after row into the
 // output; par=1 is one goroutine, par=default the package's default.
 func BenchmarkReduceColumns(b *testing.B) {
-	for _, s := range [][2]int{{100000, 10}, {100000, 16}, {50000, 32}, {20000, 100}, {8000, 127}, {8000, 128}} {
+	for _, s := range [][2]int{{400000, 3}, {240000, 5}, {100000, 10}, {100000, 15}, {100000, 16}, {50000, 32}, {20000, 100}, {8000, 127}, {8000, 128}} {
 		a := filledF32(s[0], s[1])
 		x := a.Data()
 		out := tensor.Must(tensor.New[float32](s[1])).View()

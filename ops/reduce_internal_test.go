@@ -2,23 +2,24 @@ package ops
 
 import "testing"
 
-// TestNarrowParts pins when a vertical reduction split along its output's
-// run stays on one goroutine: when a part would get less than
-// minPartBytes of the run.
-func TestNarrowParts(t *testing.T) {
+// TestVerticalSplit pins how goroutines share a vertical reduction with
+// one output run: along a run of at least splitRowsBytes, by rows below it
+// from splitRowsMin bytes of input, alone otherwise.
+func TestVerticalSplit(t *testing.T) {
 	for _, c := range []struct {
-		runBytes, n int
-		want        bool
+		runBytes, inBytes, n int
+		want                 vsplit
 	}{
-		{4 * 16, 2, true},   // [N,16] float32: parts of 8 columns
-		{4 * 100, 2, true},  // parts of 50
-		{4 * 128, 2, false}, // parts of 64 columns, 256 bytes
-		{8 * 64, 2, false},  // float64, parts of 32 columns
-		{4 * 128, 4, true},
-		{4 * 4096, 2, false},
+		{4 * 4096, 64 << 20, 2, byRun}, // [4096,4096] float32
+		{4 * 16, 64 << 20, 2, byRows},  // [N,16] of 64 MB
+		{4 * 16, 6 << 20, 2, alone},    // of 6 MB
+		{4 * 100, 8 << 20, 4, byRows},
+		{4 * 1023, 9 << 20, 2, byRows},
+		{4 * 16, 64 << 20, 1, alone},
+		{4 * 4096, 64 << 20, 1, alone},
 	} {
-		if got := narrowParts(c.runBytes, c.n); got != c.want {
-			t.Errorf("narrowParts(%d, %d) = %v, want %v", c.runBytes, c.n, got, c.want)
+		if got := verticalSplit(c.runBytes, c.inBytes, c.n); got != c.want {
+			t.Errorf("verticalSplit(%d, %d, %d) = %v, want %v", c.runBytes, c.inBytes, c.n, got, c.want)
 		}
 	}
 }

@@ -389,8 +389,16 @@ func TestReduceDeterministic(t *testing.T) {
 	// whose leaves would then hold more rows (see leafRows): the parts
 	// must cut the rows as the whole does.
 	narrow := tensor.Must(tensor.FromSlice(data[:10923*192], 10923, 192)).View()
-	for _, in := range []tensor.View[float32]{v, tr, narrow} {
-		for _, axes := range [][]int{nil, {0}, {1}} {
+	// Columns few enough to be widened (rows read 64 and 16 at a time,
+	// 42 and 3 left over), one of them with two reduced axes merged.
+	three := tensor.Must(tensor.FromSlice(data[:699050*3], 699050, 3)).View()
+	ten := tensor.Must(tensor.FromSlice(data[:209715*10], 209715, 10)).View()
+	three3 := tensor.Must(tensor.FromSlice(data[:2*349525*3], 2, 349525, 3)).View()
+	for _, in := range []tensor.View[float32]{v, tr, narrow, three, ten, three3} {
+		for _, axes := range [][]int{nil, {0}, {1}, {0, 1}} {
+			if len(axes) == 2 && in.Rank() != 3 {
+				continue
+			}
 			var first []float32
 			for procs := 1; procs <= 4; procs++ {
 				old := tensor.SetParallelism(procs)
@@ -402,6 +410,68 @@ func TestReduceDeterministic(t *testing.T) {
 				}
 				require.True(t, slices.Equal(first, got), "axes %v: %d goroutines differ from 1", axes, procs)
 			}
+		}
+	}
+}
+
+// TestReduceNarrowColumns reduces [N, C] matrices of few columns down
+// their columns, where the rows are read several at a time as one wide
+// row (widened), for N around multiples of that count, into new tensors
+// and into strided destinations, against plain loops: Max and Min and
+// integer sums exactly, float sums within a few roundings of a float64
+// sum.
+func TestReduceNarrowColumns(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for _, c := range []int{1, 2, 3, 5, 7, 10, 15, 16, 17, 32, 60, 100, 127, 128} {
+		for _, n := range []int{1, 100, 255, 256, 257, 1000, 4099} {
+			// The rows of an [n+1, c] matrix after its first, which holds
+			// what would show if it were read: a view at an offset.
+			all := make([]float32, (n+1)*c)
+			alli := make([]int32, (n+1)*c)
+			for i := range all {
+				all[i] = float32(r.NormFloat64())
+				alli[i] = int32(r.IntN(1 << 30))
+			}
+			for j := range c {
+				all[j], alli[j] = 1e30, 1<<30
+			}
+			x, xi := all[c:], alli[c:]
+			v := tensor.Must(tensor.Must(tensor.FromSlice(all, n+1, c)).View().Slice(0, 1, n+1, 1))
+			vi := tensor.Must(tensor.Must(tensor.FromSlice(alli, n+1, c)).View().Slice(0, 1, n+1, 1))
+			sum, mx := make([]float64, c), make([]float32, c)
+			si := make([]int32, c)
+			for j := range c {
+				mx[j] = x[j]
+			}
+			for i := range n {
+				for j := range c {
+					sum[j] += float64(x[i*c+j])
+					mx[j] = max(mx[j], x[i*c+j])
+					si[j] += xi[i*c+j]
+				}
+			}
+			got := tensor.Must(ops.Sum(v, 0)).Data()
+			for j := range c {
+				require.InDelta(t, sum[j], float64(got[j]), 1e-5*float64(n), "Sum [%d,%d] column %d", n, c, j)
+			}
+			require.Equal(t, mx, tensor.Must(ops.Max(v, 0)).Data(), "Max [%d,%d]", n, c)
+			require.Equal(t, si, tensor.Must(ops.Sum(vi, 0)).Data(), "int32 Sum [%d,%d]", n, c)
+			// Into every other element of a longer buffer, reversed.
+			buf := make([]float32, 2*c+1)
+			dst := tensor.Must(tensor.Must(tensor.Must(tensor.FromSlice(buf, 2*c+1)).View().Slice(0, 0, 2*c, 2)).Flip(0))
+			require.NoError(t, ops.MaxInto(dst, v, 0))
+			for j := range c {
+				require.Equal(t, mx[j], buf[2*(c-1-j)], "MaxInto [%d,%d] column %d", n, c, j)
+			}
+			for j := range c {
+				require.Zero(t, buf[2*j+1], "MaxInto [%d,%d] wrote a gap", n, c)
+			}
+			// Into elements 1..c of a longer buffer: an output with an offset.
+			buf2 := make([]int32, c+2)
+			mid := tensor.Must(tensor.Must(tensor.FromSlice(buf2, c+2)).View().Slice(0, 1, c+1, 1))
+			require.NoError(t, ops.SumInto(mid, vi, 0))
+			require.Equal(t, si, buf2[1:c+1], "SumInto [%d,%d] at an offset", n, c)
+			require.Zero(t, buf2[0]|buf2[c+1], "SumInto [%d,%d] wrote outside", n, c)
 		}
 	}
 }

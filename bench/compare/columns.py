@@ -11,7 +11,7 @@ try:
     torch.set_num_threads(1)
 except Exception:
     torch = None
-for (n, c) in [(100000, 10), (100000, 16), (50000, 32), (20000, 100), (8000, 128)]:
+for (n, c) in [(400000, 3), (240000, 5), (100000, 10), (100000, 15), (100000, 16), (50000, 32), (20000, 100), (8000, 128)]:
     a = (np.arange(n * c, dtype=np.float32) % 1000 * 0.5).reshape(n, c)
     def tm(f, reps=50):
         f()
