@@ -305,12 +305,12 @@ func (rd *reducer[T, K]) run(dst, in *operand[T]) {
 // plain Go loop's rate). When the input's rows follow each other (the
 // reduced axis has stride C) it is widened: k rows at a time are read as
 // one row of kC elements, reduced down into kC partial results by the
-// usual tree, whose k groups of C are then reduced into the output by
-// another, and the N mod k rows left are reduced on their own and
-// combined last (25 GB/s). The order is fixed by the shape alone, so the
-// result is still the same bit for bit for any parallelism; its rounding
-// error grows by the k-way fold (k at most 64 for floats). k is the least
-// with kC elements a whole number of 64-byte lines and at least
+// usual tree, whose k groups of C are then combined into the output by
+// recursive halving, and the N mod k rows left are reduced on their own
+// and combined last (25 GB/s). The order is fixed by the shape alone, so
+// the result is still the same bit for bit for any parallelism, and the
+// tree is still pairwise but for the rows left. k is the least power of
+// two with kC elements a whole number of 64-byte lines and at least
 // wideBytes; the input must hold at least 8k rows (fewer cost more in
 // calls than they gain: [64,127] 2.3 us widened, 1.1 not).
 const (
@@ -347,16 +347,19 @@ func (rd *reducer[T, K]) widened(ns *nest, dst, in *operand[T]) bool {
 	wl, _ := layout.Strided([]int{full, k * c}, []int{k * c, 1}, ns.start[1])
 	pl, _ := layout.RowMajor(1, k*c)
 	rd.run(&operand[T]{data: wide, lay: pl}, &operand[T]{data: in.data, lay: wl})
-	// Their k groups of c, into the output.
-	gl, _ := layout.RowMajor(k, c)
-	ol, _ := layout.Strided([]int{1, c}, []int{c, 1}, ns.start[0])
-	rd.run(&operand[T]{data: dst.data, lay: ol}, &operand[T]{data: wide, lay: gl})
+	// Their k groups of c (k a power of two), into the first by
+	// recursive halving: a pairwise tree, as the leaves are combined.
+	for h := k / 2; h >= 1; h /= 2 {
+		rd.r.vv(wide[:h*c], wide[:h*c], wide[h*c:2*h*c])
+	}
+	o := ns.start[0]
+	out := dst.data[o : o+c]
+	copy(out, wide[:c])
 	if rem > 0 { // the rows left, combined last
 		rl, _ := layout.Strided([]int{rem, c}, []int{c, 1}, ns.start[1]+full*k*c)
 		ql, _ := layout.RowMajor(1, c)
 		rd.run(&operand[T]{data: part, lay: ql}, &operand[T]{data: in.data, lay: rl})
-		o := ns.start[0]
-		rd.r.vv(dst.data[o:o+c], dst.data[o:o+c], part)
+		rd.r.vv(out, out, part)
 	}
 	return true
 }
