@@ -476,6 +476,20 @@ func TestReduceNarrowColumns(t *testing.T) {
 	}
 }
 
+// TestReduceWidenedPairwise sums 512 rows of 2^21+1 down each of 3
+// columns, rows that are read 64 at a time as one wide row: each group's
+// partial sums, 2^24+8, are exact, and so is a pairwise combination of
+// the 64 groups, 2^30+512, while adding them one after the other would
+// round once the running sum passed 2^27.
+func TestReduceWidenedPairwise(t *testing.T) {
+	const n, c = 512, 3
+	x := tensor.Must(tensor.Full[float32](1<<21+1, n, c))
+	got := tensor.Must(ops.Sum(x.View(), 0)).Data()
+	for j := range c {
+		require.Equal(t, float32(n*(1<<21+1)), got[j], "column %d", j)
+	}
+}
+
 // TestReduceHighRank reduces nine interleaved axes of a rank-18 view, more
 // reduced and kept axes than the loops keep inline (8), horizontally and
 // vertically.
