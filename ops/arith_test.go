@@ -500,3 +500,51 @@ func checkLevelCase[T ops.Real](t *testing.T, r *rand.Rand, sh [2][]int, cases [
 	require.NoError(t, err)
 	require.True(t, equalValues(want.Data, got.Data()), "SubScalar %v", sh[0])
 }
+
+// TestBinaryRepeatedRuns runs operations of [N, n] matrices with a row of
+// n elements broadcast over the rows, as either operand (a bias, or what a
+// matrix is subtracted from), where short rows are computed many at a
+// time against copies of the row: n from 1 to 33, N below, at and above
+// the rows computed at once, in place too, against the naive reference.
+func TestBinaryRepeatedRuns(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	checkRepeatedRuns[float32](t, r, realCases[float32]())
+	checkRepeatedRuns[int16](t, r, arithCases[int16]()[:3])
+	checkRepeatedRuns[float64](t, r, arithCases[float64]()[:2])
+}
+
+func checkRepeatedRuns[T ops.Real](t *testing.T, r *rand.Rand, cases []binCase[T]) {
+	t.Helper()
+	gen := func(r *rand.Rand) T { return T(r.IntN(9) + 1) }
+	for n := 1; n <= 33; n++ {
+		for _, rows := range []int{1, 5, 128/n - 1, 128 / n, 128/n + 1, 3*(128/n) + 2, 1000} {
+			if rows < 1 {
+				continue
+			}
+			m, rm := randomOperand(r, []int{rows, n}, gen)
+			row, rr := randomOperand(r, []int{n}, gen)
+			for _, c := range cases {
+				for _, swap := range []bool{false, true} {
+					a, b, ra, rb := m, row, rm, rr
+					if swap {
+						a, b, ra, rb = row, m, rr, rm
+					}
+					want, ok := naive.Zip(ra, rb, c.f)
+					require.True(t, ok)
+					got, err := c.op(a, b)
+					require.NoError(t, err)
+					require.True(t, equalValues(want.Data, got.Data()), "%s [%d,%d] swap=%v", c.name, rows, n, swap)
+					// In place into the matrix operand, a contiguous copy.
+					full := tensor.Must(tensor.New[T](rows, n))
+					require.NoError(t, full.View().CopyFrom(m))
+					ia, ib := full.View(), row
+					if swap {
+						ia, ib = row, full.View()
+					}
+					require.NoError(t, c.into(full.View(), ia, ib))
+					require.True(t, equalValues(want.Data, full.Data()), "%s in place [%d,%d] swap=%v", c.name, rows, n, swap)
+				}
+			}
+		}
+	}
+}
