@@ -35,7 +35,8 @@
 // inputs broadcast to it, with the axes merged and ordered so the output is
 // written in memory order, and a kernel computes each run — a loop over
 // unit-stride slices when every operand allows, with a scalar when an
-// input is broadcast along the run. An operand walked with another stride
+// input is broadcast along the run, several short rows at once against
+// copies of a row that an input repeats in every row (a bias). An operand walked with another stride
 // (a transposed, flipped or stepped input or destination, in Convert too)
 // is staged from 192 elements up: the copy engine's tiled transposes and
 // gathers copy the strided inputs into the destination (when it is
