@@ -893,19 +893,25 @@ func (rd *reducer[T, K]) splitTree(nsp *nest, d, x []T, n int) {
 			vals[t] = r.htree(&c, x, tasks[t][1])
 		}
 	})
+	d[ns.start[0]] = combineSubtrees(vals, ns.leaves, depth, func(a, b T) T { return r.r.k.at(a, b) })
+}
+
+// combineSubtrees combines the values of the subtrees of the top depth
+// levels of the tree of count leaves (subtrees' tasks, in order) by op, as
+// the serial walk of the whole tree combines them.
+func combineSubtrees[V any](vals []V, count, depth int, op func(a, b V) V) V {
 	next := 0
-	var combine func(count, depth int) T
-	combine = func(count, depth int) T {
+	var combine func(count, depth int) V
+	combine = func(count, depth int) V {
 		if depth == 0 || count == 1 {
 			next++
 			return vals[next-1]
 		}
 		h := count / 2
 		a := combine(h, depth-1)
-		b := combine(count-h, depth-1)
-		return r.r.k.at(a, b)
+		return op(a, combine(count-h, depth-1))
 	}
-	d[ns.start[0]] = combine(ns.leaves, depth)
+	return combine(count, depth)
 }
 
 // subtrees returns the subtrees of the top depth levels of the tree of
@@ -960,20 +966,10 @@ func (rd *reducer[T, K]) splitRows(nsp *nest, d, x []T, n int) {
 			res[t] = buf[:w]
 		}
 	})
-	next := 0
-	var combine func(count, depth int) []T
-	combine = func(count, depth int) []T {
-		if depth == 0 || count == 1 {
-			next++
-			return res[next-1]
-		}
-		h := count / 2
-		a := combine(h, depth-1)
-		b := combine(count-h, depth-1)
+	out := combineSubtrees(res, ns.leaves, depth, func(a, b []T) []T {
 		r.r.vv(a, a, b)
 		return a
-	}
-	out := combine(ns.leaves, depth)
+	})
 	o := ns.start[0]
 	for j, v := range out {
 		d[o+j*ns.oinc] = v
