@@ -341,7 +341,9 @@ func (rd *reducer[T, K]) widened(ns *nest, dst, in *operand[T]) bool {
 		return false
 	}
 	full, rem := a.n/k, a.n%k
-	buf := make([]T, k*c+c)
+	var sc scratch // the partial results, from the pool
+	defer sc.release()
+	buf := scratchBuf[T](&sc, 0, k*c+c)
 	wide, part := buf[:k*c], buf[k*c:]
 	// The rows k at a time, into kC partial results.
 	wl, _ := layout.Strided([]int{full, k * c}, []int{k * c, 1}, ns.start[1])
