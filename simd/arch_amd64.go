@@ -212,25 +212,39 @@ func hotAVX2Default() bool { return hotFor(cpuid.CPU.VendorID) }
 
 // hotFor reports whether TransposeHot takes the AVX2 tiles over the
 // AVX-512 ones on a vendor's processors: on Intel, where they measured
-// faster on data in L1; elsewhere not (on AMD Zen 5, the other machine
-// measured, AVX-512 runs at full width, and small transposes already ran
-// at 2.1 times copy()).
+// faster on data in L1; elsewhere not (on AMD Zen 5 AVX-512 runs at full
+// width, and small transposes already ran at 2.1 times copy(); on Zen 4,
+// which runs 512-bit operations as two 256-bit halves, the two tiles
+// measured the same within noise).
 func hotFor(v cpuid.Vendor) bool { return v == cpuid.Intel }
+
+// AMD's processor families (CPUID's family, base plus extended): Zen 3 and
+// Zen 4 are family 25 (19h), Zen 5 family 26 (1Ah).
+const (
+	amdZen4Family = 25
+	amdZen5Family = 26
+)
 
 // defaultStrategy returns the transpose order for this processor (see
 // strategyFor).
-func defaultStrategy() TransposeStrategy { return strategyFor(cpuid.CPU.VendorID) }
+func defaultStrategy() TransposeStrategy {
+	return strategyFor(cpuid.CPU.VendorID, cpuid.CPU.Family)
+}
 
-// strategyFor returns the transpose order measured best for a vendor's
-// processors: Blocks on AMD (Zen 5: 1.2-3x Bands), Bands on Intel (two
-// Xeons; on the second, 1.6-1.9x Blocks on square transposes), and
-// Calibrate on the vendors not measured.
-func strategyFor(v cpuid.Vendor) TransposeStrategy {
-	switch v {
-	case cpuid.AMD:
-		return Blocks
-	case cpuid.Intel:
+// strategyFor returns the transpose order measured best for the processors
+// of a vendor and family: Bands on Intel (two Xeons; on the second,
+// 1.6-1.9x Blocks on square transposes) and on AMD family 25 (Zen 4: 1.5x Blocks
+// on a float32 [8192,8192], 1.3-1.7x on a float64 [4096,4096], the same
+// within noise on the [256,256,256] and NCHW to NHWC permutations), Blocks on AMD family 26 (Zen 5:
+// 1.2-3x Bands), and Calibrate on the families and vendors not measured.
+func strategyFor(v cpuid.Vendor, family int) TransposeStrategy {
+	switch {
+	case v == cpuid.Intel:
 		return Bands
+	case v == cpuid.AMD && family == amdZen4Family:
+		return Bands
+	case v == cpuid.AMD && family == amdZen5Family:
+		return Blocks
 	}
 	return Calibrate
 }

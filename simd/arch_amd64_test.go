@@ -15,18 +15,22 @@ import (
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
 		v         cpuid.Vendor
+		family    int
 		strategy  TransposeStrategy
 		unaligned [numLoadKinds]bool // arithLoads, foldLoads
 		hot       bool               // TransposeHot runs the AVX2 tiles
 	}{
-		{cpuid.Intel, Bands, [numLoadKinds]bool{false, true}, true},
-		{cpuid.AMD, Blocks, [numLoadKinds]bool{false, false}, false},
-		{cpuid.Hygon, Calibrate, [numLoadKinds]bool{false, false}, false},
-		{cpuid.VIA, Calibrate, [numLoadKinds]bool{false, false}, false},
-		{cpuid.VendorUnknown, Calibrate, [numLoadKinds]bool{false, false}, false},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true},
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false},  // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false}, // Zen 5
+		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false},
+		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false},
+		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false},
+		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false},
+		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false},
 	} {
-		if got := strategyFor(c.v); got != c.strategy {
-			t.Errorf("strategyFor(%v) = %v, want %v", c.v, got, c.strategy)
+		if got := strategyFor(c.v, c.family); got != c.strategy {
+			t.Errorf("strategyFor(%v, %d) = %v, want %v", c.v, c.family, got, c.strategy)
 		}
 		if got := unalignedFor(c.v); got != c.unaligned {
 			t.Errorf("unalignedFor(%v) = %v, want %v", c.v, got, c.unaligned)
@@ -35,10 +39,11 @@ func TestVendorRules(t *testing.T) {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
 	}
-	if hotAVX2Default() != hotFor(cpuid.CPU.VendorID) {
-		t.Errorf("this %v processor: hot AVX2 tiles %v", cpuid.CPU.VendorID, hotAVX2Default())
+	cpu := cpuid.CPU
+	if hotAVX2Default() != hotFor(cpu.VendorID) {
+		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())
 	}
-	if machineStrategy != strategyFor(cpuid.CPU.VendorID) || unalignedAVX512Default() != unalignedFor(cpuid.CPU.VendorID) {
-		t.Errorf("this %v processor: default strategy %v, unaligned AVX-512 %v", cpuid.CPU.VendorID, machineStrategy, unalignedAVX512Default())
+	if machineStrategy != strategyFor(cpu.VendorID, cpu.Family) || unalignedAVX512Default() != unalignedFor(cpu.VendorID) {
+		t.Errorf("this %v processor, family %d: default strategy %v, unaligned AVX-512 %v", cpu.VendorID, cpu.Family, machineStrategy, unalignedAVX512Default())
 	}
 }

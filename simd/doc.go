@@ -78,9 +78,12 @@
 // transposes); on AMD EPYC (Zen 5) Blocks is 1.2 to 3 times as fast on
 // square and [256, 65536] transposes, and the lab program of the project
 // (64x64 blocks with non-temporal stores against 16-row bands) shows the
-// same gap in C. The rule, from what cpuid reports: Blocks on AMD
-// processors, Bands on Intel ones, and on other vendors, which have not
-// been measured, [Calibrate]: the first streaming transpose of at least 4
+// same gap in C; on AMD EPYC (Zen 4, family 25) it goes the other way,
+// Bands 1.5 times Blocks on a float32 [8192,8192] and 1.3-1.7 times on a
+// float64 [4096,4096]. The rule, from what cpuid reports (vendor and
+// family): Bands on Intel processors and AMD family 25 (Zen 3 and 4),
+// Blocks on AMD family 26 (Zen 5), and on other families and vendors,
+// which have not been measured, [Calibrate]: the first streaming transpose of at least 4
 // MiB runs its quarters as Bands, Blocks, Bands, Blocks, and the order of
 // the faster pair is kept for the process. The transpose timed is the
 // caller's own, so this costs four clock readings and nothing else, and
@@ -106,7 +109,7 @@
 //     in L1, runs Transpose's tiles, except on Intel processors at the
 //     AVX512 level, where it runs the AVX2 ones: on an Intel Xeon they
 //     transposed a hot float32 [64,64] in 273 ns against the AVX-512
-//     tiles' 330; on larger data neither won everywhere (the AVX-512
+//     tiles' 330 (on an AMD Zen 4, the same within noise); on larger data neither won everywhere (the AVX-512
 //     tiles 13-20% faster on batches of small transposes), and Transpose
 //     keeps the AVX-512 tiles. The Go code walks blocks and calls the
 //     assembly once per block; the ragged right and bottom edges go to the

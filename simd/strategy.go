@@ -21,7 +21,8 @@ const (
 	Bands TransposeStrategy = iota + 1
 	// Blocks writes square blocks of 256 bytes a side (64x64 float32,
 	// 32x32 float64): both sides of a block stay in L1. On AMD EPYC (Zen
-	// 5) it is 1.2 to 3 times as fast as Bands.
+	// 5) it is 1.2 to 3 times as fast as Bands (on Zen 4, 0.6 to 0.8
+	// times as fast).
 	Blocks
 	// Calibrate times Bands against Blocks on the first streaming
 	// transpose large enough to tell them apart (4 MiB, each side at
@@ -31,8 +32,8 @@ const (
 	// transpose timed is the caller's own, so calibrating adds no work and
 	// no allocation, only four clock readings; smaller transposes, and
 	// those that run on other goroutines meanwhile, use Bands. It is the
-	// default on processors of vendors other than Intel and AMD, which
-	// have not been measured.
+	// default on the processors not measured: vendors other than Intel
+	// and AMD, and AMD families other than 25 (Zen 3 and 4) and 26 (Zen 5).
 	Calibrate
 )
 
@@ -75,10 +76,10 @@ func pickStrategy(env string, def TransposeStrategy) TransposeStrategy {
 }
 
 // ActiveTransposeStrategy returns the order TransposeStream walks its
-// tiles in: the machine's default (Blocks on AMD processors, Bands on
-// Intel ones, Calibrate on others), unless the environment variable
-// TESSERA_TRANSPOSE ("bands", "blocks" or "calibrate") or
-// SetTransposeStrategy chose another. After a calibration it returns the
+// tiles in: the machine's default (Bands on Intel processors and AMD
+// family 25, Blocks on AMD family 26, Calibrate on others), unless the
+// environment variable TESSERA_TRANSPOSE ("bands", "blocks" or
+// "calibrate") or SetTransposeStrategy chose another. After a calibration it returns the
 // strategy the calibration chose; before, Calibrate.
 func ActiveTransposeStrategy() TransposeStrategy { return TransposeStrategy(strategy.Load()) }
 
