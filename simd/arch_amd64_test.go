@@ -8,10 +8,11 @@ import (
 	"github.com/klauspost/cpuid/v2"
 )
 
-// TestVendorRules pins what each vendor's processors get: the transpose
-// order, whether AVX-512 kernels read unaligned operands and whether hot
-// transposes take the AVX2 tiles, as measured
-// (see doc.go), and the rules of the unmeasured for the others.
+// TestVendorRules pins what the processors of each vendor and family get:
+// the transpose order, whether AVX-512 kernels read unaligned operands,
+// whether hot transposes take the AVX2 tiles and whether ReduceRows runs
+// the four-row kernels of Max and Min, as measured (see doc.go), and the
+// rules of the unmeasured for the others.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
 		v         cpuid.Vendor
@@ -19,15 +20,16 @@ func TestVendorRules(t *testing.T) {
 		strategy  TransposeStrategy
 		unaligned [numLoadKinds]bool // arithLoads, foldLoads
 		hot       bool               // TransposeHot runs the AVX2 tiles
+		extremes  bool               // ReduceRows runs Max's and Min's four-row kernels
 	}{
-		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true},
-		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false},  // Zen 4
-		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false}, // Zen 5
-		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false},
-		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false},
-		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false},
-		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false},
-		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true},
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false}, // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true}, // Zen 5
+		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true},
+		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true},
+		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true},
+		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true},
+		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true},
 	} {
 		if got := strategyFor(c.v, c.family); got != c.strategy {
 			t.Errorf("strategyFor(%v, %d) = %v, want %v", c.v, c.family, got, c.strategy)
@@ -35,11 +37,17 @@ func TestVendorRules(t *testing.T) {
 		if got := unalignedFor(c.v); got != c.unaligned {
 			t.Errorf("unalignedFor(%v) = %v, want %v", c.v, got, c.unaligned)
 		}
+		if got := extremesFor(c.v, c.family); got != c.extremes {
+			t.Errorf("extremesFor(%v, %d) = %v, want %v", c.v, c.family, got, c.extremes)
+		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
 	}
 	cpu := cpuid.CPU
+	if whole4ExtremesDefault() != extremesFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: four-row Max and Min %v", cpu.VendorID, cpu.Family, whole4ExtremesDefault())
+	}
 	if hotAVX2Default() != hotFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())
 	}
