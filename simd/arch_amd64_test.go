@@ -11,7 +11,7 @@ import (
 // TestVendorRules pins what the processors of each vendor and family get:
 // the transpose order, whether AVX-512 kernels read unaligned operands,
 // whether hot transposes take the AVX2 tiles and whether ReduceRows runs
-// the four-row kernels of Max and Min, as measured (see doc.go), and the
+// its four-row kernels, as measured (see doc.go), and the
 // rules of the unmeasured for the others.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
@@ -20,7 +20,7 @@ func TestVendorRules(t *testing.T) {
 		strategy  TransposeStrategy
 		unaligned [numLoadKinds]bool // arithLoads, foldLoads
 		hot       bool               // TransposeHot runs the AVX2 tiles
-		extremes  bool               // ReduceRows runs Max's and Min's four-row kernels
+		rows      bool               // ReduceRows runs its four-row kernels
 	}{
 		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true},
 		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false}, // Zen 4
@@ -37,16 +37,16 @@ func TestVendorRules(t *testing.T) {
 		if got := unalignedFor(c.v); got != c.unaligned {
 			t.Errorf("unalignedFor(%v) = %v, want %v", c.v, got, c.unaligned)
 		}
-		if got := extremesFor(c.v, c.family); got != c.extremes {
-			t.Errorf("extremesFor(%v, %d) = %v, want %v", c.v, c.family, got, c.extremes)
+		if got := rowsFor(c.v, c.family); got != c.rows {
+			t.Errorf("rowsFor(%v, %d) = %v, want %v", c.v, c.family, got, c.rows)
 		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
 	}
 	cpu := cpuid.CPU
-	if whole4ExtremesDefault() != extremesFor(cpu.VendorID, cpu.Family) {
-		t.Errorf("this %v processor, family %d: four-row Max and Min %v", cpu.VendorID, cpu.Family, whole4ExtremesDefault())
+	if whole4RowsDefault() != rowsFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: four-row ReduceRows %v", cpu.VendorID, cpu.Family, whole4RowsDefault())
 	}
 	if hotAVX2Default() != hotFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())

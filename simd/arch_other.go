@@ -36,9 +36,9 @@ func unalignedAVX512Default() [numLoadKinds]bool { return [numLoadKinds]bool{} }
 // hotAVX2Default is false: this build has no AVX-512 tiles.
 func hotAVX2Default() bool { return false }
 
-// whole4ExtremesDefault is true: this build has no four-row kernels, and
+// whole4RowsDefault is true: this build has no four-row kernels, and
 // ReduceRows reduces each row by Reduce either way.
-func whole4ExtremesDefault() bool { return true }
+func whole4RowsDefault() bool { return true }
 
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.

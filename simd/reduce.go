@@ -139,9 +139,9 @@ func foldGo[T Float](op Op, acc, x []T) {
 	}
 }
 
-// whole4Extremes lets ReduceRows run the four-row kernels of Max and Min
-// (set per processor: see extremesFor). Tests set it both ways.
-var whole4Extremes = whole4ExtremesDefault()
+// whole4Rows lets ReduceRows run its four-row kernels (set per processor:
+// see rowsFor). Tests set it both ways.
+var whole4Rows = whole4RowsDefault()
 
 // ReduceRows reduces rows of x by op, each as [Reduce] reduces a run: for
 // every r < len(dst),
@@ -163,11 +163,9 @@ var whole4Extremes = whole4ExtremesDefault()
 // row at a time 7.6, rows of 3 float64 20 GB/s against 10 (Intel Xeon). Without AVX-512, rows shorter than the
 // lanes are halved by a Go loop without a call per row (rows of 10: 1.0
 // -> 1.6 GB/s at the avx2 level), and longer ones take one Reduce per
-// row. On AMD Zen 4 (family 25) the four-row kernels of Max and Min read
-// rows from memory slower than one Reduce per row (float32 rows of 16 KiB
-// from 64 MiB: 17.8 GB/s against 29.5; Add's read as fast as Reduce), so
-// there those rows take one Reduce each. It is the inner loop of a
-// reduction along rows.
+// row. On AMD Zen 4 (family 25) the four-row kernels read rows from
+// memory slower than one Reduce per row, so there every row takes one
+// Reduce (see rowsFor). It is the inner loop of a reduction along rows.
 // The Stream flag is ignored.
 //
 // ReduceRows returns an error wrapping ErrArg for another op or n <= 0 (no
@@ -184,8 +182,8 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 	}
 	r := 0
 	if n%FoldLanes[T]() == 0 && n <= arithChunk {
-		if (op == Max || op == Min) && !whole4Extremes {
-			reduceEach(op, dst, x, off, stride, n) // see extremesFor
+		if !whole4Rows {
+			reduceEach(op, dst, x, off, stride, n) // see rowsFor
 			return nil
 		}
 		t := forLoads(active.Load(), foldLoads, uintptrOf(x[off:])|uintptr(stride)*sizeOf[T](), 0, 0)
