@@ -11,7 +11,7 @@ import (
 // TestVendorRules pins what the processors of each vendor and family get:
 // the transpose order, whether AVX-512 kernels read unaligned operands,
 // whether hot transposes take the AVX2 tiles and whether ReduceRows runs
-// its four-row kernels, as measured (see doc.go), and the
+// its four-row kernels, how long a row ArgRows's short-row kernel takes, as measured (see doc.go), and the
 // rules of the unmeasured for the others.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
@@ -21,15 +21,16 @@ func TestVendorRules(t *testing.T) {
 		unaligned [numLoadKinds]bool // arithLoads, foldLoads
 		hot       bool               // TransposeHot runs the AVX2 tiles
 		rows      bool               // ReduceRows runs its four-row kernels
+		argLong   bool               // ArgRows's short-row kernel takes rows up to 16 KiB
 	}{
-		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true},
-		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false}, // Zen 4
-		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true}, // Zen 5
-		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true},
-		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true},
-		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true},
-		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true},
-		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true, false},
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false, true},  // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true, false}, // Zen 5
+		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
+		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
+		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
+		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
+		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
 	} {
 		if got := strategyFor(c.v, c.family); got != c.strategy {
 			t.Errorf("strategyFor(%v, %d) = %v, want %v", c.v, c.family, got, c.strategy)
@@ -40,6 +41,9 @@ func TestVendorRules(t *testing.T) {
 		if got := rowsFor(c.v, c.family); got != c.rows {
 			t.Errorf("rowsFor(%v, %d) = %v, want %v", c.v, c.family, got, c.rows)
 		}
+		if got := argLongFor(c.v, c.family); got != c.argLong {
+			t.Errorf("argLongFor(%v, %d) = %v, want %v", c.v, c.family, got, c.argLong)
+		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
@@ -47,6 +51,9 @@ func TestVendorRules(t *testing.T) {
 	cpu := cpuid.CPU
 	if whole4RowsDefault() != rowsFor(cpu.VendorID, cpu.Family) {
 		t.Errorf("this %v processor, family %d: four-row ReduceRows %v", cpu.VendorID, cpu.Family, whole4RowsDefault())
+	}
+	if argShortLongDefault() != argLongFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: short-row arg kernel to 16 KiB %v", cpu.VendorID, cpu.Family, argShortLongDefault())
 	}
 	if hotAVX2Default() != hotFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())

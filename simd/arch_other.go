@@ -40,6 +40,9 @@ func hotAVX2Default() bool { return false }
 // ReduceRows reduces each row by Reduce either way.
 func whole4RowsDefault() bool { return true }
 
+// argShortLongDefault is false: this build has no short-row kernel.
+func argShortLongDefault() bool { return false }
+
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }

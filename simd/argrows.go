@@ -22,9 +22,10 @@ const argChunk = rowsRead / 4
 // best element and the index where it first met it, and the lanes are
 // combined at the end. One pass over the row finds the index, where a
 // [Reduce] for the extreme and an [Index] search for it read the row
-// twice. Rows of at most 4 KiB take, with AVX-512, a kernel that searches
-// all of them in one call, each in two passes (the extreme, then its
-// first index, from L1). It is the inner loop of an index reduction along
+// twice. Rows of at most 4 KiB (16 KiB on AMD Zen 4, where the four-row
+// kernels read from memory slower) take, with AVX-512, a kernel that
+// searches all of them in one call, each in two passes (the extreme, then
+// its first index, from L1). It is the inner loop of an index reduction along
 // rows.
 // The Stream flag is ignored.
 //
@@ -40,7 +41,7 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 		return err
 	}
 	max := op == Max
-	if n*int(sizeOf[T]()) <= argShortBytes && active.Load().isa == AVX512 {
+	if n*int(sizeOf[T]()) <= argShortLimit() && active.Load().isa == AVX512 {
 		argShortRows(max, idx, x, off, stride, n)
 		return nil
 	}
@@ -69,6 +70,27 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 // 6.0, 256 15.6-18.6 / 8.6-10.2, 1000 21.1 / 18.7, 2000 22.2 / 23.5,
 // 4096 23.9 / 26.0.
 const argShortBytes = 4096
+
+// argShortLongBytes is argShortBytes where argShortLong is set: on AMD
+// Zen 4 the short-row kernel read float32 rows of 16 KiB from 64 MiB at
+// 27-29 GB/s against 18-21 for the four-row kernels (a row's second pass
+// runs from L1, 32 KiB there), and ops.ArgMax along the rows of a float32
+// [4096,4096] on NumPy's buffers 20-22 -> 28-32 GB/s.
+const argShortLongBytes = 16384
+
+// argShortLong makes ArgRows take the short-row kernel for rows up to
+// argShortLongBytes rather than argShortBytes (set per processor: see
+// argLongFor). Tests set it both ways.
+var argShortLong = argShortLongDefault()
+
+// argShortLimit returns the longest row, in bytes, that ArgRows searches
+// with the short-row kernel at the AVX512 level.
+func argShortLimit() int {
+	if argShortLong {
+		return argShortLongBytes
+	}
+	return argShortBytes
+}
 
 // argShortRows runs the short-row arg kernel (AVX-512) over the len(idx)
 // rows of x from off: for each row, a pass that finds its extreme, or
