@@ -207,7 +207,10 @@
 //     into another, and one VPERMPS (VPERMPD) puts a group's results in
 //     row order. Rows of 10 float32 from
 //     memory: 23 GB/s against 7.6 one row at a time; rows of 3 float64:
-//     20 against 10 (Intel Xeon).
+//     20 against 10 (Intel Xeon). On AMD family 25 (Zen 4) the four-row
+//     kernels read from memory slower than one row at a time (Max along
+//     rows of 16 KiB: 17.8 GB/s against 29.5, though as fast in L2), so
+//     there rows of whole groups take a Reduce each.
 //   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element
 //     by element: a strip of eight vectors of the result stays in
 //     registers while up to 8 rows are combined into it, so the result
@@ -217,7 +220,11 @@
 //     leaves of 32 rows, in L3: 38-41 GB/s, against 25-30 with Binary
 //     per row (Intel Xeon). AVX2's Max and Min try each strip without
 //     the NaN blends first, as Reduce's kernels do, and redo it exactly
-//     from init when a NaN was met (in L1: 84-86 GB/s against 62).
+//     from init when a NaN was met (in L1: 84-86 GB/s against 62). Rows
+//     of at most 512 bytes that follow each other in memory are one stream
+//     in the kernels' order, and a call takes up to 64 Ki elements of them;
+//     wider rows go 8 to a call (on Zen 4, rows of 16 KiB read at 27-28
+//     GB/s 8 at a time, 20 at 16).
 //   - [Index] compares four vectors at a time with the value (EQ_OQ: -0
 //     equals +0, NaN nothing), tests the four results with one branch,
 //     and searches the group that holds the first match, and the last
@@ -239,7 +246,9 @@
 //     vals) it gained 16-18% on random rows from memory and 7% on
 //     NumPy's benchmark rows, and lost 24% on rising ones, where the
 //     AVX2 exact step, two blends a vector, bounds it. Rows of at most 4
-//     KiB go, at the AVX512 level, to a short-row kernel that does all of
+//     KiB (16 KiB on AMD family 25, where the four-row kernels read rows
+//     of 16 KiB from memory at 18-21 GB/s and this kernel at 27-29) go,
+//     at the AVX512 level, to a short-row kernel that does all of
 //     them in one call, two passes a row: the first folds the row by
 //     VMAXPS (VMINPS; masked loads take its last partial vector) and
 //     notes a NaN, the second, from L1, finds the first element equal to
