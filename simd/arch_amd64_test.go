@@ -11,7 +11,8 @@ import (
 // TestVendorRules pins what the processors of each vendor and family get:
 // the transpose order, whether AVX-512 kernels read unaligned operands,
 // whether hot transposes take the AVX2 tiles and whether ReduceRows runs
-// its four-row kernels, how long a row ArgRows's short-row kernel takes, as measured (see doc.go), and the
+// its four-row kernels, how long a row ArgRows's short-row kernel takes, how tall the
+// streaming bands of 8-byte elements are, as measured (see doc.go), and the
 // rules of the unmeasured for the others.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
@@ -22,15 +23,16 @@ func TestVendorRules(t *testing.T) {
 		hot       bool               // TransposeHot runs the AVX2 tiles
 		rows      bool               // ReduceRows runs its four-row kernels
 		argLong   bool               // ArgRows's short-row kernel takes rows up to 16 KiB
+		wide      bool               // streaming bands of 8-byte elements are 16 rows tall
 	}{
-		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true, false},
-		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false, true},  // Zen 4
-		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true, false}, // Zen 5
-		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
-		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
-		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
-		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
-		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true, false},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true, false, false},
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false, true, true},   // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true, false, false}, // Zen 5
+		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
+		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
+		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
+		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
+		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
 	} {
 		if got := strategyFor(c.v, c.family); got != c.strategy {
 			t.Errorf("strategyFor(%v, %d) = %v, want %v", c.v, c.family, got, c.strategy)
@@ -44,6 +46,9 @@ func TestVendorRules(t *testing.T) {
 		if got := argLongFor(c.v, c.family); got != c.argLong {
 			t.Errorf("argLongFor(%v, %d) = %v, want %v", c.v, c.family, got, c.argLong)
 		}
+		if got := bandsFor(c.v, c.family); got != c.wide {
+			t.Errorf("bandsFor(%v, %d) = %v, want %v", c.v, c.family, got, c.wide)
+		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
@@ -54,6 +59,9 @@ func TestVendorRules(t *testing.T) {
 	}
 	if argShortLongDefault() != argLongFor(cpu.VendorID, cpu.Family) {
 		t.Errorf("this %v processor, family %d: short-row arg kernel to 16 KiB %v", cpu.VendorID, cpu.Family, argShortLongDefault())
+	}
+	if wideBandsDefault() != bandsFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: wide bands %v", cpu.VendorID, cpu.Family, wideBandsDefault())
 	}
 	if hotAVX2Default() != hotFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())

@@ -43,6 +43,10 @@ func whole4RowsDefault() bool { return true }
 // argShortLongDefault is false: this build has no short-row kernel.
 func argShortLongDefault() bool { return false }
 
+// wideBandsDefault is false: without assembly the bands only shape the Go
+// twin's calls.
+func wideBandsDefault() bool { return false }
+
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }

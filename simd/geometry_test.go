@@ -36,27 +36,31 @@ func TestGeometryRules(t *testing.T) {
 
 // TestTransposeAnyGeometry runs the transposes with the blocks other
 // machines derive (small and large L1 and L2, 16 KiB pages), under each
-// transpose strategy, whatever this machine picks: the results must not
-// depend on the geometry or the strategy.
+// transpose strategy and both heights of the bands of 8-byte elements,
+// whatever this machine picks: the results must not depend on the
+// geometry, the strategy or the bands.
 func TestTransposeAnyGeometry(t *testing.T) {
 	save := func() func() {
-		c, s, g, p := cached, streamed, goBlock, pageBytes
-		return func() { cached, streamed, goBlock, pageBytes = c, s, g, p }
+		c, s, g, p, w := cached, streamed, goBlock, pageBytes, wideBands
+		return func() { cached, streamed, goBlock, pageBytes, wideBands = c, s, g, p, w }
 	}
 	for _, g := range []struct {
 		l1d, l2, page int
 		s             TransposeStrategy
+		wide          bool
 	}{
-		{8 << 10, 256 << 10, 4096, Bands}, {8 << 10, 256 << 10, 4096, Blocks},
-		{32 << 10, 1 << 20, 4096, Bands}, {32 << 10, 1 << 20, 4096, Blocks},
-		{1 << 20, 1 << 30, 16384, Bands}, {1 << 20, 1 << 30, 16384, Blocks},
+		{8 << 10, 256 << 10, 4096, Bands, false}, {8 << 10, 256 << 10, 4096, Blocks, false},
+		{32 << 10, 1 << 20, 4096, Bands, false}, {32 << 10, 1 << 20, 4096, Blocks, false},
+		{32 << 10, 1 << 20, 4096, Bands, true}, {32 << 10, 1 << 20, 4096, Blocks, true},
+		{1 << 20, 1 << 30, 16384, Bands, false}, {1 << 20, 1 << 30, 16384, Blocks, false},
+		{1 << 20, 1 << 30, 16384, Bands, true},
 	} {
-		t.Run(fmt.Sprintf("l1d=%d,l2=%d,page=%d,%v", g.l1d, g.l2, g.page, g.s), func(t *testing.T) {
+		t.Run(fmt.Sprintf("l1d=%d,l2=%d,page=%d,%v,wideBands=%v", g.l1d, g.l2, g.page, g.s, g.wide), func(t *testing.T) {
 			prev, err := SetTransposeStrategy(g.s)
 			noErr(t, err)
 			defer SetTransposeStrategy(prev)
 			defer save()()
-			cached, streamed, goBlock, pageBytes = cachedBlock(g.l1d), streamedBlock(g.page), goBlockSide(g.l2), g.page
+			cached, streamed, goBlock, pageBytes, wideBands = cachedBlock(g.l1d), streamedBlock(g.page), goBlockSide(g.l2), g.page, g.wide
 			forEachLevel(t, func(t *testing.T) {
 				k := 0
 				for _, rows := range []int{15, 64, 65, 300, 1030} {
@@ -67,6 +71,8 @@ func TestTransposeAnyGeometry(t *testing.T) {
 						line := 16 // float32 per 64-byte line: the streaming geometry
 						ld := (cols + line - 1) / line * line
 						checkTransposeCase[float32](t, makeLayout(rows, cols, k%8, ld-cols, false, k%8, 0, false), modeStream)
+						ld64 := (cols + line/2 - 1) / (line / 2) * (line / 2)
+						checkTransposeCase[float64](t, makeLayout(rows, cols, k%4, ld64-cols, false, k%8, 0, false), modeStream)
 					}
 				}
 			})

@@ -108,12 +108,22 @@ const squareBytes = 256
 // are at least four squares long. A narrow transpose (the [64, 3136]
 // slices of an NCHW to NHWC permutation) is a few squares wide at most,
 // and measured faster in bands, which read longer runs of each source row.
+// Where wideBands is set, the bands of 8-byte elements are two destination
+// lines tall: 16 source rows, as float32's one line.
 func streamedFor(s TransposeStrategy, rows, cols, size int) block {
 	if s == Blocks && min(rows, cols)*size >= 4*squareBytes {
 		return block{squareBytes, squareBytes}
 	}
+	if wideBands && size == 8 {
+		return block{streamed.rowBytes, 2 * streamed.colBytes}
+	}
 	return streamed
 }
+
+// wideBands makes the streaming bands of 8-byte elements 16 source rows
+// tall rather than 8 (set per processor: see bandsFor). Tests set it both
+// ways.
+var wideBands = wideBandsDefault()
 
 // calibrationBytes is the smallest output of a calibrating transpose.
 const calibrationBytes = 4 << 20

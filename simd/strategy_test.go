@@ -47,20 +47,30 @@ func TestTransposeStrategySetting(t *testing.T) {
 	if Bands.String() != "bands" || Blocks.String() != "blocks" || Calibrate.String() != "calibrate" || TransposeStrategy(7).String() != "TransposeStrategy(7)" {
 		t.Errorf("String: %v %v %v %v", Bands, Blocks, Calibrate, TransposeStrategy(7))
 	}
+	prevWide := wideBands
+	defer func() { wideBands = prevWide }()
+	wide := block{streamed.rowBytes, 2 * streamed.colBytes}
 	for _, c := range []struct {
 		s                TransposeStrategy
 		rows, cols, size int
+		wideBands        bool
 		want             block
 	}{
-		{Blocks, 8192, 8192, 4, block{256, 256}},
-		{Blocks, 256, 65536, 4, block{256, 256}},
-		{Blocks, 255, 65536, 4, streamed},
-		{Blocks, 3136, 64, 4, streamed},
-		{Blocks, 128, 128, 8, block{256, 256}},
-		{Bands, 8192, 8192, 4, streamed},
+		{Blocks, 8192, 8192, 4, false, block{256, 256}},
+		{Blocks, 256, 65536, 4, false, block{256, 256}},
+		{Blocks, 255, 65536, 4, false, streamed},
+		{Blocks, 3136, 64, 4, false, streamed},
+		{Blocks, 128, 128, 8, false, block{256, 256}},
+		{Bands, 8192, 8192, 4, false, streamed},
+		{Bands, 4096, 4096, 8, false, streamed},
+		{Bands, 8192, 8192, 4, true, streamed},
+		{Bands, 4096, 4096, 8, true, wide},
+		{Blocks, 4096, 4096, 8, true, block{256, 256}},
+		{Blocks, 127, 4096, 8, true, wide},
 	} {
+		wideBands = c.wideBands
 		if got := streamedFor(c.s, c.rows, c.cols, c.size); got != c.want {
-			t.Errorf("streamedFor(%v, %d, %d, %d) = %+v, want %+v", c.s, c.rows, c.cols, c.size, got, c.want)
+			t.Errorf("streamedFor(%v, %d, %d, %d) with wideBands %v = %+v, want %+v", c.s, c.rows, c.cols, c.size, c.wideBands, got, c.want)
 		}
 	}
 }
