@@ -229,10 +229,12 @@ const (
 // on this processor (see rowsFor).
 func whole4RowsDefault() bool { return rowsFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
 
-// rowsFor reports whether ReduceRows runs its four-row kernels on the
-// processors of a vendor and family: everywhere but on AMD family 25. On a
-// Zen 4 EPYC they read float32 rows of 16 KiB from 64 MiB slower than one
-// Reduce per row: Max 17.8 GB/s against 29.5 (as fast in L2), and
+// rowsFor reports whether ReduceRows runs its four-row kernels on rows of
+// 512 bytes or more (eachRowBytes) on the processors of a vendor and
+// family: everywhere but on AMD family 25. On a Zen 4 EPYC they read such
+// rows from memory slower than one Reduce per row (shorter ones faster):
+// float32 rows of 16 KiB from 64 MiB, Max 17.8 GB/s against 29.5 (as fast
+// in L2), and
 // ops.Sum along the rows of a [4096,4096] timed with NumPy's and
 // PyTorch's 26-28 GB/s against 32; on an Intel Xeon they were 15-20%
 // faster than Reduce.

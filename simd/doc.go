@@ -211,9 +211,11 @@
 //     row order. Rows of 10 float32 from
 //     memory: 23 GB/s against 7.6 one row at a time; rows of 3 float64:
 //     20 against 10 (Intel Xeon). On AMD family 25 (Zen 4) the four-row
-//     kernels read from memory slower than one row at a time (Max along
-//     rows of 16 KiB: 17.8 GB/s against 29.5, though as fast in L2), so
-//     there rows of whole groups take a Reduce each.
+//     kernels read rows of 512 bytes or more from memory slower than one
+//     row at a time (Max along rows of 16 KiB: 17.8 GB/s against 29.5,
+//     though as fast in L2; rows of 1 KiB, 9-11 against 23-32), so there
+//     such rows take a Reduce each; shorter rows, where a call per row
+//     costs more than it saves, keep the four-row kernels.
 //   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element
 //     by element: a strip of eight vectors of the result stays in
 //     registers while up to 8 rows are combined into it, so the result

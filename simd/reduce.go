@@ -139,9 +139,17 @@ func foldGo[T Float](op Op, acc, x []T) {
 	}
 }
 
-// whole4Rows lets ReduceRows run its four-row kernels (set per processor:
-// see rowsFor). Tests set it both ways.
+// whole4Rows lets ReduceRows run its four-row kernels on rows of at least
+// eachRowBytes (set per processor: see rowsFor). Tests set it both ways.
 var whole4Rows = whole4RowsDefault()
+
+// eachRowBytes is the shortest row, in bytes, that ReduceRows reduces with
+// a Reduce of its own where whole4Rows is not set. On a Zen 4 EPYC, float32
+// rows from 64 MiB, 16 bytes past a line, GB/s, the four-row kernels
+// against a Reduce per row: rows of 32 elements, Add 28 / 14, Max 29 /
+// 12; 64, 28 / 19 and 27 / 8.5-21; 128, 23 / 28 and 29 / 30; 256, 11 /
+// 24 and 9.2 / 29; 1024, 20 / 29 and 13 / 28; 4096, 25 / 30 and 16 / 26.
+const eachRowBytes = 512
 
 // ReduceRows reduces rows of x by op, each as [Reduce] reduces a run: for
 // every r < len(dst),
@@ -163,9 +171,10 @@ var whole4Rows = whole4RowsDefault()
 // row at a time 7.6, rows of 3 float64 20 GB/s against 10 (Intel Xeon). Without AVX-512, rows shorter than the
 // lanes are halved by a Go loop without a call per row (rows of 10: 1.0
 // -> 1.6 GB/s at the avx2 level), and longer ones take one Reduce per
-// row. On AMD Zen 4 (family 25) the four-row kernels read rows from
-// memory slower than one Reduce per row, so there every row takes one
-// Reduce (see rowsFor). It is the inner loop of a reduction along rows.
+// row. On AMD Zen 4 (family 25) the four-row kernels read rows of 512
+// bytes or more from memory slower than one Reduce per row, so there such
+// rows take one Reduce each (see rowsFor). It is the inner loop of a
+// reduction along rows.
 // The Stream flag is ignored.
 //
 // ReduceRows returns an error wrapping ErrArg for another op or n <= 0 (no
@@ -182,7 +191,7 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 	}
 	r := 0
 	if n%FoldLanes[T]() == 0 && n <= arithChunk {
-		if !whole4Rows {
+		if !whole4Rows && n*int(sizeOf[T]()) >= eachRowBytes {
 			reduceEach(op, dst, x, off, stride, n) // see rowsFor
 			return nil
 		}
