@@ -2,11 +2,13 @@
 # machine.sh measures, on the machine it runs on, what the portability
 # issues ask for per machine, and prints it as markdown for BENCHMARKS.md:
 # the CPU (lscpu), the copy engine against copy() at every SIMD level on
-# one goroutine (BenchmarkMaterialize, x-limit), the small copies
+# one goroutine (BenchmarkMaterialize, x-limit), the two transpose orders
+# (TESSERA_TRANSPOSE=bands and =blocks), the small copies
 # (BenchmarkSmallT2, BenchmarkSmallCopy), transposes alone and in batches
 # and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), column sums
 # of narrow matrices (ops BenchmarkReduceColumns), the reductions' kernels
-# along rows (simd BenchmarkReduceRows, BenchmarkArgRows) and, where Debian's
+# along rows, four rows at once against one (simd BenchmarkReduceRows,
+# BenchmarkArgRows: what simd's per-family rules weigh) and, where Debian's
 # python3-numpy and python3-torch are installed, the side-by-side tables of
 # bench/compare (run.sh and reduce.sh). Not part of CI; about ten minutes
 # on a 2-core machine. Run it on a quiet machine, nothing else timing.
@@ -64,6 +66,26 @@ join <(median x-limit <"$tmp/mat.txt") <(median GB/s <"$tmp/mat.txt") |
 	awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
 
 echo
+echo "## Transpose orders, one goroutine (x-limit with TESSERA_TRANSPOSE=bands and =blocks, alternating; median of $count)"
+echo
+# simd picks the order by vendor and family (Bands on Intel and AMD
+# family 25, Blocks on AMD family 26, Calibrate elsewhere): on a new
+# family, this table says which order its rule should name.
+go test -c -o "$tmp/tensor.test" ./tensor
+for _ in $(seq "$count"); do
+	for s in bands blocks; do
+		(cd tensor && TESSERA_TRANSPOSE=$s "$tmp/tensor.test" -test.run '^$' \
+			-test.bench 'Materialize/(T2|P3|NCHW).*/level=avx(2|512)/procs=1' -test.benchtime 3x) |
+			sed "s|^BenchmarkMaterialize/|BenchmarkMaterialize/$s:|"
+	done
+done >"$tmp/order.txt"
+echo '| benchmark | bands | blocks |'
+echo '|---|---:|---:|'
+join <(median x-limit <"$tmp/order.txt" | sed -n 's|^BenchmarkMaterialize/bands:||p') \
+	<(median x-limit <"$tmp/order.txt" | sed -n 's|^BenchmarkMaterialize/blocks:||p') |
+	awk '{ sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.2f |\n", $1, $2, $3 }'
+
+echo
 echo "## Small copies (median of $small)"
 echo
 go test -run '^$' -bench 'SmallT2|SmallCopy' -count "$small" ./tensor >"$tmp/small.txt"
@@ -98,7 +120,7 @@ echo "## Reductions along rows, simd kernels (64 MiB of float32 rows; median of 
 echo
 # One pattern per run: go test splits a -bench pattern at its slashes,
 # alternatives included.
-for p in 'ReduceRows$/^(rows|max-rows)$' 'ReduceRowsOdd/./Add' 'ArgRows/rows'; do
+for p in 'ReduceRows$/^(rows|reduce|max-rows|max-reduce)$' 'ReduceRowsOdd/./Add' 'ArgRows/^(rows|short-row)$'; do
 	go test -run '^$' -bench "$p" -benchtime 0.3s -count "$count" ./simd
 done >"$tmp/rows.txt"
 echo '| benchmark | MB/s |'

@@ -25,8 +25,8 @@ const argChunk = rowsRead / 4
 // twice. Rows of at most 4 KiB (16 KiB on AMD Zen 4, where the four-row
 // kernels read from memory slower) take, with AVX-512, a kernel that
 // searches all of them in one call, each in two passes (the extreme, then
-// its first index, from L1). It is the inner loop of an index reduction along
-// rows.
+// its first index, from L1). It is the inner loop of an index reduction
+// along rows.
 // The Stream flag is ignored.
 //
 // ArgRows returns an error wrapping ErrArg for another op or n <= 0, and

@@ -130,10 +130,12 @@ func BenchmarkFoldRows(b *testing.B) {
 }
 
 // BenchmarkReduceRows sums the rows of a [4096,4096] float32 matrix (64
-// MiB, aligned and 16 bytes past a line) with ReduceRows ("rows", four
-// rows per kernel call) and with one Reduce per row ("reduce"), and takes
-// their maxima the same two ways ("max-rows", "max-reduce"), at every
-// level: GB/s of input read.
+// MiB, aligned and 16 bytes past a line) with ReduceRows's four-row
+// kernels ("rows", four rows per kernel call, whatever whole4Rows's
+// default on this processor) and with one Reduce per row ("reduce"), and
+// takes their maxima the same two ways ("max-rows", "max-reduce"), at
+// every level: GB/s of input read. The pairs are what rowsFor's rule
+// weighs on a new processor.
 func BenchmarkReduceRows(b *testing.B) {
 	const n = 4096
 	big := make([]float32, n*n+4)
@@ -149,6 +151,8 @@ func BenchmarkReduceRows(b *testing.B) {
 				op = Max
 			}
 			b.Run(fmt.Sprintf("%s/off%d", how, 4*off), func(b *testing.B) {
+				defer func(w bool) { whole4Rows = w }(whole4Rows)
+				whole4Rows = true
 				benchLevels(b, func(b *testing.B) {
 					b.SetBytes(4 * n * n)
 					for range b.N {
@@ -232,9 +236,12 @@ func benchRowsShort[T Float](b *testing.B) {
 }
 
 // BenchmarkArgRows times ArgRows over the rows of a float32 [4096,4096]
-// (rows), against the two passes it replaces, ReduceRows for the rows'
-// maxima and Index for each (reduce-index), and over all of it as one
-// row (one-row); from a line boundary and 16 bytes past one. The values
+// with its four-row kernels (rows) and, at the AVX512 level, its
+// short-row kernel (short-row: the two settings of argLongFor's rule,
+// whatever this processor's default), against the two passes it
+// replaces, ReduceRows for the rows' maxima and Index for each
+// (reduce-index), and over all of it as one row (one-row); from a line
+// boundary and 16 bytes past one. The values
 // are pseudo-random, so each row's maximum lies anywhere in it, or rise
 // along each row (rising), the AVX-512 kernels' worst case: no block can
 // be skipped.
@@ -260,13 +267,15 @@ func BenchmarkArgRows(b *testing.B) {
 		case "rising":
 			x = rising
 		}
-		for _, how := range []string{"rows", "reduce-index", "one-row"} {
+		for _, how := range []string{"rows", "short-row", "reduce-index", "one-row"} {
 			b.Run(fmt.Sprintf("%s/%s", how, data), func(b *testing.B) {
+				defer func(l bool) { argShortLong = l }(argShortLong)
+				argShortLong = how == "short-row"
 				benchLevels(b, func(b *testing.B) {
 					b.SetBytes(4 * n * n)
 					for range b.N {
 						switch how {
-						case "rows":
+						case "rows", "short-row":
 							_ = ArgRows(Max, idx, x, 0, n, n)
 						case "reduce-index":
 							_ = ReduceRows(Max, m, x, 0, n, n)

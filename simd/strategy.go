@@ -79,8 +79,9 @@ func pickStrategy(env string, def TransposeStrategy) TransposeStrategy {
 // tiles in: the machine's default (Bands on Intel processors and AMD
 // family 25, Blocks on AMD family 26, Calibrate on others), unless the
 // environment variable TESSERA_TRANSPOSE ("bands", "blocks" or
-// "calibrate") or SetTransposeStrategy chose another. After a calibration it returns the
-// strategy the calibration chose; before, Calibrate.
+// "calibrate") or SetTransposeStrategy chose another. After a
+// calibration it returns the strategy the calibration chose; before,
+// Calibrate.
 func ActiveTransposeStrategy() TransposeStrategy { return TransposeStrategy(strategy.Load()) }
 
 // SetTransposeStrategy sets the order TransposeStream walks its tiles in,
