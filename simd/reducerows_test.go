@@ -2,6 +2,7 @@ package simd
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"testing"
@@ -11,15 +12,23 @@ import (
 // on every op, widths within a group and whole groups (the four-row
 // kernels' case, past a chunk too), 0-9 rows, strides of every sign, and
 // unaligned starts, with NaN guard cells around x and dst.
-func checkReduceRows[T Float](t *testing.T, r *rand.Rand) {
+func checkReduceRows[T Float](t *testing.T, r *rand.Rand, quick bool) {
 	t.Helper()
 	lanes := FoldLanes[T]()
 	widths := []int{1, 7, lanes - 1, lanes, lanes + 1, 2 * lanes, 3 * lanes, 5 * lanes, 64 * lanes, 64*lanes + 3, arithChunk, arithChunk + lanes}
+	rowCounts, starts := []int{0, 1, 3, 4, 5, 8, 9}, []int{0, 3}
+	if quick {
+		rowCounts, starts = []int{1, 5, 9}, []int{3}
+	}
 	for _, op := range []Op{Add, Mul, Max, Min} {
 		for _, n := range widths {
-			for _, rows := range []int{0, 1, 3, 4, 5, 8, 9} {
-				for _, stride := range []int{n, n + 5, -(n + 1), 0} {
-					for _, start := range []int{0, 3} {
+			for _, rows := range rowCounts {
+				strides := []int{n, n + 5, -(n + 1), 0}
+				if quick {
+					strides = []int{n + 5, -(n + 1)}
+				}
+				for _, stride := range strides {
+					for _, start := range starts {
 						checkReduceRowsAt[T](t, r, op, n, rows, stride, start, false)
 					}
 				}
@@ -74,14 +83,32 @@ func checkReduceRowsAt[T Float](t *testing.T, r *rand.Rand, op Op, n, rows, stri
 }
 
 // TestReduceRowsLevels checks ReduceRows at every level and with both
-// settings of the alignment rule.
+// settings of the alignment rule; then, with the other setting of the
+// four-row rule (whole4Rows) than this processor's, fewer rows, strides
+// and starts of the same widths, so that the four-row kernels and a
+// Reduce per row both meet rows of every length at every level.
 func TestReduceRowsLevels(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(11, 12))
-		checkReduceRows[float32](t, r)
-		checkReduceRows[float64](t, r)
-		checkReduceRows[kelvin](t, r)
+		checkReduceRows[float32](t, r, false)
+		checkReduceRows[float64](t, r, false)
+		checkReduceRows[kelvin](t, r, false)
 	})
+	forOtherRowsRule(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(13, 14))
+		checkReduceRows[float32](t, r, true)
+		checkReduceRows[float64](t, r, true)
+	})
+}
+
+// forOtherRowsRule runs f at every level with ReduceRows's four-row rule
+// (whole4Rows) set the other way than this processor's default.
+func forOtherRowsRule(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	prev := whole4Rows
+	defer func() { whole4Rows = prev }()
+	whole4Rows = !prev
+	t.Run(fmt.Sprintf("whole4Rows=%v", !prev), func(t *testing.T) { forEachLevel(t, f) })
 }
 
 // TestReduceRowsShort checks ReduceRows on every row length up to a few
@@ -158,15 +185,18 @@ func checkReduceRowsShortNaN[T Float](t *testing.T) {
 	}
 }
 
-// TestReduceRowsNaN puts a NaN in each row in turn, and two with distinct
+// TestReduceRowsNaN, under both settings of the four-row rule (the other
+// one than this processor's at every level), puts a NaN in each row in turn, and two with distinct
 // payloads in one, where the four-row kernels fold (the first group, the
 // loop over four groups, the loop over one), and NaNs in two rows at once:
 // every row's result must be Reduce's, the first NaN of that row.
 func TestReduceRowsNaN(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	check := func(t *testing.T) {
 		checkReduceRowsNaN[float32](t)
 		checkReduceRowsNaN[float64](t)
-	})
+	}
+	forEachKernel(t, check)
+	forOtherRowsRule(t, check)
 }
 
 func checkReduceRowsNaN[T Float](t *testing.T) {
