@@ -233,11 +233,10 @@ func whole4RowsDefault() bool { return rowsFor(cpuid.CPU.VendorID, cpuid.CPU.Fam
 // 512 bytes or more (eachRowBytes) on the processors of a vendor and
 // family: everywhere but on AMD family 25. On a Zen 4 EPYC they read such
 // rows from memory slower than one Reduce per row (shorter ones faster):
-// float32 rows of 16 KiB from 64 MiB, Max 17.8 GB/s against 29.5 (as fast
-// in L2), and
-// ops.Sum along the rows of a [4096,4096] timed with NumPy's and
-// PyTorch's 26-28 GB/s against 32; on an Intel Xeon they were 15-20%
-// faster than Reduce.
+// float32 rows of 16 KiB from 64 MiB, Max 17.8 GB/s against 29.5 (as
+// fast in L2), and ops.Sum along the rows of a [4096,4096] timed with
+// NumPy's and PyTorch's 26-28 GB/s against 32; on an Intel Xeon they were
+// 15-20% faster than Reduce.
 func rowsFor(v cpuid.Vendor, family int) bool {
 	return !(v == cpuid.AMD && family == amdZen4Family)
 }
@@ -280,10 +279,11 @@ func defaultStrategy() TransposeStrategy {
 
 // strategyFor returns the transpose order measured best for the processors
 // of a vendor and family: Bands on Intel (two Xeons; on the second,
-// 1.6-1.9x Blocks on square transposes) and on AMD family 25 (Zen 4: 1.5x Blocks
-// on a float32 [8192,8192], 1.3-1.7x on a float64 [4096,4096], the same
-// within noise on the [256,256,256] and NCHW to NHWC permutations), Blocks on AMD family 26 (Zen 5:
-// 1.2-3x Bands), and Calibrate on the families and vendors not measured.
+// 1.6-1.9x Blocks on square transposes) and on AMD family 25 (Zen 4: 1.5x
+// Blocks on a float32 [8192,8192], 1.3-1.7x on a float64 [4096,4096], the
+// same within noise on the [256,256,256] and NCHW to NHWC permutations),
+// Blocks on AMD family 26 (Zen 5: 1.2-3x Bands), and Calibrate on the
+// families and vendors not measured.
 func strategyFor(v cpuid.Vendor, family int) TransposeStrategy {
 	switch {
 	case v == cpuid.Intel:

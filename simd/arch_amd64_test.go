@@ -8,12 +8,13 @@ import (
 	"github.com/klauspost/cpuid/v2"
 )
 
-// TestVendorRules pins what the processors of each vendor and family get:
-// the transpose order, whether AVX-512 kernels read unaligned operands,
-// whether hot transposes take the AVX2 tiles and whether ReduceRows runs
-// its four-row kernels, how long a row ArgRows's short-row kernel takes, how tall the
-// streaming bands of 8-byte elements are, as measured (see doc.go), and the
-// rules of the unmeasured for the others.
+// TestVendorRules pins what the processors of each vendor and family get,
+// as measured (see doc.go), and the rules of the unmeasured for the
+// others: the transpose order, whether AVX-512 kernels read unaligned
+// operands, whether hot transposes take the AVX2 tiles, whether
+// ReduceRows runs its four-row kernels on long rows, how long a row
+// ArgRows's short-row kernel takes and how tall the streaming bands of
+// 8-byte elements are.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
 		v         cpuid.Vendor

@@ -35,13 +35,13 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 // forEachKernel runs f as forEachLevel does and, where AVX-512 runs, once
 // more at AVX-512 with the other setting of the hot transposes' rule
 // (forHot: the tiles of TransposeHot), of ReduceRows's four-row rule
-// (whole4Rows), of ArgRows's short-row rule (argShortLong), of the streaming
-// bands of 8-byte elements (wideBands) and of the alignment rule (forLoads) for every kind
-// of kernel: where the machine's default gives a kind's
-// unaligned operands to AVX2, its AVX-512 kernels then read them, and
-// where they read them, AVX2 gets them. So the arithmetic, fold and index
-// kernels of every level meet every alignment, and both paths of the rule
-// run, on every machine.
+// (whole4Rows), of ArgRows's short-row rule (argShortLong), of the
+// streaming bands of 8-byte elements (wideBands) and of the alignment
+// rule (forLoads) for every kind of kernel: where the machine's default
+// gives a kind's unaligned operands to AVX2, its AVX-512 kernels then read
+// them, and where they read them, AVX2 gets them. So the arithmetic, fold
+// and index kernels of every level meet every alignment, and both paths of
+// each rule run at AVX-512, on every machine.
 func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	forEachLevel(t, f)
