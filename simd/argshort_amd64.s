@@ -9,8 +9,10 @@
 // holding FILL (-Inf for Max, +Inf for Min, which can be the extreme only
 // where every element is it), and gathers in K2 whether a lane met a NaN;
 // the halving then spreads the extreme over every lane. The second pass
-// finds the first lane equal to it (EQ_OQ: -0 equals +0) or, when the row
-// holds a NaN, the first unordered lane: NumPy's argmax and argmin. Rows
+// finds the first lane equal to it (EQ_OQ: -0 equals +0), testing four
+// vectors with one branch and then the vector that holds it (K3-K6), or,
+// when the row holds a NaN, the first unordered lane: NumPy's argmax and
+// argmin. Rows
 // of n elements (n >= 1), stride bytes apart (DX), rows of them (BX), the
 // indices to idx (DI). K1 holds tail, the lanes of the row's last
 // partial vector (none when n is a multiple of W, the lanes of a vector).
@@ -65,6 +67,21 @@ folded: \
 	KORTESTW K2, K2; \
 	JNZ nan; \
 	HALVE; \
+find4: \
+	CMPQ R9, $(4*W); \
+	JB find; \
+	CMP $0, (R8), Z0, K3; \
+	CMP $0, (W*S)(R8), Z0, K4; \
+	CMP $0, (2*W*S)(R8), Z0, K5; \
+	CMP $0, (3*W*S)(R8), Z0, K6; \
+	KORW K3, K4, K4; \
+	KORW K5, K6, K6; \
+	KORTESTW K4, K6; \
+	JNZ find; \
+	ADDQ $(4*W*S), R8; \
+	ADDQ $(4*W), R10; \
+	SUBQ $(4*W), R9; \
+	JMP find4; \
 find: \
 	CMPQ R9, $W; \
 	JB findtail; \
