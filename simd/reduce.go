@@ -149,6 +149,9 @@ var whole4Rows = whole4RowsDefault()
 // against a Reduce per row: rows of 32 elements, Add 28 / 14, Max 29 /
 // 12; 64, 28 / 19 and 27 / 8.5-21; 128, 23 / 28 and 29 / 30; 256, 11 /
 // 24 and 9.2 / 29; 1024, 20 / 29 and 13 / 28; 4096, 25 / 30 and 16 / 26.
+// float64 rows the same way by bytes: 32 elements, Add 17-22 either way,
+// Max 24 / 21; 64, 14 / 18 and 17 / 18; 512, 21 / 23 and 14 / 24; 2048,
+// 24 / 22 and 14 / 22.
 const eachRowBytes = 512
 
 // ReduceRows reduces rows of x by op, each as [Reduce] reduces a run: for
