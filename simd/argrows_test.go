@@ -50,8 +50,8 @@ func argValues[T Float](r *rand.Rand, n int, nans bool) []T {
 // 1-70 and longer (the AVX-512 kernels' blocks of four vectors and the
 // vectors after them, one row read as four parts, past a kernel call's
 // chunk, rows of 4-16 KiB that the short-row kernel takes where
-// argShortLong is set), 0-9 rows, strides of every sign, unaligned starts, with and
-// without NaNs, and guard cells around idx.
+// argShortLong is set), 0-9 rows, strides of every sign, unaligned
+// starts, with and without NaNs, and guard cells around idx.
 func checkArgRows[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
 	const guard = 3
