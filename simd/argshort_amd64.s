@@ -13,8 +13,9 @@
 // vectors with one branch and then the vector that holds it (K3-K6), or,
 // when the row holds a NaN, the first unordered lane: NumPy's argmax and
 // argmin. Rows of n elements (n >= 1), stride bytes apart (DX), rows of
-// them (BX), the indices to idx (DI). K1 holds tail, the lanes of the row's last
-// partial vector (none when n is a multiple of W, the lanes of a vector).
+// them (BX), the indices to idx (DI). K1 holds tail, the lanes of the
+// row's last partial vector (none when n is a multiple of W, the lanes of
+// a vector).
 //
 // Registers: SI the row, R8 the pointer within it, R9 the elements left,
 // R10 the index of the vector at R8; Z0 the fold, Z1 FILL in every lane,
