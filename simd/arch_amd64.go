@@ -225,6 +225,10 @@ const (
 	amdZen5Family = 26
 )
 
+// amdZen4 reports whether a vendor and family are AMD's family 25, the
+// Zen 4 EPYC the per-family rules below were measured on.
+func amdZen4(v cpuid.Vendor, family int) bool { return v == cpuid.AMD && family == amdZen4Family }
+
 // whole4RowsDefault reports whether ReduceRows runs its four-row kernels
 // on this processor (see rowsFor).
 func whole4RowsDefault() bool { return rowsFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
@@ -237,9 +241,7 @@ func whole4RowsDefault() bool { return rowsFor(cpuid.CPU.VendorID, cpuid.CPU.Fam
 // fast in L2), and ops.Sum along the rows of a [4096,4096] timed with
 // NumPy's and PyTorch's 26-28 GB/s against 32; on an Intel Xeon they were
 // 15-20% faster than Reduce.
-func rowsFor(v cpuid.Vendor, family int) bool {
-	return !(v == cpuid.AMD && family == amdZen4Family)
-}
+func rowsFor(v cpuid.Vendor, family int) bool { return !amdZen4(v, family) }
 
 // argShortLongDefault reports whether ArgRows takes the short-row kernel
 // for rows up to 16 KiB on this processor (see argLongFor).
@@ -252,9 +254,7 @@ func argShortLongDefault() bool { return argLongFor(cpuid.CPU.VendorID, cpuid.CP
 // rowsFor); elsewhere rows up to 4 KiB (on an Intel Xeon, float32 rows of
 // 16 KiB: 23.9 GB/s with the short-row kernel, 26.0 with the four-row
 // ones).
-func argLongFor(v cpuid.Vendor, family int) bool {
-	return v == cpuid.AMD && family == amdZen4Family
-}
+func argLongFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
 
 // wideBandsDefault reports whether the streaming bands of 8-byte elements
 // are 16 source rows tall on this processor (see bandsFor).
@@ -267,9 +267,7 @@ func wideBandsDefault() bool { return bandsFor(cpuid.CPU.VendorID, cpuid.CPU.Fam
 // one line (8 rows) tall (Zen 4 EPYC, one goroutine; float32 bands of 32
 // rows were no faster than of 16, and slower on narrow transposes);
 // elsewhere one line, as measured on the Intel Xeons.
-func bandsFor(v cpuid.Vendor, family int) bool {
-	return v == cpuid.AMD && family == amdZen4Family
-}
+func bandsFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
 
 // defaultStrategy returns the transpose order for this processor (see
 // strategyFor).
@@ -286,9 +284,7 @@ func defaultStrategy() TransposeStrategy {
 // families and vendors not measured.
 func strategyFor(v cpuid.Vendor, family int) TransposeStrategy {
 	switch {
-	case v == cpuid.Intel:
-		return Bands
-	case v == cpuid.AMD && family == amdZen4Family:
+	case v == cpuid.Intel, amdZen4(v, family):
 		return Bands
 	case v == cpuid.AMD && family == amdZen5Family:
 		return Blocks

@@ -48,20 +48,20 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	if raceBuild || tables[AVX512] == nil {
 		return
 	}
-	prev, prevHot, prevExt, prevLong, prevWide := unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands
+	prev, prevHot, prevRows, prevLong, prevWide := unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands
 	flipped := prev
 	for k := range flipped {
 		flipped[k] = !flipped[k]
 	}
-	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-whole4Rows=%v-argShortLong=%v-wideBands=%v", flipped, !prevHot, !prevExt, !prevLong, !prevWide), func(t *testing.T) {
+	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-whole4Rows=%v-argShortLong=%v-wideBands=%v", flipped, !prevHot, !prevRows, !prevLong, !prevWide), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer restore()
-		unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands = flipped, !prevHot, !prevExt, !prevLong, !prevWide
+		unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands = flipped, !prevHot, !prevRows, !prevLong, !prevWide
 		defer func() {
-			unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands = prev, prevHot, prevExt, prevLong, prevWide
+			unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands = prev, prevHot, prevRows, prevLong, prevWide
 		}()
 		f(t)
 	})

@@ -2,7 +2,6 @@ package simd
 
 import (
 	"fmt"
-	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/loops"
 )
@@ -105,7 +104,7 @@ func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) boo
 		return 0
 	}
 	batch := rowsBatch
-	if n := len(dst); (stride == n || stride == -n) && n*int(unsafe.Sizeof(dst[0])) <= oneStreamBytes {
+	if n := len(dst); (stride == n || stride == -n) && n*int(sizeOf[E]()) <= oneStreamBytes {
 		// Narrow rows back to back are one stream, however many a call
 		// takes: as many as rowsRead elements.
 		batch = max(rowsBatch, rowsRead/n)
