@@ -244,16 +244,17 @@ func whole4RowsDefault() bool { return rowsFor(cpuid.CPU.VendorID, cpuid.CPU.Fam
 func rowsFor(v cpuid.Vendor, family int) bool { return !amdZen4(v, family) }
 
 // argShortLongDefault reports whether ArgRows takes the short-row kernel
-// for rows up to 16 KiB on this processor (see argLongFor).
+// for rows of every length on this processor (see argLongFor).
 func argShortLongDefault() bool { return argLongFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
 
 // argLongFor reports whether ArgRows takes the short-row kernel for rows
-// up to 16 KiB (argShortLongBytes) on the processors of a vendor and
-// family: on AMD family 25, where the four-row kernels, which read four
-// rows at once, lose to it from memory as ReduceRows's do to Reduce (see
-// rowsFor); elsewhere rows up to 4 KiB (on an Intel Xeon, float32 rows of
-// 16 KiB: 23.9 GB/s with the short-row kernel, 26.0 with the four-row
-// ones).
+// of every length, not only those up to 4 KiB (argShortBytes), on the
+// processors of a vendor and family: on AMD family 25, where the
+// four-row kernels, which read four rows at once, lose to it from memory
+// as ReduceRows's do to Reduce (see rowsFor), and a row as four parts
+// loses to it in L3; elsewhere rows up to 4 KiB (on an Intel Xeon,
+// float32 rows of 16 KiB: 23.9 GB/s with the two-pass short-row kernel
+// this one replaced, 26.0 with the four-row ones).
 func argLongFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
 
 // wideBandsDefault reports whether the streaming bands of 8-byte elements

@@ -22,11 +22,13 @@ const argChunk = rowsRead / 4
 // best element and the index where it first met it, and the lanes are
 // combined at the end. One pass over the row finds the index, where a
 // [Reduce] for the extreme and an [Index] search for it read the row
-// twice. Rows of at most 4 KiB (16 KiB on AMD Zen 4, where the four-row
-// kernels read from memory slower) take, with AVX-512, a kernel that
-// searches all of them in one call, each in two passes (the extreme, then
-// its first index, from L1). It is the inner loop of an index reduction
-// along rows.
+// twice. Rows of at most 4 KiB (of every length on AMD Zen 4, where the
+// four-row kernels read from memory slower) take, with AVX-512, a kernel
+// that searches many of them in one call, each in one pass that notes,
+// lane by lane, the block of four vectors where the lane's extreme was
+// first met, and a search of the first block that holds the row's
+// extreme for its first index, from L1. It is the inner loop of an index
+// reduction along rows.
 // The Stream flag is ignored.
 //
 // ArgRows returns an error wrapping ErrArg for another op or n <= 0, and
@@ -41,7 +43,7 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 		return err
 	}
 	max := op == Max
-	if n*int(sizeOf[T]()) <= argShortLimit() && active.Load().isa == AVX512 {
+	if (argShortLong || n*int(sizeOf[T]()) <= argShortBytes) && active.Load().isa == AVX512 {
 		argShortRows(max, idx, x, off, stride, n)
 		return nil
 	}
@@ -71,43 +73,71 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 // 4096 23.9 / 26.0.
 const argShortBytes = 4096
 
-// argShortLongBytes is argShortBytes where argShortLong is set: on AMD
-// Zen 4 the short-row kernel read float32 rows of 16 KiB from 64 MiB at
-// 27-29 GB/s against 18-21 for the four-row kernels (a row's second pass
-// runs from L1, 32 KiB there), float64 rows of 16 KiB at 20.0 against
-// 16.6 (medians of 5), and ops.ArgMax along the rows of a float32
-// [4096,4096] on NumPy's buffers 20-22 -> 28-32 GB/s.
-const argShortLongBytes = 16384
-
-// argShortLong makes ArgRows take the short-row kernel for rows up to
-// argShortLongBytes rather than argShortBytes (set per processor: see
-// argLongFor). Tests set it both ways.
+// argShortLong makes ArgRows take the short-row kernel for rows of every
+// length rather than those of at most argShortBytes (set per processor:
+// see argLongFor). Tests set it both ways.
 var argShortLong = argShortLongDefault()
 
-// argShortLimit returns the longest row, in bytes, that ArgRows searches
-// with the short-row kernel at the AVX512 level.
-func argShortLimit() int {
-	if argShortLong {
-		return argShortLongBytes
-	}
-	return argShortBytes
-}
-
 // argShortRows runs the short-row arg kernel (AVX-512) over the len(idx)
-// rows of x from off: for each row, a pass that finds its extreme, or
-// whether it holds a NaN, and a second (from L1) that finds the first
-// element equal to the extreme, or the first NaN. For rows too short for
-// the four-row kernels, or about as short, one call does them all, where
-// ArgRows would run a Go loop per row.
+// rows of x from off: for each row, one pass that folds each block of
+// four vectors into its lanes' extremes and notes the block where each
+// lane's last rose, or whether the row holds a NaN, and a search (from
+// L1) from the first block that holds the row's extreme for its first
+// element equal to it, or from the row's start for its first NaN. For
+// rows too short for the four-row kernels, or about as short, one call
+// does as many as read rowsRead elements, where ArgRows would run a Go
+// loop per row.
 func argShortRows[T Float](max bool, idx []int, x []T, off, stride, n int) {
-	w := 64 / int(sizeOf[T]()) // the lanes of a vector
-	tail := 1<<(n%w) - 1       // those of a row's last partial vector
 	switch sizeOf[T]() {
 	case 4:
-		argShort32(max, &idx[0], &as[float32](x)[off], stride, len(idx), n, tail)
+		argShortIn(max, idx, as[float32](x), off, stride, n)
 	case 8:
-		argShort64(max, &idx[0], &as[float64](x)[off], stride, len(idx), n, tail)
+		argShortIn(max, idx, as[float64](x), off, stride, n)
 	}
+}
+
+// argShortIn is argShortRows for E: one call of the kernel for as many
+// rows as read at most rowsRead elements (at least one row), and rows
+// longer than argChunk one at a time, in chunks.
+func argShortIn[E float32 | float64](max bool, idx []int, x []E, off, stride, n int) {
+	w := 64 / int(sizeOf[E]()) // the lanes of a vector
+	if n > argChunk {
+		for r := range idx {
+			idx[r] = argLongRow(max, x, off+r*stride, n, w)
+		}
+		return
+	}
+	tail := 1<<(n%w) - 1 // the lanes of a row's last partial vector
+	per := rowsRead / n  // rows per call
+	for r := 0; r < len(idx); r += per {
+		argShortCall(max, &idx[r], x, off+r*stride, stride, min(per, len(idx)-r), n, tail)
+	}
+}
+
+// argLongRow returns the index of the extreme of the row of n elements of
+// x from o, n > argChunk: the kernel over each chunk of the row, and the
+// chunks in order, a tie keeping the first.
+func argLongRow[E float32 | float64](max bool, x []E, o, n, w int) int {
+	j := 0
+	for c := 0; c < n; c += argChunk {
+		cn := min(argChunk, n-c)
+		var k int
+		argShortCall(max, &k, x, o+c, 0, 1, cn, 1<<(cn%w)-1)
+		if c == 0 || argBetter(max, x[o+c+k], x[o+j]) {
+			j = c + k
+		}
+	}
+	return j
+}
+
+// argShortCall runs the short-row kernel of E over rows rows of n elements
+// of x from o, stride elements apart.
+func argShortCall[E float32 | float64](max bool, idx *int, x []E, o, stride, rows, n, tail int) {
+	if sizeOf[E]() == 4 {
+		argShort32(max, idx, (*float32)(unsafe.Pointer(&x[o])), stride, rows, n, tail)
+		return
+	}
+	argShort64(max, idx, (*float64)(unsafe.Pointer(&x[o])), stride, rows, n, tail)
 }
 
 // argKernel runs the arg kernel of level isa for E (arg32 or arg64, called

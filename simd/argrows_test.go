@@ -49,8 +49,9 @@ func argValues[T Float](r *rand.Rand, n int, nans bool) []T {
 // checkArgRows compares ArgRows with argRef on both ops, row lengths
 // 1-70 and longer (the AVX-512 kernels' blocks of four vectors and the
 // vectors after them, one row read as four parts, past a kernel call's
-// chunk, rows of 4-16 KiB that the short-row kernel takes where
-// argShortLong is set), 0-9 rows, strides of every sign, unaligned
+// chunk, rows longer than 4 KiB that the short-row kernel takes where
+// argShortLong is set, in chunks past argChunk), 0-9 rows and more rows
+// than one short-row call takes, strides of every sign, unaligned
 // starts, with and without NaNs, and guard cells around idx.
 func checkArgRows[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
@@ -62,7 +63,7 @@ func checkArgRows[T Float](t *testing.T, r *rand.Rand) {
 			shapes = append(shapes, shape{n, rows})
 		}
 	}
-	shapes = append(shapes, shape{80, 4}, shape{95, 5}, shape{144, 4}, shape{160, 1}, shape{336, 4}, shape{128, 4}, shape{257, 5}, shape{1000, 6}, shape{1025, 4}, shape{2049, 5}, shape{4096, 4}, shape{4097, 1}, shape{argChunk + 29, 5}, shape{4*argChunk + 77, 1}, shape{4*argChunk + 64, 4})
+	shapes = append(shapes, shape{80, 4}, shape{95, 5}, shape{144, 4}, shape{160, 1}, shape{336, 4}, shape{128, 4}, shape{257, 5}, shape{1000, 6}, shape{1025, 4}, shape{2049, 5}, shape{4096, 4}, shape{4097, 1}, shape{argChunk + 29, 5}, shape{4*argChunk + 77, 1}, shape{4*argChunk + 64, 4}, shape{1100, 70}, shape{33, 2100})
 	for _, s := range shapes {
 		for _, stride := range []int{s.n + 3, s.n, -(s.n + 1), 0} {
 			for _, start := range []int{0, 1, 3} {
