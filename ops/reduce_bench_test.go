@@ -216,10 +216,11 @@ func BenchmarkReduceSmall(b *testing.B) {
 
 // BenchmarkReduceColumns sums float32 matrices of few columns down their
 // rows (column sums of an [N, C] table: C classes or features), about 4-6
-// MiB each, against the plain Go loop that adds row after row into the
+// MiB each, and two of 64 MiB with rows of 1 and 4 KiB (read from
+// memory), against the plain Go loop that adds row after row into the
 // output; par=1 is one goroutine, par=default the package's default.
 func BenchmarkReduceColumns(b *testing.B) {
-	for _, s := range [][2]int{{400000, 3}, {240000, 5}, {100000, 10}, {100000, 15}, {100000, 16}, {50000, 32}, {20000, 100}, {8000, 127}, {8000, 128}} {
+	for _, s := range [][2]int{{400000, 3}, {240000, 5}, {100000, 10}, {100000, 15}, {100000, 16}, {50000, 32}, {20000, 100}, {8000, 127}, {8000, 128}, {65536, 256}, {16384, 1024}} {
 		a := filledF32(s[0], s[1])
 		x := a.Data()
 		out := tensor.Must(tensor.New[float32](s[1])).View()

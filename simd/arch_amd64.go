@@ -270,6 +270,22 @@ func wideBandsDefault() bool { return bandsFor(cpuid.CPU.VendorID, cpuid.CPU.Fam
 // elsewhere one line, as measured on the Intel Xeons.
 func bandsFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
 
+// seqRowsDefault reports whether FoldRows takes the row-order kernels for
+// rows back to back of 512 bytes to 2 KiB on this processor (see seqFor).
+func seqRowsDefault() bool { return seqFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
+
+// seqFor reports whether FoldRows combines rows that follow each other in
+// memory, wider than 512 bytes and at most 2 KiB (seqRowsBytes), into dst
+// in row order, each row read whole, rather than strip by strip down the
+// rows, on the processors of a vendor and family: on AMD family 25, where
+// the rows kernels' strips of 512 bytes, going down eight rows and back
+// up for the next strip, read float32 rows of 1 KiB from memory at 9-11
+// GB/s and the row-order kernel at 21-25 (768 bytes: 16 against 22; 2 KiB:
+// 12 against 24; in L3 the row order was 10-18% faster too, in L2 15%
+// slower). Elsewhere the strips: measured on Intel Xeons before the
+// row-order kernel, which is not measured there.
+func seqFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
+
 // defaultStrategy returns the transpose order for this processor (see
 // strategyFor).
 func defaultStrategy() TransposeStrategy {

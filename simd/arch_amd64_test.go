@@ -13,8 +13,9 @@ import (
 // others: the transpose order, whether AVX-512 kernels read unaligned
 // operands, whether hot transposes take the AVX2 tiles, whether
 // ReduceRows runs its four-row kernels on long rows, how long a row
-// ArgRows's short-row kernel takes and how tall the streaming bands of
-// 8-byte elements are.
+// ArgRows's short-row kernel takes, how tall the streaming bands of
+// 8-byte elements are and whether FoldRows takes rows of 512 bytes to 2
+// KiB in row order.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
 		v         cpuid.Vendor
@@ -25,15 +26,16 @@ func TestVendorRules(t *testing.T) {
 		rows      bool               // ReduceRows runs its four-row kernels
 		argLong   bool               // ArgRows's short-row kernel takes rows up to 16 KiB
 		wide      bool               // streaming bands of 8-byte elements are 16 rows tall
+		seq       bool               // FoldRows takes rows of 512 bytes to 2 KiB in row order
 	}{
-		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true, false, false},
-		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false, true, true},   // Zen 4
-		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true, false, false}, // Zen 5
-		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
-		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
-		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
-		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
-		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true, false, false, false},
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false, true, true, true},    // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true, false, false, false}, // Zen 5
+		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
+		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
+		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
+		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
+		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
 	} {
 		if got := strategyFor(c.v, c.family); got != c.strategy {
 			t.Errorf("strategyFor(%v, %d) = %v, want %v", c.v, c.family, got, c.strategy)
@@ -50,6 +52,9 @@ func TestVendorRules(t *testing.T) {
 		if got := bandsFor(c.v, c.family); got != c.wide {
 			t.Errorf("bandsFor(%v, %d) = %v, want %v", c.v, c.family, got, c.wide)
 		}
+		if got := seqFor(c.v, c.family); got != c.seq {
+			t.Errorf("seqFor(%v, %d) = %v, want %v", c.v, c.family, got, c.seq)
+		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
@@ -63,6 +68,9 @@ func TestVendorRules(t *testing.T) {
 	}
 	if wideBandsDefault() != bandsFor(cpu.VendorID, cpu.Family) {
 		t.Errorf("this %v processor, family %d: wide bands %v", cpu.VendorID, cpu.Family, wideBandsDefault())
+	}
+	if seqRowsDefault() != seqFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: row-order FoldRows %v", cpu.VendorID, cpu.Family, seqRowsDefault())
 	}
 	if hotAVX2Default() != hotFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())

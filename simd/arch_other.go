@@ -51,6 +51,14 @@ func wideBandsDefault() bool { return false }
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }
 
+// seqRowsDefault is false: this build has no row-order kernels.
+func seqRowsDefault() bool { return false }
+
+// seq32 and seq64 have no kernels in this build: FoldRows runs the Go
+// twin.
+func seq32(ISA, Op, *float32, *float32, int, int, int) bool { return false }
+func seq64(ISA, Op, *float64, *float64, int, int, int) bool { return false }
+
 // rows32 and rows64 have no kernels in this build: FoldRows runs the Go
 // twin.
 func rows32(ISA, Op, *float32, *float32, *float32, int, int, int) bool { return false }

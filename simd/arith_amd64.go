@@ -34,6 +34,9 @@ func wholeadd32AVX2(x *float32, n int) float32
 func rowsadd32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func seqadd32AVX2(dst, x *float32, stride, rows, n int)
+
+//go:noescape
 func whole4add32AVX2(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
@@ -65,6 +68,9 @@ func wholemul32AVX2(x *float32, n int) float32
 
 //go:noescape
 func rowsmul32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func seqmul32AVX2(dst, x *float32, stride, rows, n int)
 
 //go:noescape
 func whole4mul32AVX2(dst, x *float32, stride, n int) (redo int)
@@ -100,6 +106,9 @@ func wholemax32AVX2(x *float32, n int) float32
 func rowsmax32AVX2(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func seqmax32AVX2(dst, x *float32, stride, rows, n int)
+
+//go:noescape
 func whole4max32AVX2(dst, x *float32, stride, n int) (redo int)
 
 //go:noescape
@@ -122,6 +131,9 @@ func wholemin32AVX2(x *float32, n int) float32
 
 //go:noescape
 func rowsmin32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func seqmin32AVX2(dst, x *float32, stride, rows, n int)
 
 //go:noescape
 func whole4min32AVX2(dst, x *float32, stride, n int) (redo int)
@@ -154,6 +166,9 @@ func wholeadd64AVX2(x *float64, n int) float64
 
 //go:noescape
 func rowsadd64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func seqadd64AVX2(dst, x *float64, stride, rows, n int)
 
 //go:noescape
 func whole4add64AVX2(dst, x *float64, stride, n int) (redo int)
@@ -189,6 +204,9 @@ func wholemul64AVX2(x *float64, n int) float64
 func rowsmul64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func seqmul64AVX2(dst, x *float64, stride, rows, n int)
+
+//go:noescape
 func whole4mul64AVX2(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
@@ -222,6 +240,9 @@ func wholemax64AVX2(x *float64, n int) float64
 func rowsmax64AVX2(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func seqmax64AVX2(dst, x *float64, stride, rows, n int)
+
+//go:noescape
 func whole4max64AVX2(dst, x *float64, stride, n int) (redo int)
 
 //go:noescape
@@ -244,6 +265,9 @@ func wholemin64AVX2(x *float64, n int) float64
 
 //go:noescape
 func rowsmin64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func seqmin64AVX2(dst, x *float64, stride, rows, n int)
 
 //go:noescape
 func whole4min64AVX2(dst, x *float64, stride, n int) (redo int)
@@ -276,6 +300,9 @@ func wholeadd32AVX512(x *float32, n int) float32
 
 //go:noescape
 func rowsadd32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func seqadd32AVX512(dst, x *float32, stride, rows, n int)
 
 //go:noescape
 func eachadd32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
@@ -314,6 +341,9 @@ func wholemul32AVX512(x *float32, n int) float32
 func rowsmul32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func seqmul32AVX512(dst, x *float32, stride, rows, n int)
+
+//go:noescape
 func eachmul32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
@@ -350,6 +380,9 @@ func wholemax32AVX512(x *float32, n int) float32
 func rowsmax32AVX512(dst, init, x *float32, stride, rows, n int)
 
 //go:noescape
+func seqmax32AVX512(dst, x *float32, stride, rows, n int)
+
+//go:noescape
 func eachmax32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
@@ -375,6 +408,9 @@ func wholemin32AVX512(x *float32, n int) float32
 
 //go:noescape
 func rowsmin32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func seqmin32AVX512(dst, x *float32, stride, rows, n int)
 
 //go:noescape
 func eachmin32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
@@ -410,6 +446,9 @@ func wholeadd64AVX512(x *float64, n int) float64
 
 //go:noescape
 func rowsadd64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func seqadd64AVX512(dst, x *float64, stride, rows, n int)
 
 //go:noescape
 func eachadd64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
@@ -448,6 +487,9 @@ func wholemul64AVX512(x *float64, n int) float64
 func rowsmul64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func seqmul64AVX512(dst, x *float64, stride, rows, n int)
+
+//go:noescape
 func eachmul64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
@@ -484,6 +526,9 @@ func wholemax64AVX512(x *float64, n int) float64
 func rowsmax64AVX512(dst, init, x *float64, stride, rows, n int)
 
 //go:noescape
+func seqmax64AVX512(dst, x *float64, stride, rows, n int)
+
+//go:noescape
 func eachmax64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 
 //go:noescape
@@ -509,6 +554,9 @@ func wholemin64AVX512(x *float64, n int) float64
 
 //go:noescape
 func rowsmin64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func seqmin64AVX512(dst, x *float64, stride, rows, n int)
 
 //go:noescape
 func eachmin64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
@@ -626,6 +674,39 @@ func rows32(isa ISA, op Op, dst, init, x *float32, stride, rows, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		rowsmin32AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
+	}
+}
+
+// seq32 runs the row-order rows kernel of op at level isa and reports whether
+// there is one.
+func seq32(isa ISA, op Op, dst, x *float32, stride, rows, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		seqadd32AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Mul:
+		seqmul32AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Max:
+		seqmax32AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Min:
+		seqmin32AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Add:
+		seqadd32AVX512(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Mul:
+		seqmul32AVX512(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Max:
+		seqmax32AVX512(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Min:
+		seqmin32AVX512(dst, x, stride, rows, n)
 		return true
 	default:
 		return false
@@ -788,6 +869,39 @@ func rows64(isa ISA, op Op, dst, init, x *float64, stride, rows, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		rowsmin64AVX512(dst, init, x, stride, rows, n)
+		return true
+	default:
+		return false
+	}
+}
+
+// seq64 runs the row-order rows kernel of op at level isa and reports whether
+// there is one.
+func seq64(isa ISA, op Op, dst, x *float64, stride, rows, n int) bool {
+	switch {
+	case isa == AVX2 && op == Add:
+		seqadd64AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Mul:
+		seqmul64AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Max:
+		seqmax64AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX2 && op == Min:
+		seqmin64AVX2(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Add:
+		seqadd64AVX512(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Mul:
+		seqmul64AVX512(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Max:
+		seqmax64AVX512(dst, x, stride, rows, n)
+		return true
+	case isa == AVX512 && op == Min:
+		seqmin64AVX512(dst, x, stride, rows, n)
 		return true
 	default:
 		return false

@@ -439,6 +439,58 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqadd32AVX2(dst, x *float32, stride, rows, n int)
+TEXT ·seqadd32AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPS 0(R10), Y0
+	VADDPS 0(R8), Y0, Y0
+	VMOVUPS Y0, 0(R10)
+	VMOVUPS 32(R10), Y1
+	VADDPS 32(R8), Y1, Y1
+	VMOVUPS Y1, 32(R10)
+	VMOVUPS 64(R10), Y2
+	VADDPS 64(R8), Y2, Y2
+	VMOVUPS Y2, 64(R10)
+	VMOVUPS 96(R10), Y3
+	VADDPS 96(R8), Y3, Y3
+	VMOVUPS Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Y0
+	VADDPS 0(R8), Y0, Y0
+	VMOVUPS Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func whole4add32AVX2(dst, x *float32, stride, n int) (redo int)
 TEXT ·whole4add32AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -1193,6 +1245,58 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmul32AVX2(dst, x *float32, stride, rows, n int)
+TEXT ·seqmul32AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPS 0(R10), Y0
+	VMULPS 0(R8), Y0, Y0
+	VMOVUPS Y0, 0(R10)
+	VMOVUPS 32(R10), Y1
+	VMULPS 32(R8), Y1, Y1
+	VMOVUPS Y1, 32(R10)
+	VMOVUPS 64(R10), Y2
+	VMULPS 64(R8), Y2, Y2
+	VMOVUPS Y2, 64(R10)
+	VMOVUPS 96(R10), Y3
+	VMULPS 96(R8), Y3, Y3
+	VMOVUPS Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Y0
+	VMULPS 0(R8), Y0, Y0
+	VMOVUPS Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -2498,6 +2602,73 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmax32AVX2(dst, x *float32, stride, rows, n int)
+TEXT ·seqmax32AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPS 0(R10), Y0
+	VMOVUPS 0(R8), Y8
+	VCMPPS $3, Y0, Y0, Y12
+	VMAXPS Y8, Y0, Y8
+	VBLENDVPS Y12, Y0, Y8, Y0
+	VMOVUPS Y0, 0(R10)
+	VMOVUPS 32(R10), Y1
+	VMOVUPS 32(R8), Y9
+	VCMPPS $3, Y1, Y1, Y13
+	VMAXPS Y9, Y1, Y9
+	VBLENDVPS Y13, Y1, Y9, Y1
+	VMOVUPS Y1, 32(R10)
+	VMOVUPS 64(R10), Y2
+	VMOVUPS 64(R8), Y10
+	VCMPPS $3, Y2, Y2, Y14
+	VMAXPS Y10, Y2, Y10
+	VBLENDVPS Y14, Y2, Y10, Y2
+	VMOVUPS Y2, 64(R10)
+	VMOVUPS 96(R10), Y3
+	VMOVUPS 96(R8), Y11
+	VCMPPS $3, Y3, Y3, Y15
+	VMAXPS Y11, Y3, Y11
+	VBLENDVPS Y15, Y3, Y11, Y3
+	VMOVUPS Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Y0
+	VMOVUPS 0(R8), Y8
+	VCMPPS $3, Y0, Y0, Y12
+	VMAXPS Y8, Y0, Y8
+	VBLENDVPS Y12, Y0, Y8, Y0
+	VMOVUPS Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -3923,6 +4094,73 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqmin32AVX2(dst, x *float32, stride, rows, n int)
+TEXT ·seqmin32AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPS 0(R10), Y0
+	VMOVUPS 0(R8), Y8
+	VCMPPS $3, Y0, Y0, Y12
+	VMINPS Y8, Y0, Y8
+	VBLENDVPS Y12, Y0, Y8, Y0
+	VMOVUPS Y0, 0(R10)
+	VMOVUPS 32(R10), Y1
+	VMOVUPS 32(R8), Y9
+	VCMPPS $3, Y1, Y1, Y13
+	VMINPS Y9, Y1, Y9
+	VBLENDVPS Y13, Y1, Y9, Y1
+	VMOVUPS Y1, 32(R10)
+	VMOVUPS 64(R10), Y2
+	VMOVUPS 64(R8), Y10
+	VCMPPS $3, Y2, Y2, Y14
+	VMINPS Y10, Y2, Y10
+	VBLENDVPS Y14, Y2, Y10, Y2
+	VMOVUPS Y2, 64(R10)
+	VMOVUPS 96(R10), Y3
+	VMOVUPS 96(R8), Y11
+	VCMPPS $3, Y3, Y3, Y15
+	VMINPS Y11, Y3, Y11
+	VBLENDVPS Y15, Y3, Y11, Y3
+	VMOVUPS Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Y0
+	VMOVUPS 0(R8), Y8
+	VCMPPS $3, Y0, Y0, Y12
+	VMINPS Y8, Y0, Y8
+	VBLENDVPS Y12, Y0, Y8, Y0
+	VMOVUPS Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func whole4min32AVX2(dst, x *float32, stride, n int) (redo int)
 TEXT ·whole4min32AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -4793,6 +5031,58 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqadd64AVX2(dst, x *float64, stride, rows, n int)
+TEXT ·seqadd64AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $16
+	JB one
+	VMOVUPD 0(R10), Y0
+	VADDPD 0(R8), Y0, Y0
+	VMOVUPD Y0, 0(R10)
+	VMOVUPD 32(R10), Y1
+	VADDPD 32(R8), Y1, Y1
+	VMOVUPD Y1, 32(R10)
+	VMOVUPD 64(R10), Y2
+	VADDPD 64(R8), Y2, Y2
+	VMOVUPD Y2, 64(R10)
+	VMOVUPD 96(R10), Y3
+	VADDPD 96(R8), Y3, Y3
+	VMOVUPD Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $16, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Y0
+	VADDPD 0(R8), Y0, Y0
+	VMOVUPD Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $4, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func whole4add64AVX2(dst, x *float64, stride, n int) (redo int)
 TEXT ·whole4add64AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -5535,6 +5825,58 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmul64AVX2(dst, x *float64, stride, rows, n int)
+TEXT ·seqmul64AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $16
+	JB one
+	VMOVUPD 0(R10), Y0
+	VMULPD 0(R8), Y0, Y0
+	VMOVUPD Y0, 0(R10)
+	VMOVUPD 32(R10), Y1
+	VMULPD 32(R8), Y1, Y1
+	VMOVUPD Y1, 32(R10)
+	VMOVUPD 64(R10), Y2
+	VMULPD 64(R8), Y2, Y2
+	VMOVUPD Y2, 64(R10)
+	VMOVUPD 96(R10), Y3
+	VMULPD 96(R8), Y3, Y3
+	VMOVUPD Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $16, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Y0
+	VMULPD 0(R8), Y0, Y0
+	VMOVUPD Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $4, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -6824,6 +7166,73 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmax64AVX2(dst, x *float64, stride, rows, n int)
+TEXT ·seqmax64AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $16
+	JB one
+	VMOVUPD 0(R10), Y0
+	VMOVUPD 0(R8), Y8
+	VCMPPD $3, Y0, Y0, Y12
+	VMAXPD Y8, Y0, Y8
+	VBLENDVPD Y12, Y0, Y8, Y0
+	VMOVUPD Y0, 0(R10)
+	VMOVUPD 32(R10), Y1
+	VMOVUPD 32(R8), Y9
+	VCMPPD $3, Y1, Y1, Y13
+	VMAXPD Y9, Y1, Y9
+	VBLENDVPD Y13, Y1, Y9, Y1
+	VMOVUPD Y1, 32(R10)
+	VMOVUPD 64(R10), Y2
+	VMOVUPD 64(R8), Y10
+	VCMPPD $3, Y2, Y2, Y14
+	VMAXPD Y10, Y2, Y10
+	VBLENDVPD Y14, Y2, Y10, Y2
+	VMOVUPD Y2, 64(R10)
+	VMOVUPD 96(R10), Y3
+	VMOVUPD 96(R8), Y11
+	VCMPPD $3, Y3, Y3, Y15
+	VMAXPD Y11, Y3, Y11
+	VBLENDVPD Y15, Y3, Y11, Y3
+	VMOVUPD Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $16, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Y0
+	VMOVUPD 0(R8), Y8
+	VCMPPD $3, Y0, Y0, Y12
+	VMAXPD Y8, Y0, Y8
+	VBLENDVPD Y12, Y0, Y8, Y0
+	VMOVUPD Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $4, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -8225,6 +8634,73 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqmin64AVX2(dst, x *float64, stride, rows, n int)
+TEXT ·seqmin64AVX2(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $16
+	JB one
+	VMOVUPD 0(R10), Y0
+	VMOVUPD 0(R8), Y8
+	VCMPPD $3, Y0, Y0, Y12
+	VMINPD Y8, Y0, Y8
+	VBLENDVPD Y12, Y0, Y8, Y0
+	VMOVUPD Y0, 0(R10)
+	VMOVUPD 32(R10), Y1
+	VMOVUPD 32(R8), Y9
+	VCMPPD $3, Y1, Y1, Y13
+	VMINPD Y9, Y1, Y9
+	VBLENDVPD Y13, Y1, Y9, Y1
+	VMOVUPD Y1, 32(R10)
+	VMOVUPD 64(R10), Y2
+	VMOVUPD 64(R8), Y10
+	VCMPPD $3, Y2, Y2, Y14
+	VMINPD Y10, Y2, Y10
+	VBLENDVPD Y14, Y2, Y10, Y2
+	VMOVUPD Y2, 64(R10)
+	VMOVUPD 96(R10), Y3
+	VMOVUPD 96(R8), Y11
+	VCMPPD $3, Y3, Y3, Y15
+	VMINPD Y11, Y3, Y11
+	VBLENDVPD Y15, Y3, Y11, Y3
+	VMOVUPD Y3, 96(R10)
+	ADDQ $128, R10
+	ADDQ $128, R8
+	SUBQ $16, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Y0
+	VMOVUPD 0(R8), Y8
+	VCMPPD $3, Y0, Y0, Y12
+	VMINPD Y8, Y0, Y8
+	VBLENDVPD Y12, Y0, Y8, Y0
+	VMOVUPD Y0, 0(R10)
+	ADDQ $32, R10
+	ADDQ $32, R8
+	SUBQ $4, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func whole4min64AVX2(dst, x *float64, stride, n int) (redo int)
 TEXT ·whole4min64AVX2(SB), NOSPLIT, $0-40
 	MOVQ dst+0(FP), DI
@@ -9068,6 +9544,58 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqadd32AVX512(dst, x *float32, stride, rows, n int)
+TEXT ·seqadd32AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $64
+	JB one
+	VMOVUPS 0(R10), Z0
+	VADDPS 0(R8), Z0, Z0
+	VMOVUPS Z0, 0(R10)
+	VMOVUPS 64(R10), Z1
+	VADDPS 64(R8), Z1, Z1
+	VMOVUPS Z1, 64(R10)
+	VMOVUPS 128(R10), Z2
+	VADDPS 128(R8), Z2, Z2
+	VMOVUPS Z2, 128(R10)
+	VMOVUPS 192(R10), Z3
+	VADDPS 192(R8), Z3, Z3
+	VMOVUPS Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $64, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Z0
+	VADDPS 0(R8), Z0, Z0
+	VMOVUPS Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $16, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -10003,6 +10531,58 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmul32AVX512(dst, x *float32, stride, rows, n int)
+TEXT ·seqmul32AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $64
+	JB one
+	VMOVUPS 0(R10), Z0
+	VMULPS 0(R8), Z0, Z0
+	VMOVUPS Z0, 0(R10)
+	VMOVUPS 64(R10), Z1
+	VMULPS 64(R8), Z1, Z1
+	VMOVUPS Z1, 64(R10)
+	VMOVUPS 128(R10), Z2
+	VMULPS 128(R8), Z2, Z2
+	VMOVUPS Z2, 128(R10)
+	VMOVUPS 192(R10), Z3
+	VMULPS 192(R8), Z3, Z3
+	VMOVUPS Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $64, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Z0
+	VMULPS 0(R8), Z0, Z0
+	VMOVUPS Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $16, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -11111,6 +11691,68 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqmax32AVX512(dst, x *float32, stride, rows, n int)
+TEXT ·seqmax32AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $64
+	JB one
+	VMOVUPS 0(R10), Z0
+	VMOVUPS 0(R8), Z8
+	VCMPPS $7, Z0, Z0, K1
+	VMAXPS Z8, Z0, K1, Z0
+	VMOVUPS Z0, 0(R10)
+	VMOVUPS 64(R10), Z1
+	VMOVUPS 64(R8), Z9
+	VCMPPS $7, Z1, Z1, K2
+	VMAXPS Z9, Z1, K2, Z1
+	VMOVUPS Z1, 64(R10)
+	VMOVUPS 128(R10), Z2
+	VMOVUPS 128(R8), Z10
+	VCMPPS $7, Z2, Z2, K3
+	VMAXPS Z10, Z2, K3, Z2
+	VMOVUPS Z2, 128(R10)
+	VMOVUPS 192(R10), Z3
+	VMOVUPS 192(R8), Z11
+	VCMPPS $7, Z3, Z3, K4
+	VMAXPS Z11, Z3, K4, Z3
+	VMOVUPS Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $64, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Z0
+	VMOVUPS 0(R8), Z8
+	VCMPPS $7, Z0, Z0, K1
+	VMAXPS Z8, Z0, K1, Z0
+	VMOVUPS Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $16, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func eachmax32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 TEXT ·eachmax32AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
@@ -12170,6 +12812,68 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqmin32AVX512(dst, x *float32, stride, rows, n int)
+TEXT ·seqmin32AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $2, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $64
+	JB one
+	VMOVUPS 0(R10), Z0
+	VMOVUPS 0(R8), Z8
+	VCMPPS $7, Z0, Z0, K1
+	VMINPS Z8, Z0, K1, Z0
+	VMOVUPS Z0, 0(R10)
+	VMOVUPS 64(R10), Z1
+	VMOVUPS 64(R8), Z9
+	VCMPPS $7, Z1, Z1, K2
+	VMINPS Z9, Z1, K2, Z1
+	VMOVUPS Z1, 64(R10)
+	VMOVUPS 128(R10), Z2
+	VMOVUPS 128(R8), Z10
+	VCMPPS $7, Z2, Z2, K3
+	VMINPS Z10, Z2, K3, Z2
+	VMOVUPS Z2, 128(R10)
+	VMOVUPS 192(R10), Z3
+	VMOVUPS 192(R8), Z11
+	VCMPPS $7, Z3, Z3, K4
+	VMINPS Z11, Z3, K4, Z3
+	VMOVUPS Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $64, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPS 0(R10), Z0
+	VMOVUPS 0(R8), Z8
+	VCMPPS $7, Z0, Z0, K1
+	VMINPS Z8, Z0, K1, Z0
+	VMOVUPS Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $16, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func eachmin32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 TEXT ·eachmin32AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
@@ -13055,6 +13759,58 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqadd64AVX512(dst, x *float64, stride, rows, n int)
+TEXT ·seqadd64AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPD 0(R10), Z0
+	VADDPD 0(R8), Z0, Z0
+	VMOVUPD Z0, 0(R10)
+	VMOVUPD 64(R10), Z1
+	VADDPD 64(R8), Z1, Z1
+	VMOVUPD Z1, 64(R10)
+	VMOVUPD 128(R10), Z2
+	VADDPD 128(R8), Z2, Z2
+	VMOVUPD Z2, 128(R10)
+	VMOVUPD 192(R10), Z3
+	VADDPD 192(R8), Z3, Z3
+	VMOVUPD Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Z0
+	VADDPD 0(R8), Z0, Z0
+	VMOVUPD Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func eachadd64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 TEXT ·eachadd64AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
@@ -13927,6 +14683,58 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmul64AVX512(dst, x *float64, stride, rows, n int)
+TEXT ·seqmul64AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPD 0(R10), Z0
+	VMULPD 0(R8), Z0, Z0
+	VMOVUPD Z0, 0(R10)
+	VMOVUPD 64(R10), Z1
+	VMULPD 64(R8), Z1, Z1
+	VMOVUPD Z1, 64(R10)
+	VMOVUPD 128(R10), Z2
+	VMULPD 128(R8), Z2, Z2
+	VMOVUPD Z2, 128(R10)
+	VMOVUPD 192(R10), Z3
+	VMULPD 192(R8), Z3, Z3
+	VMOVUPD Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Z0
+	VMULPD 0(R8), Z0, Z0
+	VMOVUPD Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 
@@ -14971,6 +15779,68 @@ done:
 	VZEROUPPER
 	RET
 
+// func seqmax64AVX512(dst, x *float64, stride, rows, n int)
+TEXT ·seqmax64AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPD 0(R10), Z0
+	VMOVUPD 0(R8), Z8
+	VCMPPD $7, Z0, Z0, K1
+	VMAXPD Z8, Z0, K1, Z0
+	VMOVUPD Z0, 0(R10)
+	VMOVUPD 64(R10), Z1
+	VMOVUPD 64(R8), Z9
+	VCMPPD $7, Z1, Z1, K2
+	VMAXPD Z9, Z1, K2, Z1
+	VMOVUPD Z1, 64(R10)
+	VMOVUPD 128(R10), Z2
+	VMOVUPD 128(R8), Z10
+	VCMPPD $7, Z2, Z2, K3
+	VMAXPD Z10, Z2, K3, Z2
+	VMOVUPD Z2, 128(R10)
+	VMOVUPD 192(R10), Z3
+	VMOVUPD 192(R8), Z11
+	VCMPPD $7, Z3, Z3, K4
+	VMAXPD Z11, Z3, K4, Z3
+	VMOVUPD Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Z0
+	VMOVUPD 0(R8), Z8
+	VCMPPD $7, Z0, Z0, K1
+	VMAXPD Z8, Z0, K1, Z0
+	VMOVUPD Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
+	VZEROUPPER
+	RET
+
 // func eachmax64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 TEXT ·eachmax64AVX512(SB), NOSPLIT, $0-48
 	MOVQ dst+0(FP), DI
@@ -15944,6 +16814,68 @@ strip1store:
 	JMP strip1
 
 done:
+	VZEROUPPER
+	RET
+
+// func seqmin64AVX512(dst, x *float64, stride, rows, n int)
+TEXT ·seqmin64AVX512(SB), NOSPLIT, $0-40
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ stride+16(FP), DX
+	SHLQ $3, DX
+	MOVQ rows+24(FP), AX
+	MOVQ n+32(FP), CX
+
+row:
+	MOVQ DI, R10
+	MOVQ SI, R8
+	MOVQ CX, R9
+
+four:
+	CMPQ R9, $32
+	JB one
+	VMOVUPD 0(R10), Z0
+	VMOVUPD 0(R8), Z8
+	VCMPPD $7, Z0, Z0, K1
+	VMINPD Z8, Z0, K1, Z0
+	VMOVUPD Z0, 0(R10)
+	VMOVUPD 64(R10), Z1
+	VMOVUPD 64(R8), Z9
+	VCMPPD $7, Z1, Z1, K2
+	VMINPD Z9, Z1, K2, Z1
+	VMOVUPD Z1, 64(R10)
+	VMOVUPD 128(R10), Z2
+	VMOVUPD 128(R8), Z10
+	VCMPPD $7, Z2, Z2, K3
+	VMINPD Z10, Z2, K3, Z2
+	VMOVUPD Z2, 128(R10)
+	VMOVUPD 192(R10), Z3
+	VMOVUPD 192(R8), Z11
+	VCMPPD $7, Z3, Z3, K4
+	VMINPD Z11, Z3, K4, Z3
+	VMOVUPD Z3, 192(R10)
+	ADDQ $256, R10
+	ADDQ $256, R8
+	SUBQ $32, R9
+	JMP four
+
+one:
+	TESTQ R9, R9
+	JZ next
+	VMOVUPD 0(R10), Z0
+	VMOVUPD 0(R8), Z8
+	VCMPPD $7, Z0, Z0, K1
+	VMINPD Z8, Z0, K1, Z0
+	VMOVUPD Z0, 0(R10)
+	ADDQ $64, R10
+	ADDQ $64, R8
+	SUBQ $8, R9
+	JMP one
+
+next:
+	ADDQ DX, SI
+	DECQ AX
+	JNZ row
 	VZEROUPPER
 	RET
 

@@ -229,7 +229,12 @@
 //     of at most 512 bytes that follow each other in memory are one stream
 //     in the kernels' order, and a call takes up to 64 Ki elements of them;
 //     wider rows go 8 to a call (on Zen 4, rows of 16 KiB read at 27-28
-//     GB/s 8 at a time, 20 at 16).
+//     GB/s 8 at a time, 20 at 16). On AMD family 25, rows back to back of
+//     more than 512 bytes and at most 2 KiB go to row-order kernels
+//     instead, which read each row whole, in memory order, and combine it
+//     into the result in L1 (read and written once per row): there the
+//     strips, going down eight rows and back up for the next, read rows
+//     of 1 KiB from memory at 9-11 GB/s, the row order at 17-25.
 //   - [Index] compares four vectors at a time with the value (EQ_OQ: -0
 //     equals +0, NaN nothing), tests the four results with one branch,
 //     and searches the group that holds the first match, and the last

@@ -36,7 +36,8 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 // more at AVX-512 with the other setting of the hot transposes' rule
 // (forHot: the tiles of TransposeHot), of ReduceRows's four-row rule
 // (whole4Rows), of ArgRows's short-row rule (argShortLong), of the
-// streaming bands of 8-byte elements (wideBands) and of the alignment
+// streaming bands of 8-byte elements (wideBands), of FoldRows's row-order
+// rule (seqRows) and of the alignment
 // rule (forLoads) for every kind of kernel: where the machine's default
 // gives a kind's unaligned operands to AVX2, its AVX-512 kernels then read
 // them, and where they read them, AVX2 gets them. So the arithmetic, fold
@@ -48,20 +49,20 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	if raceBuild || tables[AVX512] == nil {
 		return
 	}
-	prev, prevHot, prevRows, prevLong, prevWide := unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands
+	prev, prevHot, prevRows, prevLong, prevWide, prevSeq := unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands, seqRows
 	flipped := prev
 	for k := range flipped {
 		flipped[k] = !flipped[k]
 	}
-	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-whole4Rows=%v-argShortLong=%v-wideBands=%v", flipped, !prevHot, !prevRows, !prevLong, !prevWide), func(t *testing.T) {
+	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-whole4Rows=%v-argShortLong=%v-wideBands=%v-seqRows=%v", flipped, !prevHot, !prevRows, !prevLong, !prevWide, !prevSeq), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer restore()
-		unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands = flipped, !prevHot, !prevRows, !prevLong, !prevWide
+		unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands, seqRows = flipped, !prevHot, !prevRows, !prevLong, !prevWide, !prevSeq
 		defer func() {
-			unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands = prev, prevHot, prevRows, prevLong, prevWide
+			unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands, seqRows = prev, prevHot, prevRows, prevLong, prevWide, prevSeq
 		}()
 		f(t)
 	})

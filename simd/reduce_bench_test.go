@@ -129,6 +129,39 @@ func BenchmarkFoldRows(b *testing.B) {
 	}
 }
 
+// BenchmarkFoldRowsWidth times FoldRows down the columns of a float32
+// matrix of 64 MiB in leaves of 32 rows, as ops folds them, by the width
+// of its rows, with the rows kernels' strips (strips) and in row order
+// (row-order): the two settings of seqFor's rule, whatever this
+// processor's default. Rows of at most 512 bytes take the strips either
+// way, and rows of more than 2 KiB too.
+func BenchmarkFoldRowsWidth(b *testing.B) {
+	const leaf = 32
+	big := make([]float32, 16<<20)
+	for i := range big {
+		big[i] = float32(i % 1000)
+	}
+	for _, n := range []int{256, 512, 1024, 4096} {
+		rows := len(big) / n / leaf * leaf
+		x := big[:rows*n]
+		d := make([]float32, n)
+		for _, how := range []string{"strips", "row-order"} {
+			b.Run(fmt.Sprintf("n=%d/%s", n, how), func(b *testing.B) {
+				defer func(s bool) { seqRows = s }(seqRows)
+				seqRows = how == "row-order"
+				benchLevels(b, func(b *testing.B) {
+					b.SetBytes(int64(4 * len(x)))
+					for range b.N {
+						for r := 0; r < rows; r += leaf {
+							_ = FoldRows(Add, d, x[r*n:], x, (r+1)*n, n, leaf-1)
+						}
+					}
+				})
+			})
+		}
+	}
+}
+
 // BenchmarkReduceRows sums the rows of a [4096,4096] float32 matrix (64
 // MiB, aligned and 16 bytes past a line) with ReduceRows's four-row
 // kernels ("rows", four rows per kernel call, whatever whole4Rows's

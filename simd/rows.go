@@ -32,7 +32,9 @@ const (
 // operands either may be returned, as there), but each element of dst is
 // read and written once per 8 rows rather than once per row: the vector
 // kernels hold a strip of dst in registers while they combine the rows
-// into it. At the AVX512 level the columns left over after the last whole
+// into it (on AMD Zen 4, rows back to back of 512 bytes to 2 KiB are
+// combined one whole row at a time, in memory order, which reads them
+// from memory twice as fast there: see seqFor). At the AVX512 level the columns left over after the last whole
 // AVX-512 vector go to the AVX2 kernels, by whole AVX2 vectors, and only
 // the rest to the Go twin. It is the inner loop of a reduction down
 // columns.
@@ -87,9 +89,9 @@ func foldRowsAt[T Float](t *table, op Op, dst, init, x []T, off, stride, rows in
 	}
 	switch sizeOf[T]() {
 	case 4:
-		return rowsRun(rows32, t.isa, t.a32.width, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
+		return rowsRun(rows32, seq32, t.isa, t.a32.width, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
 	case 8:
-		return rowsRun(rows64, t.isa, t.a64.width, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
+		return rowsRun(rows64, seq64, t.isa, t.a64.width, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
 	}
 	return 0
 }
@@ -97,14 +99,31 @@ func foldRowsAt[T Float](t *table, op Op, dst, init, x []T, off, stride, rows in
 // rowsRun runs kernel k of level isa over the whole vectors of dst, in
 // calls of at most rowsBatch rows and rowsRead elements read, and returns
 // how many leading elements of dst it wrote: 0 when isa has no kernel for
-// op. The rows after the first batch fold into dst itself.
-func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) bool, isa ISA, width int, op Op, dst, init, x []E, off, stride, rows int) int {
+// op. The rows after the first batch fold into dst itself. Where seqRows
+// is set, rows back to back wider than oneStreamBytes and at most
+// seqRowsBytes go to the row-order kernel seq instead, as many as read
+// rowsRead elements a call (see seqFor).
+func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) bool, seq func(ISA, Op, *E, *E, int, int, int) bool,
+	isa ISA, width int, op Op, dst, init, x []E, off, stride, rows int) int {
 	body := len(dst) &^ (width - 1)
 	if body == 0 {
 		return 0
 	}
+	n := len(dst)
+	if b := n * int(sizeOf[E]()); seqRows && (stride == n || stride == -n) && b > oneStreamBytes && b <= seqRowsBytes {
+		copy(dst[:body], init[:body])
+		per := max(1, rowsRead/n)
+		for r := 0; r < rows; r += per {
+			if !seq(isa, op, &dst[0], &x[off+r*stride], stride, min(per, rows-r), body) {
+				// Only on the first call: isa has no kernel. dst holds
+				// init, where the caller's fallback starts too.
+				return 0
+			}
+		}
+		return body
+	}
 	batch := rowsBatch
-	if n := len(dst); (stride == n || stride == -n) && n*int(sizeOf[E]()) <= oneStreamBytes {
+	if (stride == n || stride == -n) && n*int(sizeOf[E]()) <= oneStreamBytes {
 		// Narrow rows back to back are one stream, however many a call
 		// takes: as many as rowsRead elements.
 		batch = max(rowsBatch, rowsRead/n)
@@ -155,3 +174,15 @@ func foldRowsGo[T Float](op Op, dst, init, x []T, off, stride, rows int) {
 		}
 	}
 }
+
+// seqRowsBytes is the widest row, in bytes, that the row-order kernels
+// take where seqRows is set (see seqFor): on the Zen 4 EPYC, float32 rows
+// of 4 KiB folded in leaves of 32 rows ran about as fast either way
+// (strips 16-19 GB/s, row order 15-21), and of 16 KiB slower in row
+// order (13-15 against 18-20), dst no longer sharing L1 with the row.
+const seqRowsBytes = 2048
+
+// seqRows makes FoldRows combine rows wider than oneStreamBytes and at
+// most seqRowsBytes in row order (set per processor: see seqFor). Tests
+// set it both ways.
+var seqRows = seqRowsDefault()

@@ -39,7 +39,10 @@ func checkFoldRows[T Float](t *testing.T, r *rand.Rand) {
 	for n := 0; n <= 70; n++ {
 		widths = append(widths, n)
 	}
-	widths = append(widths, 128, 257, 1000)
+	// Past the vectors: 128 and 257; the row-order kernels' widths where
+	// seqRows is set (more than 512 bytes, at most 2048), 129 to 512
+	// float32, 65 to 256 float64, and the first past them.
+	widths = append(widths, 128, 129, 200, 256, 257, 512, 513, 1000)
 	for _, op := range []Op{Add, Mul, Max, Min} {
 		for _, n := range widths {
 			for _, rows := range []int{0, 1, 2, 5, 9} {
@@ -109,7 +112,7 @@ func TestFoldRowsLevels(t *testing.T) {
 func TestFoldRowsBatches(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, 6))
-		for _, c := range []struct{ n, rows int }{{3000, 2*rowsBatch + 3}, {rowsRead/8 + 40, 9}, {16, 200}} {
+		for _, c := range []struct{ n, rows int }{{3000, 2*rowsBatch + 3}, {rowsRead/8 + 40, 9}, {16, 200}, {300, rowsRead/300 + 5}} {
 			x := rowsValues[float32](r, Add, c.n*c.rows)
 			init := rowsValues[float32](r, Add, c.n)
 			want := foldRowsRef(Add, c.n, init, x, 0, c.n, c.rows)

@@ -126,6 +126,8 @@ func generate() (asm, gofile []byte) {
 					fold(&a, o, e, l, true)
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", rowsName(o, e, l), rowsSignature(e.goType))
 					rowsKernel(&a, o, e, l)
+					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", seqName(o, e, l), seqSignature(e.goType))
+					seqKernel(&a, o, e, l)
 				}
 				if hasEach(o, l) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(dst, x *%s, stride, rows, n int, masks *[8]uint16)\n", eachName(o, e, l), e.goType)
@@ -232,6 +234,7 @@ func dispatch(g *bytes.Buffer, e elem) {
 	dispatchOne(g, e, folds, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
 	dispatchOne(g, e, folds, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
 	dispatchOne(g, e, folds, "rows", "rows kernel", rowsSignature(t), "bool", "%s(dst, init, x, stride, rows, n)\n\t\treturn true", "false", rowsName)
+	dispatchOne(g, e, folds, "seq", "row-order rows kernel", seqSignature(t), "bool", "%s(dst, x, stride, rows, n)\n\t\treturn true", "false", seqName)
 	dispatchOne(g, e, hasEach, "each", "row-by-row kernel", "dst, x *"+t+", stride, rows, n int, masks *[8]uint16", "bool", "%s(dst, x, stride, rows, n, masks)\n\t\treturn true", "false", eachName)
 	dispatchOne(g, e, hasWhole4, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "(redo int, ok bool)", "return %s(dst, x, stride, n), true", "0, false", whole4Name)
 }
@@ -1064,6 +1067,86 @@ func rowsFast(p func(string, ...any), w *bytes.Buffer, o op, e elem, l level, lb
 	}
 	p("MOVQ SI, R8")
 	p("MOVQ AX, R9")
+}
+
+// seqName returns the Go name of a row-order rows kernel, for example
+// seqadd32AVX2.
+func seqName(o op, e elem, l level) string {
+	return fmt.Sprintf("seq%s%d%s", o.name, e.bits, l.name)
+}
+
+// seqSignature returns the Go parameter list of a row-order rows kernel
+// for element type t.
+func seqSignature(t string) string {
+	return fmt.Sprintf("dst, x *%s, stride, rows, n int", t)
+}
+
+// seqKernel writes the kernel that combines rows into dst in row order:
+// for each of rows rows (rows >= 1), stride elements apart (any sign),
+// dst[j] = dst[j] op row[j] for 0 <= j < n, n a positive multiple of one
+// vector; four vectors a step while four remain, then one. The order of
+// the operations on each element is that of the rows kernel, so the
+// results are the same bits; but where the rows kernel holds a strip of
+// dst in registers and goes down the rows strip by strip, this one reads
+// each row whole, in memory order, and dst (the width of a row, in L1)
+// is read and written once per row. Rows that follow each other are then
+// one stream however wide they are.
+//
+// Registers: dst's vectors in 0..3, the rows' in 8..11 and the blend
+// masks in 12..15 (Max and Min at AVX2), masks K1..K4 (Max and Min at
+// AVX-512).
+func seqKernel(w *bytes.Buffer, o op, e elem, l level) {
+	n := seqName(o, e, l)
+	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
+	load := "VMOVUP" + e.sfx[1:]
+	width := l.bytes * 8 / e.bits
+	shift := map[int]int{32: 2, 64: 3}[e.bits]
+	fmt.Fprintf(w, "\n// func %s(%s)\nTEXT ·%s(SB), NOSPLIT, $0-40\n", n, seqSignature(e.goType), n)
+	p("MOVQ dst+0(FP), DI")
+	p("MOVQ x+8(FP), SI")
+	p("MOVQ stride+16(FP), DX")
+	p("SHLQ $%d, DX", shift)
+	p("MOVQ rows+24(FP), AX")
+	p("MOVQ n+32(FP), CX")
+	step := func(k int) {
+		p("%s %d(R10), %s", load, k*l.bytes, r(k))
+		if o.name != "max" && o.name != "min" {
+			p("%s %d(R8), %s, %s", o.insn+e.sfx, k*l.bytes, r(k), r(k))
+		} else {
+			p("%s %d(R8), %s", load, k*l.bytes, r(8+k))
+			foldStep(p, o, e, l, r(k), r(8+k), r(12+k), 1+k)
+		}
+		p("%s %s, %d(R10)", load, r(k), k*l.bytes)
+	}
+	fmt.Fprintf(w, "\nrow:\n")
+	p("MOVQ DI, R10")
+	p("MOVQ SI, R8")
+	p("MOVQ CX, R9")
+	fmt.Fprintf(w, "\nfour:\n")
+	p("CMPQ R9, $%d", 4*width)
+	p("JB one")
+	for k := range 4 {
+		step(k)
+	}
+	p("ADDQ $%d, R10", 4*l.bytes)
+	p("ADDQ $%d, R8", 4*l.bytes)
+	p("SUBQ $%d, R9", 4*width)
+	p("JMP four")
+	fmt.Fprintf(w, "\none:\n")
+	p("TESTQ R9, R9")
+	p("JZ next")
+	step(0)
+	p("ADDQ $%d, R10", l.bytes)
+	p("ADDQ $%d, R8", l.bytes)
+	p("SUBQ $%d, R9", width)
+	p("JMP one")
+	fmt.Fprintf(w, "\nnext:\n")
+	p("ADDQ DX, SI")
+	p("DECQ AX")
+	p("JNZ row")
+	p("VZEROUPPER")
+	p("RET")
 }
 
 // rowsName returns the Go name of a rows kernel, for example
