@@ -234,7 +234,8 @@ func TestStatsInPlace(t *testing.T) {
 // TestVarBlocks checks that Var and Std give the same bits whatever the
 // blocks their squared deviations are computed in and the goroutines they
 // run on: blocks of one index, of a few, and none (one temporary of v's
-// size, the result's reference), on random views and axes, in the three
+// size, the result's reference), blocks of rows down the columns (the
+// subtrees of the sum's tree), on random views and axes, in the three
 // forms, and on a view large enough to be split over goroutines.
 func TestVarBlocks(t *testing.T) {
 	defer ops.SetVarBlock(ops.SetVarBlock(1 << 20))
@@ -291,6 +292,13 @@ func TestVarBlocks(t *testing.T) {
 	}
 	check("columns", cols.View(), []int{0})
 	check("columns, flipped", tensor.Must(cols.View().Flip(1)), []int{0})
+	// The same down the rows of the tree of leaves (sqDevRows): rows
+	// flipped, rows apart (a slice of the columns), every other row, and
+	// two reduced axes that merge into one.
+	check("columns, rows flipped", tensor.Must(cols.View().Flip(0)), []int{0})
+	check("columns, a slice of them", tensor.Must(cols.View().Slice(1, 100, 600, 1)), []int{0})
+	check("columns, every other row", tensor.Must(cols.View().Slice(0, 1, 300, 2)), []int{0})
+	check("columns, two reduced axes", tensor.Must(cols.View().Reshape(20, 15, 700)), []int{0, 1})
 	big := tensor.Must(tensor.New[float32](48, 8, 3000)) // 4.4 MiB: split over goroutines
 	for i := range big.Data() {
 		big.Data()[i] = float32(i%1013) / 7

@@ -15,9 +15,9 @@ import (
 // the short rows). Sum-last-n10 and Sum-last-n100 sum the same buffer as
 // rows of 10 and 100 elements ([1677721,10] and [167772,100], the first
 // 16777210 and 16777200 elements); Var-last is the population variance of
-// each row.
+// each row, Var-first of each column.
 var reduceCases = []string{"Sum-last", "Sum-first", "Sum-last-T", "Sum-all", "Max-last", "ArgMax-last", "Mean-first-f64",
-	"Sum-last-n10", "Sum-last-n100", "Var-last"}
+	"Sum-last-n10", "Sum-last-n100", "Var-last", "Var-first"}
 
 // reduceCase is one reduction: Tessera's call into a preallocated output,
 // the plain Go loop a user writes, reset, which spoils Tessera's output
@@ -172,6 +172,28 @@ func newReduceCases(a tensor.View[float32], a64 tensor.View[float64]) map[string
 					q += (v - m) * (v - m)
 				}
 				sink[i] = q / float32(n)
+			}
+		}, nanRows, func() error { return checkClose("tessera", got, sink, 1e-4) }, ""},
+		// The loop takes NumPy's two passes in float32, row after row into
+		// the columns' sums.
+		"Var-first": {float64(n * n * 4), func() error { return ops.VarInto(rows, a, 0, 0) }, func() {
+			m := make([]float32, n)
+			for i := range n {
+				for j, v := range x[i*n : (i+1)*n] {
+					m[j] += v
+				}
+			}
+			for j := range m {
+				m[j] /= float32(n)
+			}
+			clear(sink)
+			for i := range n {
+				for j, v := range x[i*n : (i+1)*n] {
+					sink[j] += (v - m[j]) * (v - m[j])
+				}
+			}
+			for j := range sink {
+				sink[j] /= float32(n)
 			}
 		}, nanRows, func() error { return checkClose("tessera", got, sink, 1e-4) }, ""},
 		"Sum-last":  {float64(n * n * 4), func() error { return ops.SumInto(rows, a, 1) }, rowLoop, nanRows, closeRows, ""},

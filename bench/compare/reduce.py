@@ -48,7 +48,7 @@ def main():
     out10 = np.empty(a10.shape[0], dtype=np.float32)
     out100 = np.empty(a100.shape[0], dtype=np.float32)
     rows10, rows100 = a10.astype(np.float64).sum(axis=1), a100.astype(np.float64).sum(axis=1)
-    var = a64.var(axis=1)
+    var, var0 = a64.var(axis=1), a64.var(axis=0)
     # name, bytes read, reference, NumPy, PyTorch (given its operands)
     cases = [
         ("Sum-last", b32, rows, lambda: np.sum(a, axis=1, out=out),
@@ -70,6 +70,8 @@ def main():
          lambda t: torch.sum(t["a100"], 1, out=t["out100"])),
         ("Var-last", b32, var, lambda: np.var(a, axis=1, out=out),
          lambda t: torch.var(t["a"], 1, unbiased=False, out=t["out"])),
+        ("Var-first", b32, var0, lambda: np.var(a, axis=0, out=out),
+         lambda t: torch.var(t["a"], 0, unbiased=False, out=t["out"])),
     ]
     ops = {}
     if torch is not None:
@@ -83,7 +85,7 @@ def main():
         if name in ("Max-last", "ArgMax-last"):
             ok = np.array_equal(got, want)
         else:
-            rel = 1e-12 if name.endswith("f64") else 1e-4 if name == "Var-last" else 1e-5
+            rel = 1e-12 if name.endswith("f64") else 1e-4 if name.startswith("Var-") else 1e-5
             ok = np.allclose(got, want, rtol=rel, atol=rel)
         if not ok:
             raise SystemExit("reduce.py: %s %s: wrong result" % (who, name))
