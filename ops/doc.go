@@ -98,17 +98,19 @@
 // Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
 // Var sums the squared deviations from the mean in a second pass, divided
 // by n - ddof, as NumPy's var: block by block along a kept axis through a
-// temporary of about 1 MiB that is summed while in cache, or, reducing
-// every axis, through a temporary of the input's size. ArgMax
+// temporary of about 1 MiB that is summed while in cache (down the
+// columns, blocks of rows: the subtrees of the sum's pairwise tree), or,
+// reducing every axis, through a temporary of the input's size. ArgMax
 // and ArgMin take one axis or none (the flat row-major index) and return
 // a tensor.Tensor[int] of NumPy's first index of the extreme, or of the
 // first NaN. They walk the Iter with a third operand, the layout that
 // gives each element its index (stride 1 along the axis, or row-major for
 // the flat index), so any view and any split of the work find that index;
 // a float run of unit stride is searched in one pass by simd.ArgRows
-// (four runs at one stride at once; runs of at most 4 KiB, 16 KiB on AMD
-// Zen 4, in two passes, the second from L1), and rows reduced down the columns
-// 32 at a time (by
+// (four runs at one stride at once; with AVX-512, runs of at most 4 KiB,
+// of any length on AMD Zen 4, by a kernel that notes where each lane's
+// extreme rose and searches only that block), and rows reduced down the
+// columns 32 at a time (by
 // simd.FoldRows's Max or Min when they are evenly spaced), searching only
 // the columns whose best improved. CumSum and CumProd scan one axis,
 // sequentially as NumPy does: they walk an Iter over the lines' starts and

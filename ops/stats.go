@@ -57,9 +57,12 @@ func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (t
 // squared deviations are computed into a temporary a block of results at
 // a time, about 1 MiB, along the first axis that is kept and longer than
 // 1 (or a slice of v along it, where one is larger), and summed while in
-// cache; reducing every axis, or into a dst that shares memory with v,
-// takes a temporary of v's size, as NumPy always does (an error wrapping
-// layout.ErrOverflow when that is too large).
+// cache; down the columns (the reduced axes first, the kept ones after
+// them), a block of rows at a time, cut as the sum's pairwise tree cuts
+// them, so the bits are those of one temporary; reducing every axis, or
+// into a dst that shares memory with v, takes a temporary of v's size, as
+// NumPy always does (an error wrapping layout.ErrOverflow when that is
+// too large).
 func Var[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("Var", v, ddof, axes, false, false)
 }
@@ -264,7 +267,8 @@ func sqDevRows[T Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.V
 	}
 	ml, _ := layout.RowMajor(1, w)
 	m2, _ := tensor.NewView(mean.Data()[:w], ml) // mean is row-major
-	depth := bits.Len(uint((inBytes - 1) / varBlock)) // 2^depth subtrees of at most about varBlock
+	// 2^depth subtrees of at most about varBlock bytes.
+	depth := bits.Len(uint((inBytes - 1) / varBlock))
 	tasks := subtrees(leaves, depth)
 	most := 0
 	for _, t := range tasks {
