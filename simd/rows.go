@@ -34,10 +34,10 @@ const (
 // kernels hold a strip of dst in registers while they combine the rows
 // into it (on AMD Zen 4, rows back to back of 512 bytes to 2 KiB are
 // combined one whole row at a time, in memory order, which reads them
-// from memory twice as fast there: see seqFor). At the AVX512 level the columns left over after the last whole
-// AVX-512 vector go to the AVX2 kernels, by whole AVX2 vectors, and only
-// the rest to the Go twin. It is the inner loop of a reduction down
-// columns.
+// from memory twice as fast there: see seqFor). At the AVX512 level the
+// columns left over after the last whole AVX-512 vector go to the AVX2
+// kernels, by whole AVX2 vectors, and only the rest to the Go twin. It is
+// the inner loop of a reduction down columns.
 //
 // dst may be init (the same first element: accumulating in place) but must
 // not otherwise overlap init or x; such an overlap cannot corrupt memory,
