@@ -1097,22 +1097,20 @@ func seqSignature(t string) string {
 // AVX-512).
 func seqKernel(w *bytes.Buffer, o op, e elem, l level) {
 	n := seqName(o, e, l)
-	p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
-	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
-	load := "VMOVUP" + e.sfx[1:]
+	wr := newWriter(w, o, e, l)
+	p, r, load := wr.p, wr.r, wr.load
 	width := l.bytes * 8 / e.bits
-	shift := map[int]int{32: 2, 64: 3}[e.bits]
 	fmt.Fprintf(w, "\n// func %s(%s)\nTEXT ·%s(SB), NOSPLIT, $0-40\n", n, seqSignature(e.goType), n)
 	p("MOVQ dst+0(FP), DI")
 	p("MOVQ x+8(FP), SI")
 	p("MOVQ stride+16(FP), DX")
-	p("SHLQ $%d, DX", shift)
+	p("SHLQ $%d, DX", wr.shift)
 	p("MOVQ rows+24(FP), AX")
 	p("MOVQ n+32(FP), CX")
 	step := func(k int) {
 		p("%s %d(R10), %s", load, k*l.bytes, r(k))
-		if o.name != "max" && o.name != "min" {
-			p("%s %d(R8), %s, %s", o.insn+e.sfx, k*l.bytes, r(k), r(k))
+		if plainFold(o) {
+			p("%s %d(R8), %s, %s", wr.insn, k*l.bytes, r(k), r(k))
 		} else {
 			p("%s %d(R8), %s", load, k*l.bytes, r(8+k))
 			foldStep(p, o, e, l, r(k), r(8+k), r(12+k), 1+k)
