@@ -305,7 +305,7 @@ func TestVarBlocks(t *testing.T) {
 	}
 	bt := tensor.Must(big.View().Transpose(0, 2))
 	blocks, procs = []int{1 << 20}, []int{2, 3}
-	for _, axes := range [][]int{{2}, {1}, {0, 2}} {
+	for _, axes := range [][]int{{2}, {1}, {0, 2}, {0}, {0, 1}} { // {0} and {0, 1}: blocks of rows (sqDevRows) on goroutines
 		check("large", big.View(), axes)
 		check("large, transposed", bt, axes)
 	}
