@@ -136,6 +136,28 @@ func BenchmarkReduce(b *testing.B) {
 			}
 		})
 	})
+	b.Run("Var-first/vs=loop", func(b *testing.B) {
+		// The loop takes NumPy's two passes in float32, row after row into
+		// the columns' sums.
+		m := make([]float32, n)
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.VarInto(rows, a, 0, 0) }, func() {
+			clear(m)
+			for i := range n {
+				for j, v := range x[i*n : (i+1)*n] {
+					m[j] += v
+				}
+			}
+			for j := range m {
+				m[j] /= n
+			}
+			clear(sink)
+			for i := range n {
+				for j, v := range x[i*n : (i+1)*n] {
+					sink[j] += (v - m[j]) * (v - m[j])
+				}
+			}
+		})
+	})
 	a64 := tensor.Must(tensor.New[float64](n, n))
 	for i := range a64.Data() {
 		a64.Data()[i] = float64(i%1000) / 8
