@@ -172,10 +172,11 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 			break
 		}
 	}
-	if in.lay.Size() > 0 && !mem.Overlaps(d.data, &d.lay, in.data, &in.lay) && sqDevRows(rd, d, v, mean.View(), set) {
+	shared := mem.Overlaps(d.data, &d.lay, in.data, &in.lay)
+	if in.lay.Size() > 0 && !shared && sqDevRows(rd, d, v, mean.View(), set) {
 		return div, nil
 	}
-	if k < 0 || in.lay.Size() == 0 || mem.Overlaps(d.data, &d.lay, in.data, &in.lay) {
+	if k < 0 || in.lay.Size() == 0 || shared {
 		dev, err := newResult[T](op, v.Shape())
 		if err != nil {
 			return 0, err

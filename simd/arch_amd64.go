@@ -226,65 +226,19 @@ const (
 )
 
 // amdZen4 reports whether a vendor and family are AMD's family 25, the
-// Zen 4 EPYC the per-family rules below were measured on.
+// Zen 4 EPYC the family rules were measured on.
 func amdZen4(v cpuid.Vendor, family int) bool { return v == cpuid.AMD && family == amdZen4Family }
 
-// whole4RowsDefault reports whether ReduceRows runs its four-row kernels
-// on this processor (see rowsFor).
-func whole4RowsDefault() bool { return rowsFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
+// rulesFor returns the family rules (see familyRules) of the processors
+// of a vendor and family: those measured on AMD family 25 (a Zen 4 EPYC)
+// there, and elsewhere those measured on the Intel Xeons.
+func rulesFor(v cpuid.Vendor, family int) familyRules {
+	z := amdZen4(v, family)
+	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z, seqRows: z}
+}
 
-// rowsFor reports whether ReduceRows runs its four-row kernels on rows of
-// 512 bytes or more (eachRowBytes) on the processors of a vendor and
-// family: everywhere but on AMD family 25. On a Zen 4 EPYC they read such
-// rows from memory slower than one Reduce per row (shorter ones faster):
-// float32 rows of 16 KiB from 64 MiB, Max 17.8 GB/s against 29.5 (as
-// fast in L2), and ops.Sum along the rows of a [4096,4096] timed with
-// NumPy's and PyTorch's 26-28 GB/s against 32; on an Intel Xeon they were
-// 15-20% faster than Reduce.
-func rowsFor(v cpuid.Vendor, family int) bool { return !amdZen4(v, family) }
-
-// argShortLongDefault reports whether ArgRows takes the short-row kernel
-// for rows of every length on this processor (see argLongFor).
-func argShortLongDefault() bool { return argLongFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
-
-// argLongFor reports whether ArgRows takes the short-row kernel for rows
-// of every length, not only those up to 4 KiB (argShortBytes), on the
-// processors of a vendor and family: on AMD family 25, where the
-// four-row kernels, which read four rows at once, lose to it from memory
-// as ReduceRows's do to Reduce (see rowsFor), and a row as four parts
-// loses to it in L3; elsewhere rows up to 4 KiB (on an Intel Xeon,
-// float32 rows of 16 KiB: 23.9 GB/s with the two-pass short-row kernel
-// this one replaced, 26.0 with the four-row ones).
-func argLongFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
-
-// wideBandsDefault reports whether the streaming bands of 8-byte elements
-// are 16 source rows tall on this processor (see bandsFor).
-func wideBandsDefault() bool { return bandsFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
-
-// bandsFor reports whether the streaming bands of 8-byte elements are 16
-// source rows tall, two destination lines, on the processors of a vendor
-// and family: on AMD family 25, where a transposed float64 [4096,4096]
-// copied at 0.68-0.72 of copy() with them against 0.58-0.59 with bands
-// one line (8 rows) tall (Zen 4 EPYC, one goroutine; float32 bands of 32
-// rows were no faster than of 16, and slower on narrow transposes);
-// elsewhere one line, as measured on the Intel Xeons.
-func bandsFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
-
-// seqRowsDefault reports whether FoldRows takes the row-order kernels for
-// rows back to back of 512 bytes to 2 KiB on this processor (see seqFor).
-func seqRowsDefault() bool { return seqFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
-
-// seqFor reports whether FoldRows combines rows that follow each other in
-// memory, wider than 512 bytes and at most 2 KiB (seqRowsBytes), into dst
-// in row order, each row read whole, rather than strip by strip down the
-// rows, on the processors of a vendor and family: on AMD family 25, where
-// the rows kernels' strips of 512 bytes, going down eight rows and back
-// up for the next strip, read float32 rows of 1 KiB from memory at 9-11
-// GB/s and the row-order kernel at 21-25 (768 bytes: 16 against 22; 2 KiB:
-// 12 against 24; in L3 the row order was 10-18% faster too, in L2 15%
-// slower). Elsewhere the strips: measured on Intel Xeons before the
-// row-order kernel, which is not measured there.
-func seqFor(v cpuid.Vendor, family int) bool { return amdZen4(v, family) }
+// machineRules returns this processor's family rules.
+func machineRules() familyRules { return rulesFor(cpuid.CPU.VendorID, cpuid.CPU.Family) }
 
 // defaultStrategy returns the transpose order for this processor (see
 // strategyFor).

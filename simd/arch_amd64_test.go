@@ -23,19 +23,16 @@ func TestVendorRules(t *testing.T) {
 		strategy  TransposeStrategy
 		unaligned [numLoadKinds]bool // arithLoads, foldLoads
 		hot       bool               // TransposeHot runs the AVX2 tiles
-		rows      bool               // ReduceRows runs its four-row kernels
-		argLong   bool               // ArgRows's short-row kernel takes rows up to 16 KiB
-		wide      bool               // streaming bands of 8-byte elements are 16 rows tall
-		seq       bool               // FoldRows takes rows of 512 bytes to 2 KiB in row order
+		rules     familyRules
 	}{
-		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, true, false, false, false},
-		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, false, true, true, true},    // Zen 4
-		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, true, false, false, false}, // Zen 5
-		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
-		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
-		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
-		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
-		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, true, false, false, false},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, familyRules{whole4Rows: true}},
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, familyRules{argShortLong: true, wideBands: true, seqRows: true}}, // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},                                  // Zen 5
+		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
+		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
+		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
+		{cpuid.VIA, 6, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
+		{cpuid.VendorUnknown, 0, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
 	} {
 		if got := strategyFor(c.v, c.family); got != c.strategy {
 			t.Errorf("strategyFor(%v, %d) = %v, want %v", c.v, c.family, got, c.strategy)
@@ -43,34 +40,16 @@ func TestVendorRules(t *testing.T) {
 		if got := unalignedFor(c.v); got != c.unaligned {
 			t.Errorf("unalignedFor(%v) = %v, want %v", c.v, got, c.unaligned)
 		}
-		if got := rowsFor(c.v, c.family); got != c.rows {
-			t.Errorf("rowsFor(%v, %d) = %v, want %v", c.v, c.family, got, c.rows)
-		}
-		if got := argLongFor(c.v, c.family); got != c.argLong {
-			t.Errorf("argLongFor(%v, %d) = %v, want %v", c.v, c.family, got, c.argLong)
-		}
-		if got := bandsFor(c.v, c.family); got != c.wide {
-			t.Errorf("bandsFor(%v, %d) = %v, want %v", c.v, c.family, got, c.wide)
-		}
-		if got := seqFor(c.v, c.family); got != c.seq {
-			t.Errorf("seqFor(%v, %d) = %v, want %v", c.v, c.family, got, c.seq)
+		if got := rulesFor(c.v, c.family); got != c.rules {
+			t.Errorf("rulesFor(%v, %d) = %+v, want %+v", c.v, c.family, got, c.rules)
 		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
 		}
 	}
 	cpu := cpuid.CPU
-	if whole4RowsDefault() != rowsFor(cpu.VendorID, cpu.Family) {
-		t.Errorf("this %v processor, family %d: four-row ReduceRows %v", cpu.VendorID, cpu.Family, whole4RowsDefault())
-	}
-	if argShortLongDefault() != argLongFor(cpu.VendorID, cpu.Family) {
-		t.Errorf("this %v processor, family %d: short-row arg kernel to 16 KiB %v", cpu.VendorID, cpu.Family, argShortLongDefault())
-	}
-	if wideBandsDefault() != bandsFor(cpu.VendorID, cpu.Family) {
-		t.Errorf("this %v processor, family %d: wide bands %v", cpu.VendorID, cpu.Family, wideBandsDefault())
-	}
-	if seqRowsDefault() != seqFor(cpu.VendorID, cpu.Family) {
-		t.Errorf("this %v processor, family %d: row-order FoldRows %v", cpu.VendorID, cpu.Family, seqRowsDefault())
+	if machineRules() != rulesFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: family rules %+v", cpu.VendorID, cpu.Family, machineRules())
 	}
 	if hotAVX2Default() != hotFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())

@@ -36,23 +36,15 @@ func unalignedAVX512Default() [numLoadKinds]bool { return [numLoadKinds]bool{} }
 // hotAVX2Default is false: this build has no AVX-512 tiles.
 func hotAVX2Default() bool { return false }
 
-// whole4RowsDefault is true: this build has no four-row kernels, and
-// ReduceRows reduces each row by Reduce either way.
-func whole4RowsDefault() bool { return true }
-
-// argShortLongDefault is false: this build has no short-row kernel.
-func argShortLongDefault() bool { return false }
-
-// wideBandsDefault is false: without assembly the bands only shape the Go
-// twin's calls.
-func wideBandsDefault() bool { return false }
+// machineRules returns the rules of a build without assembly: ReduceRows
+// reduces each row by Reduce whatever whole4Rows says, no level has the
+// short-row or row-order kernels, and the bands only shape the Go twin's
+// calls.
+func machineRules() familyRules { return familyRules{whole4Rows: true} }
 
 // defaultStrategy is Bands: without assembly the order only shapes the Go
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }
-
-// seqRowsDefault is false: this build has no row-order kernels.
-func seqRowsDefault() bool { return false }
 
 // seq32 and seq64 have no kernels in this build: FoldRows runs the Go
 // twin.

@@ -75,8 +75,8 @@ const argShortBytes = 4096
 
 // argShortLong makes ArgRows take the short-row kernel for rows of every
 // length rather than those of at most argShortBytes (set per processor:
-// see argLongFor). Tests set it both ways.
-var argShortLong = argShortLongDefault()
+// see familyRules). Tests set it both ways.
+var argShortLong = machineRules().argShortLong
 
 // argShortRows runs the short-row arg kernel (AVX-512) over the len(idx)
 // rows of x from off: for each row, one pass that folds each block of

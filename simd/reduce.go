@@ -140,8 +140,9 @@ func foldGo[T Float](op Op, acc, x []T) {
 }
 
 // whole4Rows lets ReduceRows run its four-row kernels on rows of at least
-// eachRowBytes (set per processor: see rowsFor). Tests set it both ways.
-var whole4Rows = whole4RowsDefault()
+// eachRowBytes (set per processor: see familyRules). Tests set it both
+// ways.
+var whole4Rows = machineRules().whole4Rows
 
 // eachRowBytes is the shortest row, in bytes, that ReduceRows reduces with
 // a Reduce of its own where whole4Rows is not set. On a Zen 4 EPYC, float32
@@ -176,7 +177,7 @@ const eachRowBytes = 512
 // -> 1.6 GB/s at the avx2 level), and longer ones take one Reduce per
 // row. On AMD Zen 4 (family 25) the four-row kernels read rows of 512
 // bytes or more from memory slower than one Reduce per row, so there such
-// rows take one Reduce each (see rowsFor). It is the inner loop of a
+// rows take one Reduce each (see familyRules). It is the inner loop of a
 // reduction along rows.
 // The Stream flag is ignored.
 //
@@ -195,7 +196,7 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 	r := 0
 	if n%FoldLanes[T]() == 0 && n <= arithChunk {
 		if !whole4Rows && n*int(sizeOf[T]()) >= eachRowBytes {
-			reduceEach(op, dst, x, off, stride, n) // see rowsFor
+			reduceEach(op, dst, x, off, stride, n) // see familyRules
 			return nil
 		}
 		t := forLoads(active.Load(), foldLoads, uintptrOf(x[off:])|uintptr(stride)*sizeOf[T](), 0, 0)

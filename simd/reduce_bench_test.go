@@ -132,7 +132,7 @@ func BenchmarkFoldRows(b *testing.B) {
 // BenchmarkFoldRowsWidth times FoldRows down the columns of a float32
 // matrix of 64 MiB in leaves of 32 rows, as ops folds them, by the width
 // of its rows, with the rows kernels' strips (strips) and in row order
-// (row-order): the two settings of seqFor's rule, whatever this
+// (row-order): the two settings of familyRules' seqRows, whatever this
 // processor's default. Rows of at most 512 bytes take the strips either
 // way, and rows of more than 2 KiB too.
 func BenchmarkFoldRowsWidth(b *testing.B) {
@@ -167,7 +167,7 @@ func BenchmarkFoldRowsWidth(b *testing.B) {
 // kernels ("rows", four rows per kernel call, whatever whole4Rows's
 // default on this processor) and with one Reduce per row ("reduce"), and
 // takes their maxima the same two ways ("max-rows", "max-reduce"), at
-// every level: GB/s of input read. The pairs are what rowsFor's rule
+// every level: GB/s of input read. The pairs are what familyRules' whole4Rows
 // weighs on a new processor.
 func BenchmarkReduceRows(b *testing.B) {
 	const n = 4096
@@ -270,7 +270,7 @@ func benchRowsShort[T Float](b *testing.B) {
 
 // BenchmarkArgRows times ArgRows over the rows of a float32 [4096,4096]
 // with its four-row kernels (rows) and, at the AVX512 level, its
-// short-row kernel (short-row: the two settings of argLongFor's rule,
+// short-row kernel (short-row: the two settings of familyRules' argShortLong,
 // whatever this processor's default), against the two passes it
 // replaces, ReduceRows for the rows' maxima and Index for each
 // (reduce-index), and over all of it as one row (one-row); from a line

@@ -34,7 +34,7 @@ const (
 // kernels hold a strip of dst in registers while they combine the rows
 // into it (on AMD Zen 4, rows back to back of 512 bytes to 2 KiB are
 // combined one whole row at a time, in memory order, which reads them
-// from memory twice as fast there: see seqFor). At the AVX512 level the
+// from memory twice as fast there: see familyRules). At the AVX512 level the
 // columns left over after the last whole AVX-512 vector go to the AVX2
 // kernels, by whole AVX2 vectors, and only the rest to the Go twin. It is
 // the inner loop of a reduction down columns.
@@ -102,7 +102,7 @@ func foldRowsAt[T Float](t *table, op Op, dst, init, x []T, off, stride, rows in
 // op. The rows after the first batch fold into dst itself. Where seqRows
 // is set, rows back to back wider than oneStreamBytes and at most
 // seqRowsBytes go to the row-order kernel seq instead, as many as read
-// rowsRead elements a call (see seqFor).
+// rowsRead elements a call (see familyRules).
 func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) bool, seq func(ISA, Op, *E, *E, int, int, int) bool,
 	isa ISA, width int, op Op, dst, init, x []E, off, stride, rows int) int {
 	body := len(dst) &^ (width - 1)
@@ -176,13 +176,13 @@ func foldRowsGo[T Float](op Op, dst, init, x []T, off, stride, rows int) {
 }
 
 // seqRowsBytes is the widest row, in bytes, that the row-order kernels
-// take where seqRows is set (see seqFor): on the Zen 4 EPYC, float32 rows
+// take where seqRows is set (see familyRules): on the Zen 4 EPYC, float32 rows
 // of 4 KiB folded in leaves of 32 rows ran about as fast either way
 // (strips 16-19 GB/s, row order 15-21), and of 16 KiB slower in row
 // order (13-15 against 18-20), dst no longer sharing L1 with the row.
 const seqRowsBytes = 2048
 
 // seqRows makes FoldRows combine rows wider than oneStreamBytes and at
-// most seqRowsBytes in row order (set per processor: see seqFor). Tests
+// most seqRowsBytes in row order (set per processor: see familyRules). Tests
 // set it both ways.
-var seqRows = seqRowsDefault()
+var seqRows = machineRules().seqRows

@@ -122,9 +122,9 @@ func streamedFor(s TransposeStrategy, rows, cols, size int) block {
 }
 
 // wideBands makes the streaming bands of 8-byte elements 16 source rows
-// tall rather than 8 (set per processor: see bandsFor). Tests set it both
-// ways.
-var wideBands = wideBandsDefault()
+// tall rather than 8 (set per processor: see familyRules). Tests set it
+// both ways.
+var wideBands = machineRules().wideBands
 
 // calibrationBytes is the smallest output of a calibrating transpose.
 const calibrationBytes = 4 << 20

@@ -1,0 +1,44 @@
+package simd
+
+// familyRules are the kernel choices that depend on the processor family
+// rather than the vendor alone, as measured: rulesFor gives them for a
+// vendor and family, machineRules for this processor, and each starts one
+// of the package's variables (whole4Rows, argShortLong, wideBands,
+// seqRows), which tests set both ways.
+type familyRules struct {
+	// whole4Rows lets ReduceRows run its four-row kernels on rows of 512
+	// bytes or more (eachRowBytes): everywhere but on AMD family 25. On a
+	// Zen 4 EPYC they read such rows from memory slower than one Reduce
+	// per row (shorter ones faster): float32 rows of 16 KiB from 64 MiB,
+	// Max 17.8 GB/s against 29.5 (as fast in L2), and ops.Sum along the
+	// rows of a [4096,4096] timed with NumPy's and PyTorch's 26-28 GB/s
+	// against 32; on an Intel Xeon they were 15-20% faster than Reduce.
+	whole4Rows bool
+	// argShortLong makes ArgRows take the short-row kernel for rows of
+	// every length, not only those up to 4 KiB (argShortBytes): on AMD
+	// family 25, where the four-row kernels, which read four rows at
+	// once, lose to it from memory as ReduceRows's do to Reduce, and a row
+	// as four parts loses to it in L3; elsewhere rows up to 4 KiB (on an
+	// Intel Xeon, float32 rows of 16 KiB: 23.9 GB/s with the two-pass
+	// short-row kernel this one replaced, 26.0 with the four-row ones).
+	argShortLong bool
+	// wideBands makes the streaming bands of 8-byte elements 16 source
+	// rows tall, two destination lines: on AMD family 25, where a
+	// transposed float64 [4096,4096] copied at 0.68-0.72 of copy() with
+	// them against 0.58-0.59 with bands one line (8 rows) tall (Zen 4 EPYC,
+	// one goroutine; float32 bands of 32 rows were no faster than of 16,
+	// and slower on narrow transposes); elsewhere one line, as measured on
+	// the Intel Xeons.
+	wideBands bool
+	// seqRows makes FoldRows combine rows that follow each other in
+	// memory, wider than 512 bytes and at most 2 KiB (seqRowsBytes), into
+	// dst in row order, each row read whole, rather than strip by strip
+	// down the rows: on AMD family 25, where the rows kernels' strips of
+	// 512 bytes, going down eight rows and back up for the next strip,
+	// read float32 rows of 1 KiB from memory at 9-11 GB/s and the
+	// row-order kernel at 21-25 (768 bytes: 16 against 22; 2 KiB: 12
+	// against 24; in L3 the row order was 10-18% faster too, in L2 15%
+	// slower). Elsewhere the strips: measured on Intel Xeons before the
+	// row-order kernel, which is not measured there.
+	seqRows bool
+}
