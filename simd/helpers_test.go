@@ -34,12 +34,11 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 
 // forEachKernel runs f as forEachLevel does and, where AVX-512 runs, once
 // more at AVX-512 with the other setting of the hot transposes' rule
-// (forHot: the tiles of TransposeHot), of ReduceRows's four-row rule
-// (whole4Rows), of ArgRows's short-row rule (argShortLong), of the
-// streaming bands of 8-byte elements (wideBands), of FoldRows's row-order
-// rule (seqRows) and of the alignment
-// rule (forLoads) for every kind of kernel: where the machine's default
-// gives a kind's unaligned operands to AVX2, its AVX-512 kernels then read
+// (forHot: the tiles of TransposeHot), of each family rule (familyRules:
+// ReduceRows's four-row kernels, ArgRows's short-row kernel, the bands of
+// 8-byte elements, FoldRows's row order) and of the alignment rule
+// (forLoads) for every kind of kernel: where the machine's default gives
+// a kind's unaligned operands to AVX2, its AVX-512 kernels then read
 // them, and where they read them, AVX2 gets them. So the arithmetic, fold
 // and index kernels of every level meet every alignment, and both paths of
 // each rule run at AVX-512, on every machine.
@@ -49,23 +48,34 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	if raceBuild || tables[AVX512] == nil {
 		return
 	}
-	prev, prevHot, prevRows, prevLong, prevWide, prevSeq := unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands, seqRows
+	prev, prevHot, prevRules := unalignedAVX512, hotAVX2, rules()
 	flipped := prev
 	for k := range flipped {
 		flipped[k] = !flipped[k]
 	}
-	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-whole4Rows=%v-argShortLong=%v-wideBands=%v-seqRows=%v", flipped, !prevHot, !prevRows, !prevLong, !prevWide, !prevSeq), func(t *testing.T) {
+	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows}
+	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-rules=%+v", flipped, !prevHot, other), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer restore()
-		unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands, seqRows = flipped, !prevHot, !prevRows, !prevLong, !prevWide, !prevSeq
+		unalignedAVX512, hotAVX2 = flipped, !prevHot
+		setRules(other)
 		defer func() {
-			unalignedAVX512, hotAVX2, whole4Rows, argShortLong, wideBands, seqRows = prev, prevHot, prevRows, prevLong, prevWide, prevSeq
+			unalignedAVX512, hotAVX2 = prev, prevHot
+			setRules(prevRules)
 		}()
 		f(t)
 	})
+}
+
+// rules returns the family rules the package's variables hold now.
+func rules() familyRules { return familyRules{whole4Rows, argShortLong, wideBands, seqRows} }
+
+// setRules sets the package's variables to the family rules r.
+func setRules(r familyRules) {
+	whole4Rows, argShortLong, wideBands, seqRows = r.whole4Rows, r.argShortLong, r.wideBands, r.seqRows
 }
 
 // rawBytes returns the bytes of s.
