@@ -14,8 +14,8 @@ import (
 // operands, whether hot transposes take the AVX2 tiles, whether
 // ReduceRows runs its four-row kernels on long rows, how long a row
 // ArgRows's short-row kernel takes, how tall the streaming bands of
-// 8-byte elements are and whether FoldRows takes rows of 512 bytes to 2
-// KiB in row order.
+// 8-byte elements are, whether FoldRows takes rows of 512 bytes to 2
+// KiB in row order and whether Transpose walks bands.
 func TestVendorRules(t *testing.T) {
 	for _, c := range []struct {
 		v         cpuid.Vendor
@@ -26,8 +26,8 @@ func TestVendorRules(t *testing.T) {
 		rules     familyRules
 	}{
 		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, familyRules{whole4Rows: true}},
-		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, familyRules{argShortLong: true, wideBands: true, seqRows: true}}, // Zen 4
-		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},                                  // Zen 5
+		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, familyRules{argShortLong: true, wideBands: true, seqRows: true, cachedBands: true}}, // Zen 4
+		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},                                                     // Zen 5
 		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
 		{cpuid.AMD, 27, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},
 		{cpuid.Hygon, 24, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},

@@ -107,6 +107,51 @@ func BenchmarkTranspose(b *testing.B) {
 	}
 }
 
+// BenchmarkTransposeSlabs weighs familyRules' cachedBands: Transpose in
+// L1-sized squares against TransposeStream's bands (whatever the source's
+// span), at every level, on what ops stages (a float32 [4096,4096]
+// matrix, 64 MiB, read from memory as slabs of w columns transposed into a
+// buffer of w rows, as an operation on a transposed view does: w = 64
+// reads each source row 256 bytes at a time) and on whole transposes of
+// [512,512] to [2048,2048] (1 to 16 MiB), in cache or nearly. MB/s counts
+// the bytes read and written.
+func BenchmarkTransposeSlabs(b *testing.B) {
+	const n = 4096
+	src := patterned[float32](n*n, 1)
+	for _, c := range []struct {
+		name  string
+		n, w  int
+		slabs bool
+	}{
+		{"4096x4096/w=64", n, 64, true},
+		{"4096x4096/w=256", n, 256, true},
+		{"4096x4096/w=1024", n, 1024, true},
+		{"512x512", 512, 512, false},
+		{"1024x1024", 1024, 1024, false},
+		{"2048x2048", 2048, 2048, false},
+	} {
+		dst := make([]float32, c.w*c.n)
+		for _, how := range []string{"squares", "bands"} {
+			b.Run(c.name+"/"+how, func(b *testing.B) {
+				defer func(b bool, s int) { cachedBands, bandSpanBytes = b, s }(cachedBands, bandSpanBytes)
+				cachedBands, bandSpanBytes = how == "bands", 0
+				benchLevels(b, func(b *testing.B) {
+					b.SetBytes(int64(8 * c.n * c.n))
+					for range b.N {
+						if !c.slabs {
+							_ = Transpose(dst, 0, c.n, src, 0, c.n, c.n, c.n)
+							continue
+						}
+						for j := 0; j < c.n; j += c.w {
+							_ = Transpose(dst, 0, c.n, src, j, c.n, c.w, c.n)
+						}
+					}
+				})
+			})
+		}
+	}
+}
+
 // BenchmarkStrided compares the shipped Go gather with the naive reference
 // loop (Strided has no assembly, see doc.go), and StridedStream at each
 // level on the stride it streams.

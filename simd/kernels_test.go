@@ -107,16 +107,57 @@ func testTransposeType[T Element](t *testing.T, full bool) {
 }
 
 func TestTranspose(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
-		t.Run("float32", func(t *testing.T) { testTransposeType[float32](t, true) })
-		t.Run("float64", func(t *testing.T) { testTransposeType[float64](t, true) })
-		t.Run("int32", func(t *testing.T) { testTransposeType[int32](t, false) })
-		t.Run("int64", func(t *testing.T) { testTransposeType[int64](t, false) })
-		t.Run("complex64", func(t *testing.T) { testTransposeType[complex64](t, false) })
-		t.Run("complex128", func(t *testing.T) { testTransposeType[complex128](t, false) })
-		t.Run("int8", func(t *testing.T) { testTransposeType[int8](t, false) })
-		t.Run("uint16", func(t *testing.T) { testTransposeType[uint16](t, false) })
-	})
+	forEachKernel(t, testTransposeTypes)
+	// The bands of cachedBands, which only sources of 8 MiB or more take.
+	withCachedBands(t, testTransposeTypes)
+}
+
+// withCachedBands runs f at every level with cachedBands set and no span
+// too small for it: Transpose and TransposeHot walk bands whatever the
+// size.
+func withCachedBands(t *testing.T, f func(t *testing.T)) {
+	t.Helper()
+	defer func(b bool, s int) { cachedBands, bandSpanBytes = b, s }(cachedBands, bandSpanBytes)
+	cachedBands, bandSpanBytes = true, 0
+	t.Run("cachedBands", func(t *testing.T) { forEachLevel(t, f) })
+}
+
+func testTransposeTypes(t *testing.T) {
+	t.Run("float32", func(t *testing.T) { testTransposeType[float32](t, true) })
+	t.Run("float64", func(t *testing.T) { testTransposeType[float64](t, true) })
+	t.Run("int32", func(t *testing.T) { testTransposeType[int32](t, false) })
+	t.Run("int64", func(t *testing.T) { testTransposeType[int64](t, false) })
+	t.Run("complex64", func(t *testing.T) { testTransposeType[complex64](t, false) })
+	t.Run("complex128", func(t *testing.T) { testTransposeType[complex128](t, false) })
+	t.Run("int8", func(t *testing.T) { testTransposeType[int8](t, false) })
+	t.Run("uint16", func(t *testing.T) { testTransposeType[uint16](t, false) })
+}
+
+// TestCachedFor pins the blocks of Transpose: the squares of cached unless
+// cachedBands is set and the source rows span bandSpanBytes or more, and
+// then the bands of TransposeStream, whichever way the leading dimension
+// runs and however large the product.
+func TestCachedFor(t *testing.T) {
+	defer func(b bool) { cachedBands = b }(cachedBands)
+	span := bandSpanBytes
+	for _, c := range []struct {
+		bands           bool
+		rows, cols, sld int
+		size            int
+		want            block
+	}{
+		{false, 64, 4096, 4096, 4, cached},
+		{true, 64, span / 4 / 4096, 4096, 4, streamedFor(Bands, 64, span/4/4096, 4)},
+		{true, 64, span/4/4096 - 1, 4096, 4, cached},
+		{true, 64, 4096, -4096, 8, streamedFor(Bands, 64, 4096, 8)},
+		{true, 32, 32, 32, 4, cached},
+		{true, 2, 1 << 40, 1 << 40, 4, streamedFor(Bands, 2, 1<<40, 4)},
+	} {
+		cachedBands = c.bands
+		if got := cachedFor(c.rows, c.cols, c.sld, c.size); got != c.want {
+			t.Errorf("cachedBands %v: cachedFor(%d, %d, %d, %d) = %+v, want %+v", c.bands, c.rows, c.cols, c.sld, c.size, got, c.want)
+		}
+	}
 }
 
 // TestForHot pins the tiles TransposeHot runs at each level, with the hot
@@ -140,15 +181,18 @@ func TestForHot(t *testing.T) {
 }
 
 // TestTransposeRuns crosses the page-long runs of source row that the Go
-// twin walks (with 4 KiB pages: 1024 float32, 256 complex128, 4096 int8),
-// with and without a partial band of source rows, both leading dimensions
-// reversed in half of the cases.
+// twin walks and the bands walk (with 4 KiB pages: 1024 float32, 256
+// complex128, 4096 int8), with and without a partial band of source rows,
+// both leading dimensions reversed in half of the cases, under both
+// settings of each family rule (cachedBands among them).
 func TestTransposeRuns(t *testing.T) {
-	forEachLevel(t, func(t *testing.T) {
+	f := func(t *testing.T) {
 		t.Run("float32", func(t *testing.T) { testTransposeRuns[float32](t) })
 		t.Run("complex128", func(t *testing.T) { testTransposeRuns[complex128](t) })
 		t.Run("int8", func(t *testing.T) { testTransposeRuns[int8](t) })
-	})
+	}
+	forEachLevel(t, f)
+	withCachedBands(t, f)
 }
 
 func testTransposeRuns[T Element](t *testing.T) {
