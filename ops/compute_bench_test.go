@@ -72,6 +72,16 @@ func BenchmarkCompute(b *testing.B) {
 	b.Run("Add-T/vs=Add", func(b *testing.B) {
 		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(out, a, ct) }, func() { _ = ops.AddInto(out, a, c) })
 	})
+	b.Run("Add-T-tall/vs=Add", func(b *testing.B) {
+		// [65536,256] + ([256,65536]).T: each slab of the staged operand
+		// reads its source rows 4 KiB at a time, 256 KiB apart.
+		const r, c = 65536, 256
+		ta, tc := filledF32(r, c), filledF32(c, r)
+		tct := tensor.Must(tc.Transpose(0, 1))
+		tt := filledF32(r, c)
+		tout := tensor.Must(tensor.New[float32](r, c)).View()
+		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(tout, ta, tct) }, func() { _ = ops.AddInto(tout, ta, tt) })
+	})
 	b.Run("Add-bias/vs=Add", func(b *testing.B) {
 		// Per byte: the bias case reads one matrix less.
 		pairBench(b, 2*n*n*4+n*4, bytes, "Add", func() { _ = ops.AddInto(out, a, bias) }, func() { _ = ops.AddInto(out, a, c) })
