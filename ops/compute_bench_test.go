@@ -72,6 +72,12 @@ func BenchmarkCompute(b *testing.B) {
 	b.Run("Add-T/vs=Add", func(b *testing.B) {
 		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(out, a, ct) }, func() { _ = ops.AddInto(out, a, c) })
 	})
+	b.Run("Add-dstT/vs=Add", func(b *testing.B) {
+		// The destination transposed: each slab is computed in scratch
+		// and transposed into out's columns.
+		outT := tensor.Must(out.Transpose(0, 1))
+		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(outT, a, c) }, func() { _ = ops.AddInto(out, a, c) })
+	})
 	b.Run("Add-T-tall/vs=Add", func(b *testing.B) {
 		// [65536,256] + ([256,65536]).T: each slab of the staged operand
 		// reads its source rows 4 KiB at a time, 256 KiB apart.

@@ -104,6 +104,26 @@ func TestStagedModes(t *testing.T) {
 	}
 }
 
+// TestStagedBands stages operands whose rows span more than 8 MiB, a
+// transposed input and a transposed destination of float32 [2048,1100],
+// which simd transposes in bands rather than squares where its family
+// rules say so (AMD family 25); not in -short mode.
+func TestStagedBands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("8.6 MiB operands")
+	}
+	r := rand.New(rand.NewPCG(5, 9))
+	const m, n = 2048, 1100
+	for _, procs := range []int{1, 2} {
+		old := tensor.SetParallelism(procs)
+		for _, c := range [][3]string{{"row-major", "row-major", "T"}, {"T", "row-major", "row-major"}} {
+			name := fmt.Sprintf("%dx%d procs=%d dst=%s a=%s b=%s", m, n, procs, c[0], c[1], c[2])
+			checkStagedSub(t, name, stagedView[float32](r, c[0], m, n), stagedView[float32](r, c[1], m, n), stagedView[float32](r, c[2], m, n))
+		}
+		tensor.SetParallelism(old)
+	}
+}
+
 // checkStagedSub checks SubInto(dst, a, b) against the naive reference,
 // and that dst's buffer outside the view is unchanged.
 func checkStagedSub(t *testing.T, name string, dst, a, b tensor.View[float32]) {

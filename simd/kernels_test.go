@@ -134,28 +134,31 @@ func testTransposeTypes(t *testing.T) {
 }
 
 // TestCachedFor pins the blocks of Transpose: the squares of cached unless
-// cachedBands is set and the source rows span bandSpanBytes or more, and
-// then the bands of TransposeStream, whichever way the leading dimension
-// runs and however large the product.
+// cachedBands is set and the source or the destination rows span
+// bandSpanBytes or more, and then the bands of TransposeStream, whichever
+// way the leading dimensions run and however large their products.
 func TestCachedFor(t *testing.T) {
 	defer func(b bool) { cachedBands = b }(cachedBands)
 	span := bandSpanBytes
 	for _, c := range []struct {
-		bands           bool
-		rows, cols, sld int
-		size            int
-		want            block
+		bands                bool
+		rows, cols, dld, sld int
+		size                 int
+		want                 block
 	}{
-		{false, 64, 4096, 4096, 4, cached},
-		{true, 64, span / 4 / 4096, 4096, 4, streamedFor(Bands, 64, span/4/4096, 4)},
-		{true, 64, span/4/4096 - 1, 4096, 4, cached},
-		{true, 64, 4096, -4096, 8, streamedFor(Bands, 64, 4096, 8)},
-		{true, 32, 32, 32, 4, cached},
-		{true, 2, 1 << 40, 1 << 40, 4, streamedFor(Bands, 2, 1<<40, 4)},
+		{false, 64, 4096, 4096, 4096, 4, cached},
+		{true, 64, span / 4 / 4096, 4096, 4096, 4, streamedFor(Bands, 64, span/4/4096, 4)},
+		{true, 64, span/4/4096 - 1, 4096, 4096, 4, cached},
+		{true, 64, 4096, 64, -4096, 8, streamedFor(Bands, 64, 4096, 8)},
+		{true, span / 4 / 4096, 64, 4096, 64, 4, streamedFor(Bands, span/4/4096, 64, 4)},
+		{true, span/4/4096 - 1, 64, -4096, 64, 4, cached},
+		{true, 32, 32, 32, 32, 4, cached},
+		{true, 2, 1 << 40, 2, 1 << 40, 4, streamedFor(Bands, 2, 1<<40, 4)},
+		{true, 1 << 40, 2, 1 << 40, 2, 4, streamedFor(Bands, 1<<40, 2, 4)},
 	} {
 		cachedBands = c.bands
-		if got := cachedFor(c.rows, c.cols, c.sld, c.size); got != c.want {
-			t.Errorf("cachedBands %v: cachedFor(%d, %d, %d, %d) = %+v, want %+v", c.bands, c.rows, c.cols, c.sld, c.size, got, c.want)
+		if got := cachedFor(c.rows, c.cols, c.dld, c.sld, c.size); got != c.want {
+			t.Errorf("cachedBands %v: cachedFor(%d, %d, %d, %d, %d) = %+v, want %+v", c.bands, c.rows, c.cols, c.dld, c.sld, c.size, got, c.want)
 		}
 	}
 }

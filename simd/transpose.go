@@ -91,37 +91,41 @@ func transposeStreamTiled[E uint32 | uint64](nt, k *tileKernel[E], dst []E, doff
 }
 
 // cachedBands makes Transpose and TransposeHot walk TransposeStream's
-// bands rather than cached's squares when the source rows span
-// bandSpanBytes or more (set per processor: see familyRules). Tests set
-// it both ways.
+// bands rather than cached's squares when the source or the destination
+// rows span bandSpanBytes or more (set per processor: see familyRules).
+// Tests set it both ways.
 var cachedBands = machineRules().cachedBands
 
-// bandSpanBytes is the span of source rows (their number times the
-// source's leading dimension) from which, where cachedBands is set,
-// Transpose and TransposeHot take the source for read from memory and
-// walk bands: 8 MiB, the destination size from which the copy engine
-// streams (internal/par's StreamBytes). Smaller sources are the ones
-// likely to be in cache, where the squares measured faster (see
-// familyRules). Tests lower it to run the bands on small transposes.
+// bandSpanBytes is the span of rows (their number times their leading
+// dimension) from which, where cachedBands is set, Transpose and
+// TransposeHot take the source or the destination for memory and walk
+// bands: 8 MiB, the destination size from which the copy engine streams
+// (internal/par's StreamBytes). Smaller operands are the ones likely to be
+// in cache, where the squares measured faster (see familyRules). Tests
+// lower it to run the bands on small transposes.
 var bandSpanBytes = 8 << 20
 
 // cachedFor returns the blocks of Transpose and TransposeHot for a
-// transpose of rows by cols elements of size bytes from source rows sld
-// elements apart: the squares of cached, or the Bands of TransposeStream
-// (streamedFor) where cachedBands is set and the source rows span
-// bandSpanBytes or more.
-func cachedFor(rows, cols, sld, size int) block {
-	if !cachedBands {
-		return cached
+// transpose of rows by cols elements of size bytes, between destination
+// rows dld and source rows sld elements apart: the squares of cached, or
+// the Bands of TransposeStream (streamedFor) where cachedBands is set and
+// the source's cols rows or the destination's rows span bandSpanBytes or
+// more.
+func cachedFor(rows, cols, dld, sld, size int) block {
+	if cachedBands && (spans(cols, sld, size) || spans(rows, dld, size)) {
+		return streamedFor(Bands, rows, cols, size)
 	}
-	if sld < 0 {
-		sld = -sld
+	return cached
+}
+
+// spans reports whether n rows ld elements of size bytes apart span
+// bandSpanBytes or more, without overflowing.
+func spans(n, ld, size int) bool {
+	if ld < 0 {
+		ld = -ld
 	}
-	hi, lo := bits.Mul64(uint64(cols), uint64(sld))
-	if hi == 0 && lo < uint64(bandSpanBytes/size) {
-		return cached
-	}
-	return streamedFor(Bands, rows, cols, size)
+	hi, lo := bits.Mul64(uint64(n), uint64(ld))
+	return hi != 0 || lo >= uint64(bandSpanBytes/size)
 }
 
 // hotAVX2 makes TransposeHot run the AVX2 tiles at the AVX512 level: set
@@ -150,7 +154,7 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 			if stream {
 				transposeStreamTiled(&t.t32nt, &t.t32, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(&t.t32, cachedFor(rows, cols, sld, 4), d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(&t.t32, cachedFor(rows, cols, dld, sld, 4), d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
@@ -160,7 +164,7 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 			if stream {
 				transposeStreamTiled(&t.t64nt, &t.t64, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(&t.t64, cachedFor(rows, cols, sld, 8), d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(&t.t64, cachedFor(rows, cols, dld, sld, 8), d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
