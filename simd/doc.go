@@ -122,7 +122,7 @@
 //     are square, as large as fits two thirds of L1D with a float32 block's
 //     source and destination rows: 256 bytes of each of 64 source rows on
 //     a 48 KiB L1D, so one non-preemptible call moves at most 16 KiB.
-//     On AMD family 25 (Zen 4), a Transpose or TransposeHot whose source
+//     On AMD family 25 (Zen 4), a Transpose whose source
 //     or destination rows span 8 MiB or more (their number times their
 //     leading dimension) walks TransposeStream's bands instead, with
 //     ordinary stores: such an operand is in memory, where squares visit a

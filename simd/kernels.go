@@ -103,7 +103,7 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
-	transposeAt(active.Load(), false, dst, doff, dld, src, soff, sld, rows, cols)
+	transposeAt(active.Load(), false, cachedFor(rows, cols, dld, sld, int(sizeOf[T]())), dst, doff, dld, src, soff, sld, rows, cols)
 	return nil
 }
 
@@ -121,7 +121,7 @@ func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
-	transposeAt(active.Load(), true, dst, doff, dld, src, soff, sld, rows, cols)
+	transposeAt(active.Load(), true, cached, dst, doff, dld, src, soff, sld, rows, cols)
 	return nil
 }
 
@@ -142,7 +142,7 @@ func TransposeHot[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, c
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeHot", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
-	transposeAt(forHot(active.Load()), false, dst, doff, dld, src, soff, sld, rows, cols)
+	transposeAt(forHot(active.Load()), false, cached, dst, doff, dld, src, soff, sld, rows, cols)
 	return nil
 }
 

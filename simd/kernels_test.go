@@ -113,8 +113,7 @@ func TestTranspose(t *testing.T) {
 }
 
 // withCachedBands runs f at every level with cachedBands set and no span
-// too small for it: Transpose and TransposeHot walk bands whatever the
-// size.
+// too small for it: Transpose walks bands whatever the size.
 func withCachedBands(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	defer func(b bool, s int) { cachedBands, bandSpanBytes = b, s }(cachedBands, bandSpanBytes)

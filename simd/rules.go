@@ -41,10 +41,11 @@ type familyRules struct {
 	// slower). Elsewhere the strips: measured on Intel Xeons before the
 	// row-order kernel, which is not measured there.
 	seqRows bool
-	// cachedBands makes Transpose and TransposeHot walk the blocks of
-	// TransposeStream's Bands (see streamedFor: a page of each of a
-	// destination line's worth of source rows, so each source row is read
-	// once, as one run) rather than squares sized to L1 (see cachedBlock),
+	// cachedBands makes Transpose (not TransposeHot, whose transposes are
+	// small) walk the blocks of TransposeStream's Bands (see streamedFor:
+	// a page of each of a destination line's worth of source rows, so each
+	// source row is read once, as one run) rather than squares sized to L1
+	// (see cachedBlock),
 	// which read a source row narrower than a page in pieces of 128 bytes
 	// (32 KiB L1), one pass per piece, when the source or the destination
 	// rows span 8 MiB or more (bandSpanBytes): on AMD family 25. There, on

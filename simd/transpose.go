@@ -90,23 +90,22 @@ func transposeStreamTiled[E uint32 | uint64](nt, k *tileKernel[E], dst []E, doff
 	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
 }
 
-// cachedBands makes Transpose and TransposeHot walk TransposeStream's
-// bands rather than cached's squares when the source or the destination
-// rows span bandSpanBytes or more (set per processor: see familyRules).
-// Tests set it both ways.
+// cachedBands makes Transpose walk TransposeStream's bands rather than
+// cached's squares when the source or the destination rows span
+// bandSpanBytes or more (set per processor: see familyRules). Tests set it
+// both ways.
 var cachedBands = machineRules().cachedBands
 
 // bandSpanBytes is the span of rows (their number times their leading
-// dimension) from which, where cachedBands is set, Transpose and
-// TransposeHot take the source or the destination for memory and walk
-// bands: 8 MiB, the destination size from which the copy engine streams
+// dimension) from which, where cachedBands is set, Transpose takes the
+// source or the destination for memory and walks bands: 8 MiB, the destination size from which the copy engine streams
 // (internal/par's StreamBytes). Smaller operands are the ones likely to be
 // in cache, where the squares measured faster (see familyRules). Tests
 // lower it to run the bands on small transposes.
 var bandSpanBytes = 8 << 20
 
-// cachedFor returns the blocks of Transpose and TransposeHot for a
-// transpose of rows by cols elements of size bytes, between destination
+// cachedFor returns the blocks of Transpose for a transpose of rows by
+// cols elements of size bytes, between destination
 // rows dld and source rows sld elements apart: the squares of cached, or
 // the Bands of TransposeStream (streamedFor) where cachedBands is set and
 // the source's cols rows or the destination's rows span bandSpanBytes or
@@ -144,9 +143,10 @@ func forHot(t *table) *table {
 }
 
 // transposeAt dispatches a validated, non-empty transpose to the kernels of
-// table t: 4- and 8-byte elements go to the uint32 and uint64 kernels, all
-// other sizes (and a misaligned complex64 slice) to the Go twin.
-func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+// table t: 4- and 8-byte elements go to the uint32 and uint64 kernels, in
+// blocks of shape b (or TransposeStream's, with stream), all other sizes
+// (and a misaligned complex64 slice) to the Go twin.
+func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 4:
 		if t.t32.fn != nil {
@@ -154,7 +154,7 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 			if stream {
 				transposeStreamTiled(&t.t32nt, &t.t32, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(&t.t32, cachedFor(rows, cols, dld, sld, 4), d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(&t.t32, b, d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
@@ -164,7 +164,7 @@ func transposeAt[T Element](t *table, stream bool, dst []T, doff, dld int, src [
 			if stream {
 				transposeStreamTiled(&t.t64nt, &t.t64, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
-				transposeTiled(&t.t64, cachedFor(rows, cols, dld, sld, 8), d, doff, dld, s, soff, sld, rows, cols)
+				transposeTiled(&t.t64, b, d, doff, dld, s, soff, sld, rows, cols)
 			}
 			return
 		}
