@@ -5,7 +5,8 @@
 # one goroutine (BenchmarkMaterialize, x-limit), the two transpose orders
 # (TESSERA_TRANSPOSE=bands and =blocks), the small copies
 # (BenchmarkSmallT2, BenchmarkSmallCopy), transposes alone and in batches
-# and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), column sums
+# and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), Transpose in
+# squares against bands (simd BenchmarkTransposeSlabs), column sums
 # of narrow matrices (ops BenchmarkReduceColumns), the reductions' kernels
 # along rows, four rows at once against one (simd BenchmarkReduceRows,
 # BenchmarkArgRows: what simd's per-family rules weigh) and, where Debian's
@@ -105,6 +106,20 @@ echo '| benchmark | ns/op | MB/s |'
 echo '|---|---:|---:|'
 join <(median ns/op <"$tmp/batch.txt") <(median MB/s <"$tmp/batch.txt") |
 	awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %s | %.0f |\n", $1, $2, $3 }'
+
+echo
+echo "## Transposes in squares and in bands, simd (GB/s, read + written; median of $count)"
+echo
+# Transpose walks page-long bands instead of L1-sized squares where
+# familyRules' cachedBands is set (AMD family 25) and an operand spans 8
+# MiB or more: the slabs of a [4096,4096] (what ops stages for an
+# operation on a transposed view) against whole transposes in cache. Where
+# bands win the slabs here, the rule should name this family too.
+go test -run '^$' -bench 'TransposeSlabs/./(squares|bands)/avx512$' -benchtime 0.3s -count "$count" ./simd >"$tmp/slabs.txt"
+echo '| benchmark | squares | bands |'
+echo '|---|---:|---:|'
+join <(median MB/s <"$tmp/slabs.txt" | sed -n 's|/squares/|/|p') <(median MB/s <"$tmp/slabs.txt" | sed -n 's|/bands/|/|p') |
+	awk '{ sub(/^BenchmarkTransposeSlabs\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.1f | %.1f |\n", $1, $2 / 1000, $3 / 1000 }'
 
 echo
 echo "## Column sums of narrow matrices, ops (GB/s; x-loop: over the plain Go loop; median of $count)"

@@ -123,9 +123,9 @@ func BenchmarkTransposeSlabs(b *testing.B) {
 		n, w  int
 		slabs bool
 	}{
-		{"4096x4096/w=64", n, 64, true},
-		{"4096x4096/w=256", n, 256, true},
-		{"4096x4096/w=1024", n, 1024, true},
+		{"4096x4096-slabs-w=64", n, 64, true},
+		{"4096x4096-slabs-w=256", n, 256, true},
+		{"4096x4096-slabs-w=1024", n, 1024, true},
 		{"512x512", 512, 512, false},
 		{"1024x1024", 1024, 1024, false},
 		{"2048x2048", 2048, 2048, false},
