@@ -152,8 +152,8 @@ func TestCachedFor(t *testing.T) {
 		{true, span / 4 / 4096, 64, 4096, 64, 4, streamedFor(Bands, span/4/4096, 64, 4)},
 		{true, span/4/4096 - 1, 64, -4096, 64, 4, cached},
 		{true, 32, 32, 32, 32, 4, cached},
-		{true, 2, 1 << 40, 2, 1 << 40, 4, streamedFor(Bands, 2, 1<<40, 4)},
-		{true, 1 << 40, 2, 1 << 40, 2, 4, streamedFor(Bands, 1<<40, 2, 4)},
+		{true, 2, math.MaxInt / 2, 2, 4, 4, streamedFor(Bands, 2, math.MaxInt/2, 4)}, // the product overflows on 64-bit
+		{true, math.MaxInt / 2, 2, -4, 2, 4, streamedFor(Bands, math.MaxInt/2, 2, 4)},
 	} {
 		cachedBands = c.bands
 		if got := cachedFor(c.rows, c.cols, c.dld, c.sld, c.size); got != c.want {
