@@ -26,6 +26,10 @@ func archInit() {
 		t64nt:    tileKernel[uint64]{transpose64AVX2NT, 4, 8},
 		g32nt:    gatherKernel[uint32]{gather2x32AVX2NT, 16},
 		g64nt:    gatherKernel[uint64]{gather2x64AVX2NT, 8},
+		r32:      gatherKernel[uint32]{reverse32AVX2, 16},
+		r32nt:    gatherKernel[uint32]{reverse32AVX2NT, 16},
+		r64:      gatherKernel[uint64]{reverse64AVX2, 8},
+		r64nt:    gatherKernel[uint64]{reverse64AVX2NT, 8},
 		fillUnit: 128,
 		a32:      &arith32AVX2,
 		a64:      &arith64AVX2,
@@ -42,6 +46,10 @@ func archInit() {
 		t64nt:    tileKernel[uint64]{transpose64AVX512NT, 8, 8},
 		g32nt:    gatherKernel[uint32]{gather2x32AVX512NT, 16},
 		g64nt:    gatherKernel[uint64]{gather2x64AVX512NT, 8},
+		r32:      gatherKernel[uint32]{reverse32AVX512, 16},
+		r32nt:    gatherKernel[uint32]{reverse32AVX512NT, 16},
+		r64:      gatherKernel[uint64]{reverse64AVX512, 8},
+		r64nt:    gatherKernel[uint64]{reverse64AVX512NT, 8},
 		fillUnit: 256,
 		a32:      &arith32AVX512,
 		a64:      &arith64AVX512,
@@ -143,6 +151,58 @@ func gather2x32AVX512NT(dst, src *uint32, n int)
 //
 //go:noescape
 func gather2x64AVX512NT(dst, src *uint64, n int)
+
+// The reversals below are gathers of stride -1: with src the slice
+// starting at the given pointer, each is
+//
+//	for i := 0; i < n; i++ {
+//		dst[i] = src[n-1-i]
+//	}
+//
+// for n a positive multiple of the unit registered in archInit (one
+// 64-byte line of elements). They read src[0 : n]; the NT forms store
+// with non-temporal hints into a 64-byte aligned dst, one whole line per
+// iteration, and end with SFENCE.
+
+// reverse32AVX2 reverses 4-byte elements with VPERMD.
+//
+//go:noescape
+func reverse32AVX2(dst, src *uint32, n int)
+
+// reverse32AVX2NT is reverse32AVX2 with non-temporal stores.
+//
+//go:noescape
+func reverse32AVX2NT(dst, src *uint32, n int)
+
+// reverse64AVX2 reverses 8-byte elements with VPERMQ.
+//
+//go:noescape
+func reverse64AVX2(dst, src *uint64, n int)
+
+// reverse64AVX2NT is reverse64AVX2 with non-temporal stores.
+//
+//go:noescape
+func reverse64AVX2NT(dst, src *uint64, n int)
+
+// reverse32AVX512 reverses 4-byte elements with VPERMD.
+//
+//go:noescape
+func reverse32AVX512(dst, src *uint32, n int)
+
+// reverse32AVX512NT is reverse32AVX512 with non-temporal stores.
+//
+//go:noescape
+func reverse32AVX512NT(dst, src *uint32, n int)
+
+// reverse64AVX512 reverses 8-byte elements with VPERMQ.
+//
+//go:noescape
+func reverse64AVX512(dst, src *uint64, n int)
+
+// reverse64AVX512NT is reverse64AVX512 with non-temporal stores.
+//
+//go:noescape
+func reverse64AVX512NT(dst, src *uint64, n int)
 
 // fillVec runs the fill kernel of granule unit (128: AVX2, 256: AVX-512)
 // over n bytes at dst, n a positive multiple of unit. The calls are static

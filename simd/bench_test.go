@@ -153,8 +153,9 @@ func BenchmarkTransposeSlabs(b *testing.B) {
 }
 
 // BenchmarkStrided compares the shipped Go gather with the naive reference
-// loop (Strided has no assembly, see doc.go), and StridedStream at each
-// level on the stride it streams.
+// loop (Strided has no assembly but for flipped runs, see doc.go),
+// StridedStream at each level on stride 2, and the reversals of flipped
+// runs (stride -1) at each level, streamed from memory and in L1.
 func BenchmarkStrided(b *testing.B) {
 	b.Run("float32/stride2/stream", func(b *testing.B) {
 		const n = 1 << 24
@@ -168,6 +169,28 @@ func BenchmarkStrided(b *testing.B) {
 			report(b, 2*n*4, n*4, dst, src)
 		})
 	})
+	// Flipped runs (stride -1): 64 MiB streamed, and 16 KiB (in L1) with
+	// ordinary stores, at each level (Generic is the Go loop).
+	for _, c := range []struct {
+		n      int
+		stream bool
+	}{{1 << 24, true}, {1 << 12, false}} {
+		src := patterned[float32](c.n, 1)
+		dst := patterned[float32](c.n, 2)
+		kernel, name := Strided[float32], "float32/reverse"
+		if c.stream {
+			kernel, name = StridedStream[float32], "float32/reverse/stream"
+		}
+		b.Run(fmt.Sprintf("%s/n=%d", name, c.n), func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				b.SetBytes(int64(2 * c.n * 4))
+				for i := 0; i < b.N; i++ {
+					_ = kernel(dst, 0, 1, src, c.n-1, -1, c.n)
+				}
+				report(b, 2*c.n*4, c.n*4, dst, src)
+			})
+		})
+	}
 	for _, c := range []struct {
 		n, stride int
 	}{{1 << 24, 2}, {1 << 13, 4096}} {

@@ -58,3 +58,62 @@ func gather2Stream[E uint32 | uint64](k gatherKernel[E], dst []E, doff int, src 
 	}
 	stridedGo(dst, doff+done, 1, src, soff+2*done, 2, n-done)
 }
+
+// reverseAt runs a validated gather of stride -1 into a contiguous run,
+//
+//	dst[doff+i] = src[soff-i]  for 0 <= i < n
+//
+// (a flipped run), with the reversal kernels of table t where it has them
+// for T's size, the non-temporal ones with stream, and the Go loop
+// otherwise.
+func reverseAt[T Element](t *table, stream bool, dst []T, doff int, src []T, soff, n int) {
+	switch sizeOf[T]() {
+	case 4:
+		k := t.r32
+		if stream {
+			k = t.r32nt
+		}
+		if k.fn != nil {
+			reverseRun(k, stream, as[uint32](dst), doff, as[uint32](src), soff, n)
+			return
+		}
+	case 8:
+		k := t.r64
+		if stream {
+			k = t.r64nt
+		}
+		if k.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
+			reverseRun(k, stream, as[uint64](dst), doff, as[uint64](src), soff, n)
+			return
+		}
+	}
+	stridedGo(dst, doff, 1, src, soff, -1, n)
+}
+
+// reverseRun runs the reversal kernel k over the whole lines of a gather of
+// stride -1 and the Go loop over the rest: with aligned (the non-temporal
+// kernels), the leading elements up to the first destination cache line
+// go to the Go loop first. One call reverses at most gatherChunk elements,
+// and reads only the elements it reverses.
+func reverseRun[E uint32 | uint64](k gatherKernel[E], aligned bool, dst []E, doff int, src []E, soff, n int) {
+	done := 0
+	if aligned {
+		var e E
+		size := uintptr(unsafe.Sizeof(e))
+		addr := uintptr(unsafe.Pointer(&dst[doff]))
+		if addr%size != 0 {
+			stridedGo(dst, doff, 1, src, soff, -1, n)
+			return
+		}
+		done = min(int((64-addr%64)%64/size), n)
+		stridedGo(dst, doff, 1, src, soff, -1, done)
+	}
+	for end := done + (n-done)/k.unit*k.unit; done < end; {
+		m := min(end-done, gatherChunk)
+		// dst[doff+done+i] = src[soff-done-i] for i < m: the kernel's
+		// source starts at the lowest of those elements.
+		k.fn(&dst[doff+done], &src[soff-done-(m-1)], m)
+		done += m
+	}
+	stridedGo(dst, doff+done, 1, src, soff-done, -1, n-done)
+}

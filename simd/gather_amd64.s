@@ -104,3 +104,116 @@ TEXT ·gather2x32AVX2NT(SB), NOSPLIT, $0-24
 // func gather2x64AVX2NT(dst *uint64, src *uint64, n int)
 TEXT ·gather2x64AVX2NT(SB), NOSPLIT, $0-24
 	GATHER2(NOP, LINE64AVX2, 8)
+
+// Reversals: dst[i] = src[n-1-i] for 0 <= i < n, the gather of stride -1
+// (a flipped run) from src, which points at the lowest element read. n is
+// a positive multiple of 16 (4-byte elements) or 8 (8-byte elements): each
+// iteration reverses the highest 64 bytes not yet read into the next
+// 64-byte destination line. The NT forms store with non-temporal hints
+// into a 64-byte aligned dst and end with SFENCE; the others store
+// unaligned. They read src[0 : n] and nothing else.
+
+// Lane indices in reverse order, for VPERMD (7, …, 0 and 15, …, 0) and
+// VPERMQ (7, …, 0).
+DATA rev32<>+0(SB)/8, $0x0000000e0000000f
+DATA rev32<>+8(SB)/8, $0x0000000c0000000d
+DATA rev32<>+16(SB)/8, $0x0000000a0000000b
+DATA rev32<>+24(SB)/8, $0x0000000800000009
+DATA rev32<>+32(SB)/8, $0x0000000600000007
+DATA rev32<>+40(SB)/8, $0x0000000400000005
+DATA rev32<>+48(SB)/8, $0x0000000200000003
+DATA rev32<>+56(SB)/8, $0x0000000000000001
+GLOBL rev32<>(SB), RODATA|NOPTR, $64
+
+DATA rev64<>+0(SB)/8, $7
+DATA rev64<>+8(SB)/8, $6
+DATA rev64<>+16(SB)/8, $5
+DATA rev64<>+24(SB)/8, $4
+DATA rev64<>+32(SB)/8, $3
+DATA rev64<>+40(SB)/8, $2
+DATA rev64<>+48(SB)/8, $1
+DATA rev64<>+56(SB)/8, $0
+GLOBL rev64<>(SB), RODATA|NOPTR, $64
+
+// REVERSE is the body of every reversal: SI starts at the source's last 64
+// bytes and walks down as DI walks up; SETUP once, LINE per 64-byte line,
+// N elements a line, FINISH before the return (SFENCE after non-temporal
+// stores).
+#define REVERSE(SHIFT, SETUP, LINE, N, FINISH) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ n+16(FP), CX; \
+	MOVQ CX, AX; \
+	SHLQ $SHIFT, AX; \
+	LEAQ -64(SI)(AX*1), SI; \
+	SETUP; \
+revloop: \
+	LINE; \
+	SUBQ $64, SI; \
+	ADDQ $64, DI; \
+	SUBQ $N, CX; \
+	JGT  revloop; \
+	FINISH; \
+	VZEROUPPER; \
+	RET
+
+// The AVX-512 lines: one permute by the reversed indices in Z15.
+#define REV32Z VMOVDQU32 rev32<>(SB), Z15
+#define REV64Z VMOVDQU64 rev64<>(SB), Z15
+
+#define LINE32Z(ST) \
+	VPERMD (SI), Z15, Z0; \
+	ST     Z0, (DI)
+
+#define LINE64Z(ST) \
+	VPERMQ (SI), Z15, Z0; \
+	ST     Z0, (DI)
+
+// The AVX2 lines: each 32-byte half of the source, reversed, goes to the
+// other half of the destination line (Y15 holds 7, …, 0 for VPERMD; VPERMQ
+// takes the order as its immediate).
+#define REV32Y VMOVDQU rev32<>+32(SB), Y15
+
+#define LINE32Y(ST) \
+	VPERMD 32(SI), Y15, Y0; \
+	VPERMD (SI), Y15, Y1; \
+	ST     Y0, (DI); \
+	ST     Y1, 32(DI)
+
+#define LINE64Y(ST) \
+	VPERMQ $0x1b, 32(SI), Y0; \
+	VPERMQ $0x1b, (SI), Y1; \
+	ST     Y0, (DI); \
+	ST     Y1, 32(DI)
+
+// func reverse32AVX512(dst *uint32, src *uint32, n int)
+TEXT ·reverse32AVX512(SB), NOSPLIT, $0-24
+	REVERSE(2, REV32Z, LINE32Z(VMOVDQU32), 16, NOP)
+
+// func reverse32AVX512NT(dst *uint32, src *uint32, n int)
+TEXT ·reverse32AVX512NT(SB), NOSPLIT, $0-24
+	REVERSE(2, REV32Z, LINE32Z(VMOVNTDQ), 16, SFENCE)
+
+// func reverse64AVX512(dst *uint64, src *uint64, n int)
+TEXT ·reverse64AVX512(SB), NOSPLIT, $0-24
+	REVERSE(3, REV64Z, LINE64Z(VMOVDQU64), 8, NOP)
+
+// func reverse64AVX512NT(dst *uint64, src *uint64, n int)
+TEXT ·reverse64AVX512NT(SB), NOSPLIT, $0-24
+	REVERSE(3, REV64Z, LINE64Z(VMOVNTDQ), 8, SFENCE)
+
+// func reverse32AVX2(dst *uint32, src *uint32, n int)
+TEXT ·reverse32AVX2(SB), NOSPLIT, $0-24
+	REVERSE(2, REV32Y, LINE32Y(VMOVDQU), 16, NOP)
+
+// func reverse32AVX2NT(dst *uint32, src *uint32, n int)
+TEXT ·reverse32AVX2NT(SB), NOSPLIT, $0-24
+	REVERSE(2, REV32Y, LINE32Y(VMOVNTDQ), 16, SFENCE)
+
+// func reverse64AVX2(dst *uint64, src *uint64, n int)
+TEXT ·reverse64AVX2(SB), NOSPLIT, $0-24
+	REVERSE(3, NOP, LINE64Y(VMOVDQU), 8, NOP)
+
+// func reverse64AVX2NT(dst *uint64, src *uint64, n int)
+TEXT ·reverse64AVX2NT(SB), NOSPLIT, $0-24
+	REVERSE(3, NOP, LINE64Y(VMOVNTDQ), 8, SFENCE)

@@ -20,7 +20,9 @@ func Copy[T Element](dst, src []T) int {
 //	dst[doff+i*dinc] = src[soff+i*sinc]  for 0 <= i < n
 //
 // Strides are in elements and may be negative or zero; sinc == 0 broadcasts
-// src[soff]. dinc == 1 (a gather into a contiguous run) is the fast case.
+// src[soff]. dinc == 1 (a gather into a contiguous run) is the fast case,
+// and with sinc == -1 (a flipped run) of 4- or 8-byte elements it runs the
+// reversal kernels.
 // The elements written must not overlap the elements read (with dinc == 0
 // the last one wins).
 //
@@ -40,6 +42,10 @@ func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) err
 	if !inRange(len(src), soff, sinc, n) {
 		return rangeError("Strided", "src", len(src), soff, sinc, n, 1)
 	}
+	if dinc == 1 && sinc == -1 {
+		reverseAt(active.Load(), false, dst, doff, src, soff, n)
+		return nil
+	}
 	stridedGo(dst, doff, dinc, src, soff, sinc, n)
 	return nil
 }
@@ -50,13 +56,18 @@ func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) err
 // before writing it. Arguments, results and errors are those of Strided.
 //
 // Choose it when the destination is much larger than L2 (say 8 MiB or more)
-// and will not be read again soon. It streams the one gather that a
+// and will not be read again soon. It streams the gathers that a
 // non-temporal store wins on — dinc == 1 and sinc == 2, every other element
-// (NumPy's a[::2]), of 4- and 8-byte elements at the AVX2 and AVX-512
-// levels — and otherwise behaves exactly like Strided.
+// (NumPy's a[::2]), or sinc == -1, a flipped run (a[::-1]), of 4- and
+// 8-byte elements at the AVX2 and AVX-512 levels — and otherwise behaves
+// exactly like Strided.
 func StridedStream[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
-	if dinc != 1 || sinc != 2 || n <= 0 || !inRange(len(dst), doff, 1, n) || !inRange(len(src), soff, 2, n) {
+	if dinc != 1 || sinc != 2 && sinc != -1 || n <= 0 || !inRange(len(dst), doff, 1, n) || !inRange(len(src), soff, sinc, n) {
 		return Strided(dst, doff, dinc, src, soff, sinc, n) // or its error
+	}
+	if sinc == -1 {
+		reverseAt(active.Load(), true, dst, doff, src, soff, n)
+		return nil
 	}
 	gather2At(active.Load(), dst, doff, src, soff, n)
 	return nil

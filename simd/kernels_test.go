@@ -335,6 +335,56 @@ func TestStridedStream(t *testing.T) {
 	})
 }
 
+// testReverseType checks the gathers of stride -1 (flipped runs), which
+// Strided and StridedStream give to the reversal kernels, against the
+// reference: every length 0-70 and across the kernels' line and call
+// boundaries, every destination offset within a cache line (the peel of
+// the non-temporal kernels), sources that start exactly at the first
+// element read, guard cells around the destination.
+func testReverseType[T Element](t *testing.T) {
+	ns := []int{100, 1000, gatherChunk - 1, gatherChunk, gatherChunk + 37, 3*gatherChunk + 100}
+	for n := 0; n <= 70; n++ {
+		ns = append(ns, n)
+	}
+	for _, n := range ns {
+		doffs, spads := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, []int{0, 1, 3}
+		if n > 70 {
+			doffs, spads = []int{0, 5, 16}, []int{0, 1}
+		}
+		for _, doff := range doffs {
+			for _, spad := range spads {
+				soff := spad + max(n-1, 0) // the reversal reads src[spad : soff+1]
+				src := patterned[T](soff+1, n+doff)
+				for _, stream := range []bool{false, true} {
+					want := guarded[T](doff + n + 9)
+					got := clone(want)
+					refStrided(want, doff, 1, src, soff, -1, n)
+					kernel, name := Strided[T], "Strided"
+					if stream {
+						kernel, name = StridedStream[T], "StridedStream"
+					}
+					noErr(t, kernel(got, doff, 1, src, soff, -1, n))
+					if i := firstDiff(got, want); i >= 0 {
+						t.Fatalf("%s %T n=%d doff=%d soff=%d: first difference at dst[%d]", name, got, n, doff, soff, i)
+					}
+				}
+			}
+		}
+	}
+}
+
+func TestReverse(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		t.Run("float32", testReverseType[float32])
+		t.Run("float64", testReverseType[float64])
+		t.Run("int32", testReverseType[int32])
+		t.Run("uint64", testReverseType[uint64])
+		t.Run("complex64", testReverseType[complex64])
+		t.Run("complex128", testReverseType[complex128])
+		t.Run("int8", testReverseType[int8])
+	})
+}
+
 func testFillType[T Element](t *testing.T) {
 	v := patterned[T](1, 42)[0]
 	ns := []int{2047, 2048, 2049, 4096, 5000, 10007}

@@ -64,6 +64,10 @@ type table struct {
 	// g32nt and g64nt are the streaming stride-2 gathers of StridedStream.
 	g32nt gatherKernel[uint32]
 	g64nt gatherKernel[uint64]
+	// r32 and r64 are the reversals (gathers of stride -1) of Strided,
+	// r32nt and r64nt those of StridedStream.
+	r32, r32nt gatherKernel[uint32]
+	r64, r64nt gatherKernel[uint64]
 	// fillUnit selects the assembly fill (see fillVec): 0 for the Go loop,
 	// else the granule in bytes of the level's fill kernel.
 	fillUnit int

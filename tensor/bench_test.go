@@ -98,6 +98,7 @@ func benchCases() []benchCase {
 		{"NCHW-NHWC", 4, []int{32, 64, 56, 56}, perm(0, 2, 3, 1), false, false},
 		{"Step2", 4, []int{4096, 8192}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 0, 8192, 2) }, false, false},
 		{"Bcast", 4, []int{8192, 1}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(8192, 8192) }, false, false},
+		{"Flip", 4, []int{8192, 8192}, func(l layout.Layout) (layout.Layout, error) { return l.Flip(1) }, false, false},
 		{"Contig", 4, []int{8192 * 8192}, func(l layout.Layout) (layout.Layout, error) { return l, nil }, true, true},
 	}
 }

@@ -49,6 +49,8 @@ func engineCases() []engineCase {
 		{"nchw to nhwc", []int{2, 19, 5, 7}, perm(0, 2, 3, 1)},
 		{"step 2", []int{20, 41}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 1, 41, 2) }},
 		{"flip", []int{30, 31}, func(l layout.Layout) (layout.Layout, error) { return l.Flip(1) }},
+		// Runs of 256 bytes and more: simd's reversal kernels, and a tail.
+		{"flip long runs", []int{20, 301}, func(l layout.Layout) (layout.Layout, error) { return l.Flip(1) }},
 		{"flipped transpose", []int{30, 31}, func(l layout.Layout) (layout.Layout, error) {
 			f, _ := l.Flip(0)
 			return f.Transpose(0, 1)
@@ -59,6 +61,7 @@ func engineCases() []engineCase {
 		{"large contiguous", []int{1 << 21}, func(l layout.Layout) (layout.Layout, error) { return l, nil }},
 		{"large broadcast", []int{1, 1030}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(2100, 1030) }},
 		{"large gather", []int{1030, 2200}, func(l layout.Layout) (layout.Layout, error) { return l.Slice(1, 0, 2200, 2) }},
+		{"large flip", []int{1030, 2100}, func(l layout.Layout) (layout.Layout, error) { return l.Flip(1) }},
 	}
 }
 
