@@ -78,6 +78,12 @@ func BenchmarkCompute(b *testing.B) {
 		outT := tensor.Must(out.Transpose(0, 1))
 		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(outT, a, c) }, func() { _ = ops.AddInto(out, a, c) })
 	})
+	b.Run("Add-flip/vs=Add", func(b *testing.B) {
+		// b's columns reversed: each slab is staged by the copy engine's
+		// reversals of flipped runs.
+		cf := tensor.Must(c.Flip(1))
+		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(out, a, cf) }, func() { _ = ops.AddInto(out, a, c) })
+	})
 	b.Run("Add-T-tall/vs=Add", func(b *testing.B) {
 		// [65536,256] + ([256,65536]).T: each slab of the staged operand
 		// reads its source rows 4 KiB at a time, 256 KiB apart.
