@@ -127,8 +127,8 @@ func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols 
 //		dst[i] = src[2*i]
 //	}
 //
-// They read src[0 : 2*n], store with non-temporal hints, one whole cache
-// line per iteration, and end with SFENCE.
+// They read src[0 : 2*n], store with non-temporal hints into a 64-byte
+// aligned dst, one whole cache line per iteration, and end with SFENCE.
 
 // gather2x32AVX2NT is the stride-2 gather for 4-byte elements (VSHUFPS).
 //

@@ -154,8 +154,8 @@ func BenchmarkTransposeSlabs(b *testing.B) {
 
 // BenchmarkStrided compares the shipped Go gather with the naive reference
 // loop (Strided has no assembly but for flipped runs, see doc.go),
-// StridedStream at each level on stride 2, and the reversals of flipped
-// runs (stride -1) at each level, streamed from memory and in L1.
+// StridedStream at each level on stride 2, and the gathers of strides 2 and
+// -1 at each level, from memory and in L1.
 func BenchmarkStrided(b *testing.B) {
 	b.Run("float32/stride2/stream", func(b *testing.B) {
 		const n = 1 << 24
@@ -169,23 +169,30 @@ func BenchmarkStrided(b *testing.B) {
 			report(b, 2*n*4, n*4, dst, src)
 		})
 	})
-	// Flipped runs (stride -1): 64 MiB streamed, and 16 KiB (in L1) with
-	// ordinary stores, at each level (Generic is the Go loop).
+	// Flipped runs (stride -1), which have kernels: 64 MiB read streamed
+	// and with ordinary stores, 16 KiB written (in L1) with ordinary
+	// stores, at each level (Generic is the Go loop); and Strided's stride
+	// 2, which does not (its kernels with ordinary stores lost to the Go
+	// loop from memory), at the same sizes.
 	for _, c := range []struct {
-		n      int
-		stream bool
-	}{{1 << 24, true}, {1 << 12, false}} {
-		src := patterned[float32](c.n, 1)
+		n, stride int
+		stream    bool
+	}{{1 << 24, -1, true}, {1 << 24, -1, false}, {1 << 12, -1, false}, {1 << 23, 2, false}, {1 << 12, 2, false}} {
+		src := patterned[float32](c.n*abs(c.stride), 1)
 		dst := patterned[float32](c.n, 2)
-		kernel, name := Strided[float32], "float32/reverse"
+		kernel, name := Strided[float32], fmt.Sprintf("float32/stride%d", c.stride)
 		if c.stream {
-			kernel, name = StridedStream[float32], "float32/reverse/stream"
+			kernel, name = StridedStream[float32], name+"/stream"
+		}
+		soff := 0
+		if c.stride < 0 {
+			soff = c.n - 1
 		}
 		b.Run(fmt.Sprintf("%s/n=%d", name, c.n), func(b *testing.B) {
 			benchLevels(b, func(b *testing.B) {
 				b.SetBytes(int64(2 * c.n * 4))
 				for i := 0; i < b.N; i++ {
-					_ = kernel(dst, 0, 1, src, c.n-1, -1, c.n)
+					_ = kernel(dst, 0, 1, src, soff, c.stride, c.n)
 				}
 				report(b, 2*c.n*4, c.n*4, dst, src)
 			})

@@ -157,7 +157,10 @@
 //   - [Strided] gathers are plain Go at every level (a unit source stride
 //     is the builtin copy): the Go loop already matches the naive loop at
 //     the memory-bound rate we measured, and assembly with ordinary stores
-//     cannot do better (see Benchmarks). A zero destination stride stores
+//     cannot do better (see Benchmarks; a stride-2 kernel with ordinary
+//     stores gathered 64 MiB of float32 at 11-13 GB/s against the Go
+//     loop's 14.6-15.3 on an AMD Zen 4, though three times as fast in
+//     L1). A zero destination stride stores
 //     only the element that wins. The exception is a flipped run (source
 //     stride -1 into a contiguous run of 4- or 8-byte elements), which has
 //     assembly at both levels: one load and one permute by reversed lane

@@ -2,10 +2,12 @@ package simd
 
 import "unsafe"
 
-// gatherKernel is an assembly stride-2 gather with non-temporal stores:
-// fn(dst, src, n) sets dst[i] = src[2*i] for 0 <= i < n, for n a positive
-// multiple of unit (one 64-byte line of elements) and dst 64-byte aligned;
-// it reads src[0 : 2*n]. A nil fn means "no kernel".
+// gatherKernel is an assembly gather of a fixed source stride into a
+// contiguous run: a stride-2 gather, fn(dst, src, n) setting dst[i] =
+// src[2*i] and reading src[0 : 2*n], or a reversal (stride -1), setting
+// dst[i] = src[n-1-i] and reading src[0 : n], for 0 <= i < n and n a
+// positive multiple of unit (one 64-byte line of elements). The
+// non-temporal forms need dst 64-byte aligned. A nil fn means "no kernel".
 type gatherKernel[E uint32 | uint64] struct {
 	fn   func(dst, src *E, n int)
 	unit int
@@ -15,105 +17,79 @@ type gatherKernel[E uint32 | uint64] struct {
 // assembly is not preemptible: 64 KiB of 4-byte elements.
 const gatherChunk = 16384
 
-// gather2At runs a validated stride-2 gather into a contiguous run with the
-// streaming kernel of table t, if it has one for T's size, and the Go loop
-// otherwise.
-func gather2At[T Element](t *table, dst []T, doff int, src []T, soff, n int) {
+// gatherKernels returns table t's kernels of source stride sinc (2 or -1)
+// for 4- and 8-byte elements, the non-temporal ones with stream. Stride 2
+// has only those: with ordinary stores the kernels gathered from memory
+// slower than the Go loop (float32, 64 MiB read, AMD Zen 4: 11-13 GB/s
+// against 14.6-15.3), though three times as fast in L1.
+func gatherKernels(t *table, sinc int, stream bool) (gatherKernel[uint32], gatherKernel[uint64]) {
+	switch {
+	case sinc == 2 && stream:
+		return t.g32nt, t.g64nt
+	case sinc == -1 && stream:
+		return t.r32nt, t.r64nt
+	case sinc == -1:
+		return t.r32, t.r64
+	}
+	return gatherKernel[uint32]{}, gatherKernel[uint64]{} // the Go loop
+}
+
+// gatherAt runs a validated gather of source stride sinc, 2 (every other
+// element) or -1 (a flipped run), into a contiguous run,
+//
+//	dst[doff+i] = src[soff+i*sinc]  for 0 <= i < n,
+//
+// with the kernels of table t where it has them for T's size, the
+// non-temporal ones with stream, and the Go loop otherwise.
+func gatherAt[T Element](t *table, sinc int, stream bool, dst []T, doff int, src []T, soff, n int) {
+	k32, k64 := gatherKernels(t, sinc, stream)
 	switch sizeOf[T]() {
 	case 4:
-		if t.g32nt.fn != nil {
-			gather2Stream(t.g32nt, as[uint32](dst), doff, as[uint32](src), soff, n)
+		if k32.fn != nil {
+			gatherRun(k32, sinc, stream, as[uint32](dst), doff, as[uint32](src), soff, n)
 			return
 		}
 	case 8:
-		if t.g64nt.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
-			gather2Stream(t.g64nt, as[uint64](dst), doff, as[uint64](src), soff, n)
+		if k64.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
+			gatherRun(k64, sinc, stream, as[uint64](dst), doff, as[uint64](src), soff, n)
 			return
 		}
 	}
-	stridedGo(dst, doff, 1, src, soff, 2, n)
+	stridedGo(dst, doff, 1, src, soff, sinc, n)
 }
 
-// gather2Stream peels the leading elements up to the first destination
-// cache line with the Go loop, streams whole lines with k, and leaves the
-// rest to the Go loop. The kernel reads one element past the last one it
-// uses, so it never takes the last element of the gather: src[soff+2*(n-1)]
-// may be the last element of src.
-func gather2Stream[E uint32 | uint64](k gatherKernel[E], dst []E, doff int, src []E, soff, n int) {
-	var e E
-	size := uintptr(unsafe.Sizeof(e))
-	addr := uintptr(unsafe.Pointer(&dst[doff]))
-	if addr%size != 0 {
-		stridedGo(dst, doff, 1, src, soff, 2, n)
-		return
-	}
-	peel := min(int((64-addr%64)%64/size), n)
-	stridedGo(dst, doff, 1, src, soff, 2, peel)
-	done := peel
-	body := (n - 1 - peel) / k.unit * k.unit
-	for end := peel + max(body, 0); done < end; {
-		m := min(end-done, gatherChunk)
-		k.fn(&dst[doff+done], &src[soff+2*done], m)
-		done += m
-	}
-	stridedGo(dst, doff+done, 1, src, soff+2*done, 2, n-done)
-}
-
-// reverseAt runs a validated gather of stride -1 into a contiguous run,
-//
-//	dst[doff+i] = src[soff-i]  for 0 <= i < n
-//
-// (a flipped run), with the reversal kernels of table t where it has them
-// for T's size, the non-temporal ones with stream, and the Go loop
-// otherwise.
-func reverseAt[T Element](t *table, stream bool, dst []T, doff int, src []T, soff, n int) {
-	switch sizeOf[T]() {
-	case 4:
-		k := t.r32
-		if stream {
-			k = t.r32nt
-		}
-		if k.fn != nil {
-			reverseRun(k, stream, as[uint32](dst), doff, as[uint32](src), soff, n)
-			return
-		}
-	case 8:
-		k := t.r64
-		if stream {
-			k = t.r64nt
-		}
-		if k.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
-			reverseRun(k, stream, as[uint64](dst), doff, as[uint64](src), soff, n)
-			return
-		}
-	}
-	stridedGo(dst, doff, 1, src, soff, -1, n)
-}
-
-// reverseRun runs the reversal kernel k over the whole lines of a gather of
-// stride -1 and the Go loop over the rest: with aligned (the non-temporal
+// gatherRun runs kernel k of source stride sinc over the whole lines of a
+// gather and the Go loop over the rest: with aligned (the non-temporal
 // kernels), the leading elements up to the first destination cache line
-// go to the Go loop first. One call reverses at most gatherChunk elements,
-// and reads only the elements it reverses.
-func reverseRun[E uint32 | uint64](k gatherKernel[E], aligned bool, dst []E, doff int, src []E, soff, n int) {
+// go to the Go loop first. One call gathers at most gatherChunk elements
+// and reads no element outside the gather: the stride-2 kernels read one
+// element past the last one they use, so they never take the last element
+// of the gather (src[soff+2*(n-1)] may be the last element of src).
+func gatherRun[E uint32 | uint64](k gatherKernel[E], sinc int, aligned bool, dst []E, doff int, src []E, soff, n int) {
 	done := 0
 	if aligned {
 		var e E
 		size := uintptr(unsafe.Sizeof(e))
 		addr := uintptr(unsafe.Pointer(&dst[doff]))
 		if addr%size != 0 {
-			stridedGo(dst, doff, 1, src, soff, -1, n)
+			stridedGo(dst, doff, 1, src, soff, sinc, n)
 			return
 		}
 		done = min(int((64-addr%64)%64/size), n)
-		stridedGo(dst, doff, 1, src, soff, -1, done)
+		stridedGo(dst, doff, 1, src, soff, sinc, done)
 	}
-	for end := done + (n-done)/k.unit*k.unit; done < end; {
+	left := n - done
+	if sinc == 2 {
+		left-- // not the last element
+	}
+	for end := done + max(left, 0)/k.unit*k.unit; done < end; {
 		m := min(end-done, gatherChunk)
-		// dst[doff+done+i] = src[soff-done-i] for i < m: the kernel's
-		// source starts at the lowest of those elements.
-		k.fn(&dst[doff+done], &src[soff-done-(m-1)], m)
+		s := soff + 2*done // stride 2: the first element read
+		if sinc == -1 {
+			s = soff - done - (m - 1) // a reversal: the lowest element read
+		}
+		k.fn(&dst[doff+done], &src[s], m)
 		done += m
 	}
-	stridedGo(dst, doff+done, 1, src, soff-done, -1, n-done)
+	stridedGo(dst, doff+done, 1, src, soff+sinc*done, sinc, n-done)
 }

@@ -43,7 +43,7 @@ func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) err
 		return rangeError("Strided", "src", len(src), soff, sinc, n, 1)
 	}
 	if dinc == 1 && sinc == -1 {
-		reverseAt(active.Load(), false, dst, doff, src, soff, n)
+		gatherAt(active.Load(), sinc, false, dst, doff, src, soff, n)
 		return nil
 	}
 	stridedGo(dst, doff, dinc, src, soff, sinc, n)
@@ -65,11 +65,7 @@ func StridedStream[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n in
 	if dinc != 1 || sinc != 2 && sinc != -1 || n <= 0 || !inRange(len(dst), doff, 1, n) || !inRange(len(src), soff, sinc, n) {
 		return Strided(dst, doff, dinc, src, soff, sinc, n) // or its error
 	}
-	if sinc == -1 {
-		reverseAt(active.Load(), true, dst, doff, src, soff, n)
-		return nil
-	}
-	gather2At(active.Load(), dst, doff, src, soff, n)
+	gatherAt(active.Load(), sinc, true, dst, doff, src, soff, n)
 	return nil
 }
 

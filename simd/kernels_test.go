@@ -274,38 +274,10 @@ func TestStrided(t *testing.T) {
 	})
 }
 
-// testStridedStreamType checks StridedStream against the reference: the
-// streamed stride-2 gather for every length 0-70 and across the kernels'
-// line and call boundaries, every destination offset within a cache line
-// (the peel), sources that end exactly at the last element read, and the
-// other strides, which fall back to Strided.
+// testStridedStreamType checks StridedStream against the reference on the
+// strides it does not stream, which fall back to Strided (the streamed
+// ones, 2 and -1, are testGatherKernelsType's).
 func testStridedStreamType[T Element](t *testing.T) {
-	ns := []int{100, 1000, gatherChunk - 1, gatherChunk + 37, 3*gatherChunk + 100}
-	for n := 0; n <= 70; n++ {
-		ns = append(ns, n)
-	}
-	for _, n := range ns {
-		doffs, soffs := []int{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16}, []int{0, 1, 3}
-		if n > 70 { // the peel is the same as for short runs: a few offsets do
-			doffs, soffs = []int{0, 5, 16}, []int{0, 1}
-		}
-		for _, doff := range doffs {
-			for _, soff := range soffs {
-				slen := soff
-				if n > 0 {
-					slen += 2*(n-1) + 1
-				}
-				src := patterned[T](slen, n+doff)
-				want := guarded[T](doff + n + 9)
-				got := clone(want)
-				refStrided(want, doff, 1, src, soff, 2, n)
-				noErr(t, StridedStream(got, doff, 1, src, soff, 2, n))
-				if i := firstDiff(got, want); i >= 0 {
-					t.Fatalf("%T n=%d doff=%d soff=%d: first difference at dst[%d]", got, n, doff, soff, i)
-				}
-			}
-		}
-	}
 	for n := 0; n <= 20; n++ {
 		for _, dinc := range stridedCases() {
 			for _, sinc := range stridedCases() {
@@ -335,13 +307,14 @@ func TestStridedStream(t *testing.T) {
 	})
 }
 
-// testReverseType checks the gathers of stride -1 (flipped runs), which
-// Strided and StridedStream give to the reversal kernels, against the
+// testGatherKernelsType checks the gathers that have kernels, stride 2
+// (every other element) and stride -1 (flipped runs), through Strided
+// (ordinary stores) and StridedStream (non-temporal ones), against the
 // reference: every length 0-70 and across the kernels' line and call
 // boundaries, every destination offset within a cache line (the peel of
-// the non-temporal kernels), sources that start exactly at the first
-// element read, guard cells around the destination.
-func testReverseType[T Element](t *testing.T) {
+// the non-temporal kernels), sources that start and end exactly at the
+// elements read, guard cells around the destination.
+func testGatherKernelsType[T Element](t *testing.T) {
 	ns := []int{100, 1000, gatherChunk - 1, gatherChunk, gatherChunk + 37, 3*gatherChunk + 100}
 	for n := 0; n <= 70; n++ {
 		ns = append(ns, n)
@@ -351,21 +324,29 @@ func testReverseType[T Element](t *testing.T) {
 		if n > 70 {
 			doffs, spads = []int{0, 5, 16}, []int{0, 1}
 		}
-		for _, doff := range doffs {
-			for _, spad := range spads {
-				soff := spad + max(n-1, 0) // the reversal reads src[spad : soff+1]
-				src := patterned[T](soff+1, n+doff)
-				for _, stream := range []bool{false, true} {
-					want := guarded[T](doff + n + 9)
-					got := clone(want)
-					refStrided(want, doff, 1, src, soff, -1, n)
-					kernel, name := Strided[T], "Strided"
-					if stream {
-						kernel, name = StridedStream[T], "StridedStream"
+		for _, sinc := range []int{2, -1} {
+			for _, doff := range doffs {
+				for _, spad := range spads {
+					soff, slen := spad, spad // the gather reads src[spad : slen]
+					if n > 0 {
+						slen += (n-1)*abs(sinc) + 1
+						if sinc < 0 {
+							soff = slen - 1
+						}
 					}
-					noErr(t, kernel(got, doff, 1, src, soff, -1, n))
-					if i := firstDiff(got, want); i >= 0 {
-						t.Fatalf("%s %T n=%d doff=%d soff=%d: first difference at dst[%d]", name, got, n, doff, soff, i)
+					src := patterned[T](slen, n+doff)
+					for _, stream := range []bool{false, true} {
+						want := guarded[T](doff + n + 9)
+						got := clone(want)
+						refStrided(want, doff, 1, src, soff, sinc, n)
+						kernel, name := Strided[T], "Strided"
+						if stream {
+							kernel, name = StridedStream[T], "StridedStream"
+						}
+						noErr(t, kernel(got, doff, 1, src, soff, sinc, n))
+						if i := firstDiff(got, want); i >= 0 {
+							t.Fatalf("%s %T n=%d sinc=%d doff=%d soff=%d: first difference at dst[%d]", name, got, n, sinc, doff, soff, i)
+						}
 					}
 				}
 			}
@@ -373,15 +354,15 @@ func testReverseType[T Element](t *testing.T) {
 	}
 }
 
-func TestReverse(t *testing.T) {
+func TestGatherKernels(t *testing.T) {
 	forEachLevel(t, func(t *testing.T) {
-		t.Run("float32", testReverseType[float32])
-		t.Run("float64", testReverseType[float64])
-		t.Run("int32", testReverseType[int32])
-		t.Run("uint64", testReverseType[uint64])
-		t.Run("complex64", testReverseType[complex64])
-		t.Run("complex128", testReverseType[complex128])
-		t.Run("int8", testReverseType[int8])
+		t.Run("float32", testGatherKernelsType[float32])
+		t.Run("float64", testGatherKernelsType[float64])
+		t.Run("int32", testGatherKernelsType[int32])
+		t.Run("uint64", testGatherKernelsType[uint64])
+		t.Run("complex64", testGatherKernelsType[complex64])
+		t.Run("complex128", testGatherKernelsType[complex128])
+		t.Run("int8", testGatherKernelsType[int8])
 	})
 }
 

@@ -61,11 +61,11 @@ type table struct {
 	isa        ISA
 	t32, t32nt tileKernel[uint32]
 	t64, t64nt tileKernel[uint64]
-	// g32nt and g64nt are the streaming stride-2 gathers of StridedStream.
-	g32nt gatherKernel[uint32]
-	g64nt gatherKernel[uint64]
-	// r32 and r64 are the reversals (gathers of stride -1) of Strided,
-	// r32nt and r64nt those of StridedStream.
+	// g32nt and g64nt are the streaming stride-2 gathers of StridedStream;
+	// r32 and r64 the reversals (gathers of stride -1) of Strided, r32nt
+	// and r64nt those of StridedStream.
+	g32nt      gatherKernel[uint32]
+	g64nt      gatherKernel[uint64]
 	r32, r32nt gatherKernel[uint32]
 	r64, r64nt gatherKernel[uint64]
 	// fillUnit selects the assembly fill (see fillVec): 0 for the Go loop,
