@@ -122,16 +122,16 @@
 //     are square, as large as fits two thirds of L1D with a float32 block's
 //     source and destination rows: 256 bytes of each of 64 source rows on
 //     a 48 KiB L1D, so one non-preemptible call moves at most 16 KiB.
-//     On AMD family 25 (Zen 4), a Transpose whose source
-//     or destination rows span 8 MiB or more (their number times their
-//     leading dimension) walks TransposeStream's bands instead, with
-//     ordinary stores: such an operand is in memory, where squares visit a
-//     row narrower than a page in pieces of 128 bytes, one pass per piece.
-//     The slabs that package ops transposes for an operation on a
-//     transposed view of a float32 [4096,4096] (64 rows, each source row
-//     read 256 bytes at a time) ran twice as fast so, while in cache the
-//     squares were about 10% faster (BenchmarkTransposeSlabs; the other
-//     families keep the squares everywhere, not measured against bands).
+//     On AMD family 25 (Zen 4), a Transpose whose source or destination rows
+//     span 8 MiB or more (their number times their leading dimension) walks
+//     TransposeStream's bands instead, with ordinary stores: such an operand
+//     is in memory, where squares visit a row narrower than a page in pieces
+//     of 128 bytes, one pass per piece. The slabs that package ops transposes
+//     for an operation on a transposed view of a float32 [4096,4096] (64
+//     rows, each source row read 256 bytes at a time) ran twice as fast so,
+//     while in cache the squares were about 10% faster
+//     (BenchmarkTransposeSlabs; the other families keep the squares
+//     everywhere, not measured against bands).
 //     TransposeStream uses non-temporal stores (VMOVNTPS)
 //     on whole, aligned destination cache lines and ends every call with
 //     SFENCE; its blocks are bands one destination line tall (16 source rows
@@ -154,28 +154,27 @@
 //     after a Go head that aligns the stores to 64 bytes. This works for
 //     every element size. Runs under 256 bytes and other strides use the
 //     Go loop.
-//   - [Strided] gathers are plain Go at every level (a unit source stride
-//     is the builtin copy): the Go loop already matches the naive loop at
-//     the memory-bound rate we measured, and assembly with ordinary stores
+//   - [Strided] gathers are plain Go at every level (a unit source stride is
+//     the builtin copy): the Go loop already matches the naive loop at the
+//     memory-bound rate we measured, and assembly with ordinary stores
 //     cannot do better (see Benchmarks; a stride-2 kernel with ordinary
-//     stores gathered 64 MiB of float32 at 11-13 GB/s against the Go
-//     loop's 14.6-15.3 on an AMD Zen 4, though three times as fast in
-//     L1). A zero destination stride stores
-//     only the element that wins. The exception is a flipped run (source
-//     stride -1 into a contiguous run of 4- or 8-byte elements), which has
-//     assembly at both levels: one load and one permute by reversed lane
-//     indices (VPERMD or VPERMQ) per 64-byte line, walking the source down
-//     as the destination goes up, at most 64 KiB per call; the Go loop
-//     reversed 16 KiB of float32 in L1 at 18-20 GB/s, the kernels at
-//     145-175 (read + written, AMD Zen 4). [StridedStream] has assembly at
-//     both levels for the gathers where non-temporal stores pay, every
-//     other element (source stride 2) and flipped runs (stride -1), into a
-//     contiguous run of 4- or 8-byte elements: for stride 2 two loads, one
-//     permute (VPERMT2PS/PD; VSHUFPS or VUNPCKLPD and VPERMPD with AVX2)
-//     and one whole-line VMOVNTPS per 64 bytes written; for stride -1 the
-//     reversal above with VMOVNTDQ (64 MiB of float32: 31-34 GB/s against
-//     the Go loop's 21, about copy()'s rate); at most 64 KiB per call;
-//     other strides are Strided.
+//     stores gathered 64 MiB of float32 at 11-13 GB/s against the Go loop's
+//     14.6-15.3 on an AMD Zen 4, though three times as fast in L1). A zero
+//     destination stride stores only the element that wins. The exception is
+//     a flipped run (source stride -1 into a contiguous run of 4- or 8-byte
+//     elements), which has assembly at both levels: one load and one permute
+//     by reversed lane indices (VPERMD or VPERMQ) per 64-byte line, walking
+//     the source down as the destination goes up, at most 64 KiB per call;
+//     the Go loop reversed 16 KiB of float32 in L1 at 18-20 GB/s, the
+//     kernels at 145-175 (read + written, AMD Zen 4). [StridedStream] has
+//     assembly at both levels for the gathers where non-temporal stores pay,
+//     every other element (source stride 2) and flipped runs (stride -1),
+//     into a contiguous run of 4- or 8-byte elements: for stride 2 two
+//     loads, one permute (VPERMT2PS/PD; VSHUFPS or VUNPCKLPD and VPERMPD
+//     with AVX2) and one whole-line VMOVNTPS per 64 bytes written; for
+//     stride -1 the reversal above with VMOVNTDQ (64 MiB of float32: 31-34
+//     GB/s against the Go loop's 21, about copy()'s rate); at most 64 KiB
+//     per call; other strides are Strided.
 //   - [Copy] is the builtin copy at every level.
 //   - [Binary], [BinaryScalar] and [ScalarBinary] compute Add, Sub, Mul,
 //     Div, Max and Min ([Op]) of two unit-stride runs, or of a run and a

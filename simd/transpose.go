@@ -98,18 +98,18 @@ var cachedBands = machineRules().cachedBands
 
 // bandSpanBytes is the span of rows (their number times their leading
 // dimension) from which, where cachedBands is set, Transpose takes the
-// source or the destination for memory and walks bands: 8 MiB, the destination size from which the copy engine streams
-// (internal/par's StreamBytes). Smaller operands are the ones likely to be
-// in cache, where the squares measured faster (see familyRules). Tests
-// lower it to run the bands on small transposes.
+// source or the destination for memory and walks bands: 8 MiB, the
+// destination size from which the copy engine streams (internal/par's
+// StreamBytes). Smaller operands are the ones likely to be in cache, where
+// the squares measured faster (see familyRules). Tests lower it to run the
+// bands on small transposes.
 var bandSpanBytes = 8 << 20
 
 // cachedFor returns the blocks of Transpose for a transpose of rows by
-// cols elements of size bytes, between destination
-// rows dld and source rows sld elements apart: the squares of cached, or
-// the Bands of TransposeStream (streamedFor) where cachedBands is set and
-// the source's cols rows or the destination's rows span bandSpanBytes or
-// more.
+// cols elements of size bytes, between destination rows dld and source
+// rows sld elements apart: the squares of cached, or the Bands of
+// TransposeStream (streamedFor) where cachedBands is set and the source's
+// cols rows or the destination's rows span bandSpanBytes or more.
 func cachedFor(rows, cols, dld, sld, size int) block {
 	if cachedBands && (spans(cols, sld, size) || spans(rows, dld, size)) {
 		return streamedFor(Bands, rows, cols, size)
