@@ -75,6 +75,35 @@ func ExampleStrided() {
 	// Output: [50 30 10]
 }
 
+func ExampleStrided_flip() {
+	// A flipped run (source stride -1), NumPy's a[::-1]: float32 and
+	// float64 runs of a line or more take the reversal kernels.
+	src := make([]float32, 20)
+	for i := range src {
+		src[i] = float32(i)
+	}
+	dst := make([]float32, 20)
+	if err := simd.Strided(dst, 0, 1, src, len(src)-1, -1, len(src)); err != nil {
+		panic(err)
+	}
+	fmt.Println(dst)
+	// Output: [19 18 17 16 15 14 13 12 11 10 9 8 7 6 5 4 3 2 1 0]
+}
+
+func ExampleStridedStream() {
+	// Every other element of a large run, written around the caches.
+	src := make([]float64, 1<<20)
+	for i := range src {
+		src[i] = float64(i)
+	}
+	dst := make([]float64, len(src)/2)
+	if err := simd.StridedStream(dst, 0, 1, src, 0, 2, len(dst)); err != nil {
+		panic(err)
+	}
+	fmt.Println(dst[:4], dst[len(dst)-1])
+	// Output: [0 2 4 6] 1.048574e+06
+}
+
 func ExampleBinary() {
 	x := []float32{1, 2, 3, 4}
 	y := []float32{10, 20, 30, 40}
