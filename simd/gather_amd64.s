@@ -31,9 +31,9 @@ GLOBL even64<>(SB), RODATA|NOPTR, $64
 
 // GATHER2 is the body of every kernel: SETUP once, then per iteration LINE
 // gathers the 128 source bytes at SI into the 64-byte destination line at
-// DI; N is the elements per line. FINISH runs before the return: SFENCE,
-// which orders non-temporal stores, or nothing.
-#define GATHER2(SETUP, LINE, N, FINISH) \
+// DI with non-temporal stores; N is the elements per line. SFENCE orders the
+// stores before the return.
+#define GATHER2(SETUP, LINE, N) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ n+16(FP), CX; \
@@ -44,7 +44,7 @@ loop: \
 	ADDQ $64, DI; \
 	SUBQ $N, CX; \
 	JGT  loop; \
-	FINISH; \
+	SFENCE; \
 	VZEROUPPER; \
 	RET
 
@@ -53,15 +53,15 @@ loop: \
 #define EVEN32 VMOVDQU32 even32<>(SB), Z2
 #define EVEN64 VMOVDQU64 even64<>(SB), Z2
 
-#define LINE32AVX512(ST) \
+#define LINE32AVX512 \
 	VMOVUPS   (SI), Z0; \
 	VPERMT2PS 64(SI), Z2, Z0; \
-	ST        Z0, (DI)
+	VMOVNTPS  Z0, (DI)
 
-#define LINE64AVX512(ST) \
+#define LINE64AVX512 \
 	VMOVUPD   (SI), Z0; \
 	VPERMT2PD 64(SI), Z2, Z0; \
-	ST        Z0, (DI)
+	VMOVNTPD  Z0, (DI)
 
 // The AVX2 lines, two halves each. VSHUFPS $0x88 takes elements 0 and 2 of
 // each 128-bit lane of both sources, and VUNPCKLPD element 0, which leaves
@@ -77,33 +77,33 @@ loop: \
 	VUNPCKLPD OFF+32(SI), Y, Y; \
 	VPERMPD   $0xd8, Y, Y
 
-#define LINE32AVX2(ST) \
+#define LINE32AVX2 \
 	HALF32AVX2(0, Y0); \
 	HALF32AVX2(64, Y1); \
-	ST Y0, (DI); \
-	ST Y1, 32(DI)
+	VMOVNTPS Y0, (DI); \
+	VMOVNTPS Y1, 32(DI)
 
-#define LINE64AVX2(ST) \
+#define LINE64AVX2 \
 	HALF64AVX2(0, Y0); \
 	HALF64AVX2(64, Y1); \
-	ST Y0, (DI); \
-	ST Y1, 32(DI)
+	VMOVNTPD Y0, (DI); \
+	VMOVNTPD Y1, 32(DI)
 
 // func gather2x32AVX512NT(dst *uint32, src *uint32, n int)
 TEXT ·gather2x32AVX512NT(SB), NOSPLIT, $0-24
-	GATHER2(EVEN32, LINE32AVX512(VMOVNTPS), 16, SFENCE)
+	GATHER2(EVEN32, LINE32AVX512, 16)
 
 // func gather2x64AVX512NT(dst *uint64, src *uint64, n int)
 TEXT ·gather2x64AVX512NT(SB), NOSPLIT, $0-24
-	GATHER2(EVEN64, LINE64AVX512(VMOVNTPD), 8, SFENCE)
+	GATHER2(EVEN64, LINE64AVX512, 8)
 
 // func gather2x32AVX2NT(dst *uint32, src *uint32, n int)
 TEXT ·gather2x32AVX2NT(SB), NOSPLIT, $0-24
-	GATHER2(NOP, LINE32AVX2(VMOVNTPS), 16, SFENCE)
+	GATHER2(NOP, LINE32AVX2, 16)
 
 // func gather2x64AVX2NT(dst *uint64, src *uint64, n int)
 TEXT ·gather2x64AVX2NT(SB), NOSPLIT, $0-24
-	GATHER2(NOP, LINE64AVX2(VMOVNTPD), 8, SFENCE)
+	GATHER2(NOP, LINE64AVX2, 8)
 
 // Reversals: dst[i] = src[n-1-i] for 0 <= i < n, the gather of stride -1
 // (a flipped run) from src, which points at the lowest element read. n is
