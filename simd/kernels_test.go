@@ -108,7 +108,7 @@ func testTransposeType[T Element](t *testing.T, full bool) {
 
 func TestTranspose(t *testing.T) {
 	forEachKernel(t, testTransposeTypes)
-	// The bands of cachedBands, which only sources of 8 MiB or more take.
+	// The bands of cachedBands, which only operands of 8 MiB or more take.
 	withCachedBands(t, testTransposeTypes)
 }
 
@@ -185,8 +185,8 @@ func TestForHot(t *testing.T) {
 // TestTransposeRuns crosses the page-long runs of source row that the Go
 // twin walks and the bands walk (with 4 KiB pages: 1024 float32, 256
 // complex128, 4096 int8), with and without a partial band of source rows,
-// both leading dimensions reversed in half of the cases, under both
-// settings of each family rule (cachedBands among them).
+// both leading dimensions reversed in half of the cases, at every level
+// with the machine's rules and with cachedBands set whatever the size.
 func TestTransposeRuns(t *testing.T) {
 	f := func(t *testing.T) {
 		t.Run("float32", func(t *testing.T) { testTransposeRuns[float32](t) })
@@ -274,9 +274,10 @@ func TestStrided(t *testing.T) {
 	})
 }
 
-// testStridedStreamType checks StridedStream against the reference on the
-// strides it does not stream, which fall back to Strided (the streamed
-// ones, 2 and -1, are testGatherKernelsType's).
+// testStridedStreamType checks StridedStream against the reference for
+// every pair of strides up to 20 elements: those it does not stream fall
+// back to Strided (the streamed ones, 2 and -1 into a contiguous run, at
+// every length and offset are testGatherKernelsType's).
 func testStridedStreamType[T Element](t *testing.T) {
 	for n := 0; n <= 20; n++ {
 		for _, dinc := range stridedCases() {
