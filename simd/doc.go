@@ -122,16 +122,17 @@
 //     are square, as large as fits two thirds of L1D with a float32 block's
 //     source and destination rows: 256 bytes of each of 64 source rows on
 //     a 48 KiB L1D, so one non-preemptible call moves at most 16 KiB.
-//     On AMD family 25 (Zen 4), a Transpose whose source or destination rows
-//     span 8 MiB or more (their number times their leading dimension) walks
-//     TransposeStream's bands instead, with ordinary stores: such an operand
-//     is in memory, where squares visit a row narrower than a page in pieces
-//     of 128 bytes, one pass per piece. The slabs that package ops transposes
-//     for an operation on a transposed view of a float32 [4096,4096] (64
-//     rows, each source row read 256 bytes at a time) ran twice as fast so,
-//     while in cache the squares were about 10% faster
-//     (BenchmarkTransposeSlabs; the other families keep the squares
-//     everywhere, not measured against bands).
+//     On AMD family 25 (Zen 4), a Transpose whose source or destination
+//     rows span 8 MiB or more (their number times their leading dimension)
+//     walks TransposeStream's bands instead, with ordinary stores and the
+//     AVX-512 tiles (the AVX2 ones keep the squares, which were faster for
+//     them): such an operand is in memory, where squares visit a row
+//     narrower than a page in pieces of 128 bytes, one pass per piece. The
+//     slabs that package ops transposes for an operation on a transposed
+//     view of a float32 [4096,4096] (64 rows, each source row read 256
+//     bytes at a time) ran twice as fast so, while in cache the squares
+//     were about 10% faster (BenchmarkTransposeSlabs; the other families
+//     keep the squares everywhere, not measured against bands).
 //     TransposeStream uses non-temporal stores (VMOVNTPS)
 //     on whole, aligned destination cache lines and ends every call with
 //     SFENCE; its blocks are bands one destination line tall (16 source rows

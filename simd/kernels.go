@@ -110,7 +110,8 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
-	transposeAt(active.Load(), false, cachedFor(rows, cols, dld, sld, int(sizeOf[T]())), dst, doff, dld, src, soff, sld, rows, cols)
+	t := active.Load()
+	transposeAt(t, false, cachedFor(t.isa, rows, cols, dld, sld, int(sizeOf[T]())), dst, doff, dld, src, soff, sld, rows, cols)
 	return nil
 }
 

@@ -113,7 +113,8 @@ func TestTranspose(t *testing.T) {
 }
 
 // withCachedBands runs f at every level with cachedBands set and no span
-// too small for it: Transpose walks bands whatever the size.
+// too small for it: at the AVX512 level Transpose walks bands whatever the
+// size.
 func withCachedBands(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	defer func(b bool, s int) { cachedBands, bandSpanBytes = b, s }(cachedBands, bandSpanBytes)
@@ -133,9 +134,10 @@ func testTransposeTypes(t *testing.T) {
 }
 
 // TestCachedFor pins the blocks of Transpose: the squares of cached unless
-// cachedBands is set and the source or the destination rows span
-// bandSpanBytes or more, and then the bands of TransposeStream, whichever
-// way the leading dimensions run and however large their products.
+// cachedBands is set, the level is AVX512 and the source or the
+// destination rows span bandSpanBytes or more, and then the bands of
+// TransposeStream, whichever way the leading dimensions run and however
+// large their products.
 func TestCachedFor(t *testing.T) {
 	defer func(b bool) { cachedBands = b }(cachedBands)
 	span := bandSpanBytes
@@ -156,8 +158,13 @@ func TestCachedFor(t *testing.T) {
 		{true, math.MaxInt / 2, 2, -4, 2, 4, streamedFor(Bands, math.MaxInt/2, 2, 4)},
 	} {
 		cachedBands = c.bands
-		if got := cachedFor(c.rows, c.cols, c.dld, c.sld, c.size); got != c.want {
-			t.Errorf("cachedBands %v: cachedFor(%d, %d, %d, %d, %d) = %+v, want %+v", c.bands, c.rows, c.cols, c.dld, c.sld, c.size, got, c.want)
+		if got := cachedFor(AVX512, c.rows, c.cols, c.dld, c.sld, c.size); got != c.want {
+			t.Errorf("cachedBands %v: cachedFor(AVX512, %d, %d, %d, %d, %d) = %+v, want %+v", c.bands, c.rows, c.cols, c.dld, c.sld, c.size, got, c.want)
+		}
+		for _, isa := range []ISA{Generic, AVX2} {
+			if got := cachedFor(isa, c.rows, c.cols, c.dld, c.sld, c.size); got != cached {
+				t.Errorf("cachedBands %v: cachedFor(%v, %d, %d, %d, %d, %d) = %+v, want the squares", c.bands, isa, c.rows, c.cols, c.dld, c.sld, c.size, got)
+			}
 		}
 	}
 }

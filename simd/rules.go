@@ -42,23 +42,21 @@ type familyRules struct {
 	// row-order kernel, which is not measured there.
 	seqRows bool
 	// cachedBands makes Transpose (not TransposeHot, whose transposes are
-	// small) walk the blocks of TransposeStream's Bands (see streamedFor:
-	// a page of each of a destination line's worth of source rows, so each
-	// source row is read once, as one run) rather than squares sized to L1
-	// (see cachedBlock),
-	// which read a source row narrower than a page in pieces of 128 bytes
-	// (32 KiB L1), one pass per piece, when the source or the destination
-	// rows span 8 MiB or more (bandSpanBytes): on AMD family 25. There, on
-	// a Zen 4 EPYC, the slabs that ops transposes for an operation on a
-	// transposed float32 [4096,4096] (64 rows, each source row read 256
-	// bytes at a time) ran 2-2.5x faster in bands from memory
-	// (BenchmarkTransposeSlabs, 7.4 -> 15-19 GB/s); ops.AddInto(out, a,
+	// small) walk, with the AVX-512 tiles, the blocks of TransposeStream's
+	// Bands (see streamedFor: a page of each of a destination line's worth of
+	// source rows, so each source row is read once, as one run) rather than
+	// squares sized to L1 (see cachedBlock), which read a source row narrower
+	// than a page in pieces of 128 bytes (32 KiB L1), one pass per piece, when
+	// the source or the destination rows span 8 MiB or more (bandSpanBytes):
+	// on AMD family 25. There, on a Zen 4 EPYC, the slabs that ops transposes
+	// for an operation on a transposed float32 [4096,4096] (64 rows, each
+	// source row read 256 bytes at a time) ran 2-2.5x faster in bands from
+	// memory (BenchmarkTransposeSlabs, 7.4 -> 15-19 GB/s); ops.AddInto(out, a,
 	// b.T) went from 0.26-0.30 of the contiguous Add to 0.42-0.44, of a
-	// [65536,256] from 0.27 to 0.56, and AddInto(out.T, a, b), whose
-	// slabs are transposed into out's columns, from 0.28 to 0.33; whole
-	// transposes of [512,512] and [1024,1024] in cache ran about 10%
-	// faster in squares, and [2048,2048] (16 MiB each side) 1.9x faster in
-	// bands, hence the span. Elsewhere the squares: not measured against
-	// bands.
+	// [65536,256] from 0.27 to 0.56, and AddInto(out.T, a, b), whose slabs are
+	// transposed into out's columns, from 0.28 to 0.33; whole transposes of
+	// [512,512] and [1024,1024] in cache ran about 10% faster in squares, and
+	// [2048,2048] (16 MiB each side) 1.9x faster in bands, hence the span.
+	// Elsewhere the squares: not measured against bands.
 	cachedBands bool
 }
