@@ -1,11 +1,13 @@
 package ops_test
 
 import (
+	"fmt"
 	"math"
 	"math/big"
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -354,22 +356,119 @@ func TestSumAccuracy(t *testing.T) {
 	assert.Equal(t, float32(n), tensor.Must(ops.Sum(tr)).Data()[0])
 
 	// Random values against an exact reference.
-	r := rand.New(rand.NewPCG(1, 1))
-	const m = 1 << 20
-	data := make([]float32, m)
-	exact := new(big.Float).SetPrec(2000)
-	abs := 0.0
-	for i := range data {
-		data[i] = float32(r.NormFloat64()) * 1e3
-		exact.Add(exact, new(big.Float).SetFloat64(float64(data[i])))
-		abs += math.Abs(float64(data[i]))
+	checkSumError[float32](t, 1<<10, 1<<10)
+	checkSumError[float64](t, 1<<9, 1<<9)
+}
+
+// checkSumError sums random values of T laid out [rows, cols] (a
+// matrix, and its transpose) over both axes, along each, and along
+// each of the transpose's, each result against the exact sum of its
+// elements (math/big): within 2·log2(n)·eps·Σ|x| for a sum of n
+// elements, where a running sum's bound grows with n.
+func checkSumError[T ops.Float](t *testing.T, rows, cols int) {
+	t.Helper()
+	if testing.Short() {
+		rows, cols = rows/4, cols/4
 	}
-	v := tensor.Must(tensor.FromSlice(data, 1<<10, 1<<10)).View()
-	want, _ := exact.Float64()
-	eps := math.Pow(2, -24)
-	for _, axes := range [][]int{nil, {1, 0}} {
-		got := float64(tensor.Must(ops.Sum(v, axes...)).Data()[0])
-		assert.LessOrEqual(t, math.Abs(got-want), 2*math.Log2(m)*eps*abs, "axes %v: got %v, want %v", axes, got, want)
+	r := rand.New(rand.NewPCG(1, uint64(rows)))
+	data := make([]T, rows*cols)
+	newSum := func() *big.Float { return new(big.Float).SetPrec(2000) }
+	rowSum, colSum := make([]*big.Float, rows), make([]*big.Float, cols)
+	rowAbs, colAbs := make([]float64, rows), make([]float64, cols)
+	for k := range rowSum {
+		rowSum[k] = newSum()
+	}
+	for k := range colSum {
+		colSum[k] = newSum()
+	}
+	x := new(big.Float)
+	for i := range data {
+		data[i] = T(r.NormFloat64() * 1e3)
+		x.SetFloat64(float64(data[i]))
+		rowSum[i/cols].Add(rowSum[i/cols], x)
+		colSum[i%cols].Add(colSum[i%cols], x)
+		a := math.Abs(float64(data[i]))
+		rowAbs[i/cols] += a
+		colAbs[i%cols] += a
+	}
+	all, allAbs := newSum(), 0.0
+	for k := range rowSum {
+		all.Add(all, rowSum[k])
+		allAbs += rowAbs[k]
+	}
+	eps := 0x1p-53
+	if unsafe.Sizeof(data[0]) == 4 {
+		eps = 0x1p-24
+	}
+	check := func(what string, got T, exact *big.Float, abs float64, n int) {
+		t.Helper()
+		want, _ := exact.Float64()
+		bound := 2 * math.Log2(float64(n)) * eps * abs
+		require.LessOrEqual(t, math.Abs(float64(got)-want), bound, "%T %s: got %v, want %v", got, what, got, want)
+	}
+	v := tensor.Must(tensor.FromSlice(data, rows, cols)).View()
+	tr := tensor.Must(v.Transpose(0, 1))
+	for _, in := range []tensor.View[T]{v, tr} {
+		for _, axes := range [][]int{nil, {1, 0}} {
+			check(fmt.Sprintf("%v over %v", in.Shape(), axes), tensor.Must(ops.Sum(in, axes...)).Data()[0], all, allAbs, rows*cols)
+		}
+	}
+	down, across := tensor.Must(ops.Sum(v, 0)).Data(), tensor.Must(ops.Sum(tr, 1)).Data()
+	for k := range cols {
+		check(fmt.Sprintf("column %d", k), down[k], colSum[k], colAbs[k], rows)
+		check(fmt.Sprintf("row %d of the transpose", k), across[k], colSum[k], colAbs[k], rows)
+	}
+	along, trDown := tensor.Must(ops.Sum(v, 1)).Data(), tensor.Must(ops.Sum(tr, 0)).Data()
+	for k := range rows {
+		check(fmt.Sprintf("row %d", k), along[k], rowSum[k], rowAbs[k], cols)
+		check(fmt.Sprintf("column %d of the transpose", k), trDown[k], rowSum[k], rowAbs[k], cols)
+	}
+}
+
+// TestSumAccuracyInMemory sums float32 ones held in memory, 3·2^23 of
+// them into each output element (more than the 2^24 at which a running
+// float32 sum stops growing), through every path a layout takes: along
+// contiguous rows, down two columns (rows read several at a time), down
+// 64 columns of rows one element apart (the rows kernels), along the
+// last axis of transposed views, stepped and flipped, all of it, and
+// Mean. Each result must be exact.
+func TestSumAccuracyInMemory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("192 MiB of input")
+	}
+	const n = 3 << 23
+	data := make([]float32, 2*n)
+	for i := range data {
+		data[i] = 1
+	}
+	flat := tensor.Must(tensor.FromSlice(data, 2*n)).View()
+	cols := tensor.Must(tensor.FromSlice(data, n, 2)).View()
+	rows := tensor.Must(tensor.FromSlice(data, 2, n)).View()
+	windows := tensor.Must(tensor.NewView(data, tensor.Must(layout.Strided([]int{n, 64}, []int{1, 1}, 0))))
+	for _, c := range []struct {
+		name string
+		v    tensor.View[float32]
+		axes []int
+		want float32
+	}{
+		{"all", flat, nil, 2 * n},
+		{"flipped", tensor.Must(flat.Flip(0)), nil, 2 * n},
+		{"stepped", tensor.Must(flat.Slice(0, 1, 2*n, 2)), nil, n},
+		{"rows", rows, []int{1}, n},
+		{"columns", cols, []int{0}, n},
+		{"windows down their columns", windows, []int{0}, n},
+		{"last axis of a transpose", tensor.Must(cols.Transpose(0, 1)), []int{-1}, n},
+		{"first axis of a transpose", tensor.Must(rows.Transpose(0, 1)), []int{0}, n},
+		{"flipped columns", tensor.Must(cols.Flip(0, 1)), []int{0}, n},
+	} {
+		got := tensor.Must(ops.Sum(c.v, c.axes...)).Data()
+		for _, x := range got {
+			require.Equal(t, c.want, x, "%s: Sum over %v of %v", c.name, c.axes, c.v.Shape())
+		}
+		mean := tensor.Must(ops.Mean(c.v, c.axes...)).Data()
+		for _, x := range mean {
+			require.Equal(t, float32(1), x, "%s: Mean over %v of %v", c.name, c.axes, c.v.Shape())
+		}
 	}
 }
 
@@ -395,21 +494,38 @@ func TestReduceDeterministic(t *testing.T) {
 	ten := tensor.Must(tensor.FromSlice(data[:209715*10], 209715, 10)).View()
 	three3 := tensor.Must(tensor.FromSlice(data[:2*349525*3], 2, 349525, 3)).View()
 	for _, in := range []tensor.View[float32]{v, tr, narrow, three, ten, three3} {
-		for _, axes := range [][]int{nil, {0}, {1}, {0, 1}} {
-			if len(axes) == 2 && in.Rank() != 3 {
+		checkDeterministic(t, in)
+	}
+	// float64, and its Mean: the same layouts of a matrix of 16 MiB.
+	data64 := make([]float64, len(data))
+	for i, x := range data {
+		data64[i] = float64(x) * (1 + 0x1p-40) // bits below float32's
+	}
+	v64 := tensor.Must(tensor.FromSlice(data64, 1025, 2047)).View()
+	checkDeterministic(t, v64)
+	checkDeterministic(t, tensor.Must(v64.Transpose(0, 1)))
+	checkDeterministic(t, tensor.Must(tensor.FromSlice(data64[:699050*3], 699050, 3)).View())
+}
+
+// checkDeterministic checks that Sum and Mean of in, over all its axes,
+// along each of its first two and over both, give the same bits on 1 to
+// 4 goroutines.
+func checkDeterministic[T ops.Float](t *testing.T, in tensor.View[T]) {
+	t.Helper()
+	for _, axes := range [][]int{nil, {0}, {1}, {0, 1}} {
+		if len(axes) == 2 && in.Rank() != 3 {
+			continue
+		}
+		var first []T
+		for procs := 1; procs <= 4; procs++ {
+			old := tensor.SetParallelism(procs)
+			got := append(tensor.Must(ops.Sum(in, axes...)).Data(), tensor.Must(ops.Mean(in, axes...)).Data()...)
+			tensor.SetParallelism(old)
+			if first == nil {
+				first = got
 				continue
 			}
-			var first []float32
-			for procs := 1; procs <= 4; procs++ {
-				old := tensor.SetParallelism(procs)
-				got := tensor.Must(ops.Sum(in, axes...)).Data()
-				tensor.SetParallelism(old)
-				if first == nil {
-					first = got
-					continue
-				}
-				require.True(t, slices.Equal(first, got), "axes %v: %d goroutines differ from 1", axes, procs)
-			}
+			require.True(t, rfSame(first, got), "%T %v over %v: %d goroutines differ from 1", first[0], in.Shape(), axes, procs)
 		}
 	}
 }

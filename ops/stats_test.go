@@ -250,7 +250,7 @@ func TestVarBlocks(t *testing.T) {
 		require.NoError(t, ops.VarInto(dst, v, ddof, axes...))
 		return result{keep.Data(), drop.Data(), values(dst).Data}
 	}
-	blocks, procs := []int{1, 40, 1000, 1 << 20}, []int{1, 2, 3}
+	blocks, procs := []int{1, 40, 1000, 1 << 20}, []int{1, 2, 3, 4}
 	check := func(name string, v tensor.View[float32], axes []int) {
 		t.Helper()
 		ddof := r.IntN(2)
