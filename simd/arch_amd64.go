@@ -294,7 +294,7 @@ func amdZen4(v cpuid.Vendor, family int) bool { return v == cpuid.AMD && family 
 // there, and elsewhere those measured on the Intel Xeons.
 func rulesFor(v cpuid.Vendor, family int) familyRules {
 	z := amdZen4(v, family)
-	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z, seqRows: z, cachedBands: z}
+	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z, seqRows: z, cachedBands: z, tallBands: z}
 }
 
 // machineRules returns this processor's family rules.

@@ -53,7 +53,7 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	for k := range flipped {
 		flipped[k] = !flipped[k]
 	}
-	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands}
+	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands}
 	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-rules=%+v", flipped, !prevHot, other), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {
@@ -72,12 +72,12 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 
 // rules returns the family rules the package's variables hold now.
 func rules() familyRules {
-	return familyRules{whole4Rows, argShortLong, wideBands, seqRows, cachedBands}
+	return familyRules{whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands}
 }
 
 // setRules sets the package's variables to the family rules r.
 func setRules(r familyRules) {
-	whole4Rows, argShortLong, wideBands, seqRows, cachedBands = r.whole4Rows, r.argShortLong, r.wideBands, r.seqRows, r.cachedBands
+	whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands = r.whole4Rows, r.argShortLong, r.wideBands, r.seqRows, r.cachedBands, r.tallBands
 }
 
 // rawBytes returns the bytes of s.

@@ -215,6 +215,28 @@ func testTransposeRuns[T Element](t *testing.T) {
 	}
 }
 
+// TestTransposeTallBands runs TransposeStream over transposes of 256
+// source rows and more, where tallBands makes the AVX-512 float32 bands 64
+// rows tall (the last band of rows partial in most cases), with leading
+// pads and both leading dimensions reversed in turn, against the Go twin:
+// at every level with the machine's rules, and at AVX-512 with every rule
+// flipped (forEachKernel). float64 (never tall) and the same shapes
+// through Transpose check the other paths alike.
+func TestTransposeTallBands(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		k := 0
+		for _, rows := range []int{16, 33, 1024, 1041} {
+			for _, cols := range []int{4*tallBandRows - 1, 4 * tallBandRows, 4*tallBandRows + 17, 6*tallBandRows + 48} {
+				k++
+				l := makeLayout(rows, cols, 16*(k%2), 16*(k%3), k%2 == 0, k%5, k%4, k%4 == 1)
+				checkTransposeCase[float32](t, l, modeStream)
+				checkTransposeCase[float64](t, l, modeStream)
+				checkTransposeCase[float32](t, l, modeCached)
+			}
+		}
+	})
+}
+
 // TestTransposeMisaligned runs 8-byte complex64 data that is only 4-byte
 // aligned, which must take the Go path.
 func TestTransposeMisaligned(t *testing.T) {

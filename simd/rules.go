@@ -4,7 +4,7 @@ package simd
 // rather than the vendor alone, as measured: rulesFor gives them for a
 // vendor and family, machineRules for this processor, and each starts one
 // of the package's variables (whole4Rows, argShortLong, wideBands,
-// seqRows, cachedBands), which tests set both ways.
+// seqRows, cachedBands, tallBands), which tests set both ways.
 type familyRules struct {
 	// whole4Rows lets ReduceRows run its four-row kernels on rows of 512
 	// bytes or more (eachRowBytes): everywhere but on AMD family 25. On a
@@ -59,4 +59,17 @@ type familyRules struct {
 	// [2048,2048] (16 MiB each side) 1.9x faster in bands, hence the span.
 	// Elsewhere the squares: not measured against bands.
 	cachedBands bool
+	// tallBands makes TransposeStream's bands of 4-byte elements with the
+	// AVX-512 tiles 64 source rows tall (four destination lines, each
+	// written by the four quarters of a tile in turn) rather than 16, in
+	// transposes of at least 256 source rows: on AMD family 25, where on
+	// a Zen 4 EPYC a float32 [8192,8192] CopyTo ran at 0.55 of copy()
+	// against 0.51 and the [256,256,256] permutation at 0.50-0.54
+	// against 0.40-0.46 (medians of six alternating rounds). The AVX2
+	// tiles lost there (0.42 against 0.52), as did the bands of Transpose
+	// that ops stages operands through (cachedBands: AddInto(out, a, b.T)
+	// 0.38 of the contiguous Add against 0.44, with b [256,65536] 0.36
+	// against 0.56), and float64 bands of 32 or 64 rows (the 16 of
+	// wideBands ran fastest). Elsewhere 16 rows, one destination line.
+	tallBands bool
 }

@@ -75,6 +75,37 @@ func TestTransposeStrategySetting(t *testing.T) {
 	}
 }
 
+// TestTallFor pins the height of TransposeStream's Bands: 64 source rows
+// (256 bytes of each destination row) where tallBands is set, at the
+// AVX512 level, for 4-byte elements and at least 256 source rows; the
+// bands given otherwise.
+func TestTallFor(t *testing.T) {
+	defer func(b bool) { tallBands = b }(tallBands)
+	wide := block{streamed.rowBytes, 2 * streamed.colBytes}
+	tall := block{streamed.rowBytes, 256}
+	for _, c := range []struct {
+		on         bool
+		isa        ISA
+		b          block
+		cols, size int
+		want       block
+	}{
+		{true, AVX512, streamed, 8192, 4, tall},
+		{true, AVX512, streamed, 256, 4, tall},
+		{true, AVX512, streamed, 255, 4, streamed},
+		{true, AVX512, streamed, 64, 4, streamed},
+		{true, AVX512, wide, 4096, 8, wide},
+		{true, AVX2, streamed, 8192, 4, streamed},
+		{true, Generic, streamed, 8192, 4, streamed},
+		{false, AVX512, streamed, 8192, 4, streamed},
+	} {
+		tallBands = c.on
+		if got := tallFor(c.isa, c.b, c.cols, c.size); got != c.want {
+			t.Errorf("tallBands %v: tallFor(%v, %+v, %d, %d) = %+v, want %+v", c.on, c.isa, c.b, c.cols, c.size, got, c.want)
+		}
+	}
+}
+
 // TestCalibrate runs the calibration with a fake clock that favours one
 // strategy, then the other: the first large streaming transpose picks it,
 // transposes exactly as the Go twin does, and later calls keep it; small

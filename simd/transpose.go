@@ -61,7 +61,7 @@ func transposeTiled[E uint32 | uint64](k *tileKernel[E], b block, dst []E, doff,
 // need 64-byte aligned addresses, so streaming requires every destination
 // row to start at the same offset within a line (dld*size a multiple of 64)
 // and peels the leading columns up to the first line boundary.
-func transposeStreamTiled[E uint32 | uint64](nt, k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	var e E
 	size := int(unsafe.Sizeof(e))
 	addr := uintptr(unsafe.Pointer(&dst[doff]))
@@ -87,7 +87,32 @@ func transposeStreamTiled[E uint32 | uint64](nt, k *tileKernel[E], dst []E, doff
 		}
 	}
 	b := streamedFor(st, rows, cols-peel, size)
+	if st == Bands {
+		b = tallFor(isa, b, cols-peel, size)
+	}
 	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
+}
+
+// tallBands makes TransposeStream's bands of 4-byte elements with the
+// AVX-512 tiles tallBandRows source rows tall (set per processor: see
+// familyRules and tallFor). Tests set it both ways.
+var tallBands = machineRules().tallBands
+
+// tallBandRows is the height, in source rows, of tallBands' bands: four
+// destination lines of 4-byte elements.
+const tallBandRows = 64
+
+// tallFor returns the Bands blocks b of TransposeStream at level isa for a
+// transpose of cols destination columns (source rows) of size-byte
+// elements: b, or where tallBands is set, the level is AVX512, the
+// elements are 4 bytes and there are at least four tall bands of source
+// rows, bands tallBandRows rows tall. Narrower transposes (the [3136, 64]
+// slices of an NCHW to NHWC permutation) keep b.
+func tallFor(isa ISA, b block, cols, size int) block {
+	if tallBands && isa == AVX512 && size == 4 && cols >= 4*tallBandRows {
+		return block{b.rowBytes, tallBandRows * size}
+	}
+	return b
 }
 
 // cachedBands makes Transpose walk TransposeStream's bands rather than
@@ -155,7 +180,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 		if t.t32.fn != nil {
 			d, s := as[uint32](dst), as[uint32](src)
 			if stream {
-				transposeStreamTiled(&t.t32nt, &t.t32, d, doff, dld, s, soff, sld, rows, cols)
+				transposeStreamTiled(t.isa, &t.t32nt, &t.t32, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
 				transposeTiled(&t.t32, b, d, doff, dld, s, soff, sld, rows, cols)
 			}
@@ -165,7 +190,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 		if t.t64.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
 			d, s := as[uint64](dst), as[uint64](src)
 			if stream {
-				transposeStreamTiled(&t.t64nt, &t.t64, d, doff, dld, s, soff, sld, rows, cols)
+				transposeStreamTiled(t.isa, &t.t64nt, &t.t64, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
 				transposeTiled(&t.t64, b, d, doff, dld, s, soff, sld, rows, cols)
 			}
