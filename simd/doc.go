@@ -84,7 +84,11 @@
 // family): Bands on Intel processors and AMD family 25 (Zen 3 and 4;
 // there the bands of 8-byte elements are two lines tall, 16 source rows
 // as float32's, which copied a transposed float64 [4096,4096] at 0.72 of
-// copy() against 0.62), Blocks on AMD family 26 (Zen 5), and on other
+// copy() against 0.62, and with the AVX-512 tiles the float32 bands of
+// transposes of 256 source rows or more are four lines tall, 64 source
+// rows, which copied a transposed float32 [8192,8192] at 0.61 of copy()
+// against 0.51 and the [256,256,256] permutation at 0.52 against 0.46;
+// the AVX2 tiles lost so), Blocks on AMD family 26 (Zen 5), and on other
 // families and vendors,
 // which have not been measured, [Calibrate]: the first streaming transpose of at least 4
 // MiB runs its quarters as Bands, Blocks, Bands, Blocks, and the order of
