@@ -86,8 +86,8 @@
 // as float32's, which copied a transposed float64 [4096,4096] at 0.72 of
 // copy() against 0.62, and with the AVX-512 tiles the float32 bands of
 // transposes of 256 source rows or more are four lines tall, 64 source
-// rows, which copied a transposed float32 [8192,8192] at 0.61 of copy()
-// against 0.51 and the [256,256,256] permutation at 0.52 against 0.46;
+// rows, which copied a transposed float32 [8192,8192] at 0.54 of copy()
+// against 0.48 and the [256,256,256] permutation at 0.52 against 0.49;
 // the AVX2 tiles lost so), Blocks on AMD family 26 (Zen 5), and on other
 // families and vendors,
 // which have not been measured, [Calibrate]: the first streaming transpose of at least 4
