@@ -66,7 +66,7 @@ type familyRules struct {
 	// a Zen 4 EPYC the CopyTo of a transposed float32 [8192,8192] ran at
 	// 20.9 GB/s against 18.3, 0.54 of copy() against 0.48 (benchstat of
 	// six alternating rounds, p=0.002), and the [256,256,256]
-	// permutation at 0.50-0.54 against 0.40-0.49 (medians of three
+	// permutation at 0.50-0.54 against 0.40-0.46 (medians of three
 	// alternating series; within benchstat's noise). The AVX2
 	// tiles lost there (0.42 against 0.52), as did the bands of Transpose
 	// that ops stages operands through (cachedBands: AddInto(out, a, b.T)
