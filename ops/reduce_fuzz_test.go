@@ -135,14 +135,8 @@ type rfInput struct {
 // rest are the elements of the input's buffer, then of the destination's,
 // continued pseudo-randomly. Missing bytes read as 0.
 func rfDecode(b []byte) rfInput {
-	next := func() byte {
-		if len(b) == 0 {
-			return 0
-		}
-		x := b[0]
-		b = b[1:]
-		return x
-	}
+	r := testkit.Bytes(b)
+	next := r.Next
 	in := rfInput{
 		typ:   int(next() % rfTypes),
 		op:    int(next() % rfOps),
@@ -151,13 +145,36 @@ func rfDecode(b []byte) rfInput {
 		mode:  next(),
 		seed:  next(),
 	}
-	rank := next() % 6
-	in.shape, in.strides, in.off, b = testkit.DecodeStrided(append([]byte{rank}, b...))
-	for range next() % 5 {
-		in.axes = append(in.axes, testkit.FuzzInt(next(), true))
-	}
-	in.vals = b
+	in.shape, in.strides, in.off, in.axes, in.vals = decodeViewAxes(r, 6, 5)
 	return in
+}
+
+// decodeViewAxes decodes, from the front of b, a layout as
+// testkit.DecodeStrided reads it, its rank byte taken modulo ranks, then
+// the number of axes (a byte modulo maxAxes) and a testkit.FuzzInt per
+// axis; it returns them and the rest of b. encodeViewAxes inverts it.
+func decodeViewAxes(b []byte, ranks, maxAxes byte) (shape, strides []int, off int, axes []int, rest []byte) {
+	r := testkit.Bytes(b)
+	rank := r.Next() % ranks
+	shape, strides, off, r = testkit.DecodeStrided(append([]byte{rank}, r...))
+	for range r.Next() % maxAxes {
+		axes = append(axes, testkit.FuzzInt(r.Next(), true))
+	}
+	return shape, strides, off, axes, r
+}
+
+// encodeViewAxes encodes a layout, with offset at most 383, and axes,
+// each a value of testkit.FuzzInt, as decodeViewAxes reads them.
+func encodeViewAxes(shape, strides []int, off int, axes []int) []byte {
+	b := []byte{byte(len(shape))}
+	for k := range shape {
+		b = append(b, rfIntByte(shape[k], false), rfIntByte(strides[k], true))
+	}
+	b = append(b, byte(off%3), byte(128+off/3), byte(len(axes)))
+	for _, a := range axes {
+		b = append(b, rfIntByte(a, true))
+	}
+	return b
 }
 
 // rfStream is the bytes the elements are decoded from: the input's, then
@@ -275,25 +292,7 @@ func rfCheck[T ops.Real](t *testing.T, in rfInput, dec func(x byte, step float64
 
 	// The reduced axes: a bad or repeated one is ErrAxis. set holds the
 	// valid ones, which shape the destinations all the same.
-	set := make([]bool, rank)
-	axisErr := false
-	for _, a := range in.axes {
-		k := a
-		if k < 0 {
-			k += rank
-		}
-		if k < 0 || k >= rank {
-			axisErr = true
-			continue
-		}
-		axisErr = axisErr || set[k]
-		set[k] = true
-	}
-	if len(in.axes) == 0 {
-		for k := range set {
-			set[k] = true
-		}
-	}
+	set, axisErr := axisSet(in.axes, rank)
 	keep := slices.Clone(in.shape)
 	for k := range keep {
 		if set[k] {
@@ -508,6 +507,32 @@ func rfCheck[T ops.Real](t *testing.T, in rfInput, dec func(x byte, step float64
 	}
 }
 
+// axisSet returns the axes of a rank-rank input that axes name (all of
+// them when there are none), negative ones counted from the end, and
+// whether any of axes is out of range or repeated: the valid ones are in
+// set all the same.
+func axisSet(axes []int, rank int) (set []bool, bad bool) {
+	set = make([]bool, rank)
+	for _, a := range axes {
+		k := a
+		if k < 0 {
+			k += rank
+		}
+		if k < 0 || k >= rank {
+			bad = true
+			continue
+		}
+		bad = bad || set[k]
+		set[k] = true
+	}
+	if len(axes) == 0 {
+		for k := range set {
+			set[k] = true
+		}
+	}
+	return set, bad
+}
+
 // rfSumRef is the float64 reference of a float sum: the plain sum, which
 // holds the result when it is NaN or infinite (no finite sum of the
 // elements overflows), else Neumaier's compensated sum s + c, within
@@ -632,14 +657,7 @@ func rfSame[T tensor.Number](a, b []T) bool {
 // rfSeed encodes a FuzzReduce input (see rfDecode): a layout of the input,
 // with offset at most 383, and axes, each a value of testkit.FuzzInt.
 func rfSeed(typ, op, form, procs, mode, seed byte, shape, strides []int, off int, axes []int, vals ...byte) []byte {
-	b := []byte{typ, op, form, procs - 1, mode, seed, byte(len(shape))}
-	for k := range shape {
-		b = append(b, rfIntByte(shape[k], false), rfIntByte(strides[k], true))
-	}
-	b = append(b, byte(off%3), byte(128+off/3), byte(len(axes)))
-	for _, a := range axes {
-		b = append(b, rfIntByte(a, true))
-	}
+	b := append([]byte{typ, op, form, procs - 1, mode, seed}, encodeViewAxes(shape, strides, off, axes)...)
 	return append(b, vals...)
 }
 
@@ -653,23 +671,29 @@ func rfIntByte(x int, signed bool) byte {
 	panic(fmt.Sprintf("testkit.FuzzInt never gives %d", x))
 }
 
+// view is a layout of a seed input: its shape, strides and offset.
+type view struct {
+	shape, strides []int
+	off            int
+}
+
+// seedViews are the small views of every kind the seed corpora of
+// FuzzReduce and FuzzArgStatScan run each operation on.
+var seedViews = []view{
+	{[]int{3, 4}, []int{1, -3}, 9},              // transposed, flipped
+	{[]int{2, 0, 3}, []int{3, 1, 1}, 0},         // empty
+	{nil, nil, 2},                               // rank 0
+	{[]int{4, 1, 3}, []int{2, 5, -6}, 12},       // stepped, flipped
+	{[]int{5, 6}, []int{6, 1}, 0},               // contiguous
+	{[]int{3, 3}, []int{1, 1}, 0},               // rows that overlap
+	{[]int{2, 3, 4, 5}, []int{0, 1, 3, -6}, 30}, // broadcast
+}
+
 // rfSeeds returns FuzzReduce's seed corpus: every type, operation and form
 // on small views of every kind, each error, and inputs large enough for
 // several goroutines.
 func rfSeeds() [][]byte {
-	type view struct {
-		shape, strides []int
-		off            int
-	}
-	views := []view{
-		{[]int{3, 4}, []int{1, -3}, 9},              // transposed, flipped
-		{[]int{2, 0, 3}, []int{3, 1, 1}, 0},         // empty
-		{nil, nil, 2},                               // rank 0
-		{[]int{4, 1, 3}, []int{2, 5, -6}, 12},       // stepped, flipped
-		{[]int{5, 6}, []int{6, 1}, 0},               // contiguous
-		{[]int{3, 3}, []int{1, 1}, 0},               // rows that overlap
-		{[]int{2, 3, 4, 5}, []int{0, 1, 3, -6}, 30}, // broadcast
-	}
+	views := seedViews
 	axesOf := [rfOps][]int{{1}, {0}, nil, {-1, 0}}
 	vals := []byte{0, 1, 3, 200, 130, 255, 7, 64, 128, 129, 2, 4, 99, 250, 17}
 	var seeds [][]byte

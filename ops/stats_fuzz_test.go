@@ -87,14 +87,8 @@ type afInput struct {
 // taken modulo 5; the number of axes (b%4) and a testkit.FuzzInt per
 // axis; the rest are the elements, continued pseudo-randomly.
 func afDecode(b []byte) afInput {
-	next := func() byte {
-		if len(b) == 0 {
-			return 0
-		}
-		x := b[0]
-		b = b[1:]
-		return x
-	}
+	r := testkit.Bytes(b)
+	next := r.Next
 	in := afInput{
 		typ:   int(next() % 3),
 		op:    int(next() % afOps),
@@ -104,12 +98,7 @@ func afDecode(b []byte) afInput {
 		ddof:  int(next() % 3),
 		seed:  next(),
 	}
-	rank := next() % 5
-	in.shape, in.strides, in.off, b = testkit.DecodeStrided(append([]byte{rank}, b...))
-	for range next() % 4 {
-		in.axes = append(in.axes, testkit.FuzzInt(next(), true))
-	}
-	in.vals = b
+	in.shape, in.strides, in.off, in.axes, in.vals = decodeViewAxes(r, 5, 4)
 	return in
 }
 
@@ -158,25 +147,8 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 			axes = in.axes[:1]
 		}
 	}
-	set := make([]bool, rank)
-	axisErr := !isStat && len(axes) > 1
-	for _, a := range axes {
-		k := a
-		if k < 0 {
-			k += rank
-		}
-		if k < 0 || k >= rank {
-			axisErr = true
-			continue
-		}
-		axisErr = axisErr || set[k]
-		set[k] = true
-	}
-	if len(axes) == 0 {
-		for k := range set {
-			set[k] = true
-		}
-	}
+	set, axisErr := axisSet(axes, rank)
+	axisErr = axisErr || !isStat && len(axes) > 1
 	keep := slices.Clone(in.shape)
 	for k := range keep {
 		if set[k] && !isScan {
@@ -393,28 +365,9 @@ func afCheckStats(t *testing.T, call string, op, ddof int, xs naive.Array[float6
 // and form on small views of every kind, the errors, and inputs of 4 MiB
 // and more (several goroutines, and the vector kernels' long runs).
 func afSeeds() [][]byte {
-	type view struct {
-		shape, strides []int
-		off            int
-	}
-	views := []view{
-		{[]int{3, 4}, []int{1, -3}, 9},        // transposed, flipped
-		{[]int{2, 0, 3}, []int{3, 1, 1}, 0},   // empty
-		{nil, nil, 2},                         // rank 0
-		{[]int{4, 1, 3}, []int{2, 5, -6}, 12}, // stepped, flipped
-		{[]int{5, 6}, []int{6, 1}, 0},         // contiguous
-		{[]int{3, 3}, []int{1, 1}, 0},         // rows that overlap
-		{[]int{2, 3, 4}, []int{0, 1, -3}, 12}, // broadcast
-	}
+	views := seedViews
 	seed := func(typ, op, form, procs, mode, ddof byte, v view, axes []int, vals ...byte) []byte {
-		b := []byte{typ, op, form, procs - 1, mode, ddof, op + form, byte(len(v.shape))}
-		for k := range v.shape {
-			b = append(b, rfIntByte(v.shape[k], false), rfIntByte(v.strides[k], true))
-		}
-		b = append(b, byte(v.off%3), byte(128+v.off/3), byte(len(axes)))
-		for _, a := range axes {
-			b = append(b, rfIntByte(a, true))
-		}
+		b := append([]byte{typ, op, form, procs - 1, mode, ddof, op + form}, encodeViewAxes(v.shape, v.strides, v.off, axes)...)
 		return append(b, vals...)
 	}
 	vals := []byte{0, 1, 3, 200, 130, 255, 7, 64, 128, 129, 2, 4, 99, 250, 17}

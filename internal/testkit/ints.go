@@ -39,14 +39,8 @@ func FuzzInt(b byte, signed bool) int {
 // FuzzInt plus, when the next byte x is 128 or more, 3*(x-128), to reach
 // the upper bounds of small buffers. Missing bytes read as 0.
 func DecodeStrided(b []byte) (shape, strides []int, off int, rest []byte) {
-	next := func() byte {
-		if len(b) == 0 {
-			return 0
-		}
-		x := b[0]
-		b = b[1:]
-		return x
-	}
+	r := Bytes(b)
+	next := r.Next
 	rank := int(next() % 9)
 	shape, strides = make([]int, rank), make([]int, rank)
 	for i := range rank {
@@ -57,7 +51,21 @@ func DecodeStrided(b []byte) (shape, strides []int, off int, rest []byte) {
 	if x := next(); x >= 128 {
 		off += int(x-128) * 3
 	}
-	return shape, strides, off, b
+	return shape, strides, off, r
+}
+
+// Bytes is a fuzzer's input read from the front, a byte at a time.
+type Bytes []byte
+
+// Next returns the first byte of b and drops it, or 0 when b is empty:
+// missing bytes read as 0.
+func (b *Bytes) Next() byte {
+	if len(*b) == 0 {
+		return 0
+	}
+	x := (*b)[0]
+	*b = (*b)[1:]
+	return x
 }
 
 // HostileAxes returns axis lists for a receiver of rank r: empty, valid,
