@@ -496,7 +496,7 @@ func TestReduceDeterministic(t *testing.T) {
 	for _, in := range []tensor.View[float32]{v, tr, narrow, three, ten, three3} {
 		checkDeterministic(t, in)
 	}
-	// float64, and its Mean: the same layouts of a matrix of 16 MiB.
+	// float64 Sum and Mean: the first, second and fourth layouts, of 16 MiB.
 	data64 := make([]float64, len(data))
 	for i, x := range data {
 		data64[i] = float64(x) * (1 + 0x1p-40) // bits below float32's

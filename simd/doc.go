@@ -81,16 +81,16 @@
 // same gap in C; on AMD EPYC (Zen 4, family 25) it goes the other way,
 // Bands 1.5 times Blocks on a float32 [8192,8192] and 1.3-1.7 times on a
 // float64 [4096,4096]. The rule, from what cpuid reports (vendor and
-// family): Bands on Intel processors and AMD family 25 (Zen 3 and 4;
-// there the bands of 8-byte elements are two lines tall, 16 source rows
-// as float32's, which copied a transposed float64 [4096,4096] at 0.72 of
-// copy() against 0.62, and with the AVX-512 tiles the float32 bands of
-// transposes of 256 source rows or more are four lines tall, 64 source
-// rows, which copied a transposed float32 [8192,8192] at 0.54 of copy()
-// against 0.48 and the [256,256,256] permutation at 0.52 against 0.49;
-// the AVX2 tiles lost so), Blocks on AMD family 26 (Zen 5), and on other
-// families and vendors,
-// which have not been measured, [Calibrate]: the first streaming transpose of at least 4
+// family): Bands on Intel processors and AMD family 25 (Zen 3 and 4),
+// Blocks on AMD family 26 (Zen 5), and on other families and vendors,
+// which have not been measured, [Calibrate]. On AMD family 25 the bands
+// of 8-byte elements are two lines tall, 16 source rows (a transposed
+// float64 [4096,4096] copied at 0.72 of copy() against 0.62 with bands of
+// 8), and with the AVX-512 tiles the float32 bands of transposes of 256
+// source rows or more are four lines tall, 64 source rows (a transposed
+// float32 [8192,8192] copied at 0.54 of copy() against 0.48 with bands of
+// 16, the [256,256,256] permutation at 0.52 against 0.49, within the
+// noise; the AVX2 tiles lost so). Under Calibrate, the first streaming transpose of at least 4
 // MiB runs its quarters as Bands, Blocks, Bands, Blocks, and the order of
 // the faster pair is kept for the process. The transpose timed is the
 // caller's own, so this costs four clock readings and nothing else, and
@@ -143,7 +143,9 @@
 //     of float32) and one page (4 KiB) long, so the source is read as 16
 //     sequential runs that the hardware prefetcher follows — twice as fast
 //     as square blocks, whose rows it does not follow — and one call moves
-//     at most 64 KiB. At the AVX2 level its kernels transpose two tiles side
+//     at most 64 KiB (with tallBands, on AMD family 25, 64 float32 rows
+//     and 256 KiB: bands of a quarter page, 64 KiB a call, ran 6% slower
+//     there). At the AVX2 level its kernels transpose two tiles side
 //     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
 //     halves of each destination line back to back: storing one whole tile
 //     after the other leaves lines half written, which measured about half

@@ -55,9 +55,10 @@ func transposeTiled[E uint32 | uint64](k *tileKernel[E], b block, dst []E, doff,
 	}
 }
 
-// transposeStreamTiled is transposeTiled with the non-temporal kernel nt on
-// the columns whose destination cache lines it can write whole, and the
-// regular kernel k (or the Go twin) elsewhere. Non-temporal vector stores
+// transposeStreamTiled is transposeTiled with the non-temporal kernel nt of
+// level isa on the columns whose destination cache lines it can write
+// whole, in the blocks of the active strategy (streamedFor; Bands made
+// tall by tallFor), and the regular kernel k (or the Go twin) elsewhere. Non-temporal vector stores
 // need 64-byte aligned addresses, so streaming requires every destination
 // row to start at the same offset within a line (dld*size a multiple of 64)
 // and peels the leading columns up to the first line boundary.
@@ -103,11 +104,12 @@ var tallBands = machineRules().tallBands
 const tallBandRows = 64
 
 // tallFor returns the Bands blocks b of TransposeStream at level isa for a
-// transpose of cols destination columns (source rows) of size-byte
-// elements: b, or where tallBands is set, the level is AVX512, the
-// elements are 4 bytes and there are at least four tall bands of source
-// rows, bands tallBandRows rows tall. Narrower transposes (the [3136, 64]
-// slices of an NCHW to NHWC permutation) keep b.
+// transpose of cols destination columns (source rows; those left after the
+// columns peeled up to a line boundary) of size-byte elements: b, or where
+// tallBands is set, the level is AVX512, the elements are 4 bytes and
+// there are at least four tall bands of source rows, bands tallBandRows
+// rows tall and still a page long (256 KiB a call). Narrower transposes
+// (the [3136, 64] slices of an NCHW to NHWC permutation) keep b.
 func tallFor(isa ISA, b block, cols, size int) block {
 	if tallBands && isa == AVX512 && size == 4 && cols >= 4*tallBandRows {
 		return block{b.rowBytes, tallBandRows * size}
