@@ -217,21 +217,28 @@ func testTransposeRuns[T Element](t *testing.T) {
 
 // TestTransposeTallBands runs TransposeStream over transposes of 256
 // source rows and more, where tallBands makes the AVX-512 float32 bands 64
-// rows tall (the last band of rows partial in most cases), with leading
-// pads and both leading dimensions reversed in turn, against the Go twin:
-// at every level with the machine's rules, and at AVX-512 with every rule
-// flipped (forEachKernel). float64 (never tall) and the same shapes
-// through Transpose check the other paths alike.
+// rows tall (the last band of rows partial in most cases), against the Go
+// twin: destination rows a whole number of lines long (so that the
+// non-temporal kernels run) starting on a line boundary or past it (then
+// columns are peeled up to it, and the bands start after them), with
+// every combination of leading dimensions reversed, at every level with
+// the machine's rules and at AVX-512 with every rule flipped
+// (forEachKernel). float64 (never tall) and the same shapes through
+// Transpose check the other paths alike.
 func TestTransposeTallBands(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
 		k := 0
-		for _, rows := range []int{16, 33, 1024, 1041} {
-			for _, cols := range []int{4*tallBandRows - 1, 4 * tallBandRows, 4*tallBandRows + 17, 6*tallBandRows + 48} {
-				k++
-				l := makeLayout(rows, cols, 16*(k%2), 16*(k%3), k%2 == 0, k%5, k%4, k%4 == 1)
-				checkTransposeCase[float32](t, l, modeStream)
-				checkTransposeCase[float64](t, l, modeStream)
-				checkTransposeCase[float32](t, l, modeCached)
+		for _, rows := range []int{16, 33, 1041} {
+			for _, cols := range []int{4*tallBandRows - 16, 4 * tallBandRows, 4*tallBandRows + 16, 6*tallBandRows + 48} {
+				for _, dpad := range []int{0, 3} {
+					for flips := range 4 {
+						k++
+						l := makeLayout(rows, cols, dpad, 16*(k%2), flips&1 != 0, k%5, k%4, flips&2 != 0)
+						checkTransposeCase[float32](t, l, modeStream)
+						checkTransposeCase[float64](t, l, modeStream)
+						checkTransposeCase[float32](t, l, modeCached)
+					}
+				}
 			}
 		}
 	})
