@@ -30,14 +30,15 @@ import (
 // repeated, any out of range; a scan takes the first axis, or 0) must
 // fail with layout.ErrAxis, then an index reduction of no elements into
 // one or more with ops.ErrEmpty, then one into a destination that
-// reaches an element twice with layout.ErrOverlap; a failing call writes
-// nothing to the input. Otherwise the result must be the reference's: argRef exactly
-// (NaN first), scanRef exactly (the same order of roundings), and the
+// reaches an element twice with layout.ErrOverlap. Otherwise the result
+// must be the reference's: argRef exactly (NaN first), scanRef exactly
+// (the same order of roundings), and the
 // statistics within the rounding bound of a pairwise sum of the
-// elements (Mean) and of their squared deviations (Var, Std), NaN and
-// ±Inf where NumPy gives them. The input is never written (but where the
-// destination is), and parallelism 1 and the decoded one give the same
-// bits.
+// elements (Mean) and of their squared deviations (Var, Std; see
+// afCheckStats), NaN and ±Inf where NumPy gives them. The input is never
+// written, a destination's buffer only where the destination reaches and
+// never by a failing call, and parallelism 1 and the decoded one give the
+// same bits.
 func FuzzArgStatScan(f *testing.F) {
 	for _, seed := range afSeeds() {
 		f.Add(seed)
@@ -171,11 +172,12 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 	}
 	into := form == 2
 	var dlay layout.Layout
-	dstLen := 0
-	if into && !axisErr {
-		dlay = rfDstLayout(t, r, [][]int{keep, drop}[r.IntN(2)])
-		_, hi := dlay.Span()
-		dstLen = hi + r.IntN(3)
+	var dshape []int // rank 0 where the axes are bad
+	if into {
+		if !axisErr {
+			dshape = [][]int{keep, drop}[r.IntN(2)]
+		}
+		dlay = rfDstLayout(t, r, dshape)
 	}
 	var want error // in the order the checks are made: an index reduction's inputs before its dst
 	switch {
@@ -193,18 +195,36 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 	for i := range inBuf0 {
 		inBuf0[i] = dec(s.at(i), step)
 	}
+	// The destination's buffer, of T or, for an index reduction, of int,
+	// and its elements as float64 (exact for both).
+	var dstT0 []T
+	var dstI0 []int
+	var dst0 []float64
+	if into {
+		_, hi := dlay.Span()
+		dst0 = make([]float64, hi+r.IntN(3))
+		for i := range dst0 {
+			x := dec(s.at(len(inBuf0)+i), step)
+			dstT0 = append(dstT0, x)
+			dstI0 = append(dstI0, int(x))
+			dst0[i] = float64(x)
+			if in.op <= afArgMin {
+				dst0[i] = float64(int(x))
+			}
+		}
+	}
 	name := afNames[in.op] + [3]string{"", "KeepDims", "Into"}[form]
 	call := fmt.Sprintf("%s[%T](v {%v}, axes %v, ddof %d)", name, zero, lay, axes, in.ddof)
 	if into {
 		call = fmt.Sprintf("%s[%T](dst {%v}, v {%v}, axes %v, ddof %d)", name, zero, dlay, lay, axes, in.ddof)
 	}
 
-	// One call: its error, result (as float64: int32 and int fit) and
-	// the input's buffer afterwards.
+	// One call: its error, result (as float64: int32 and int fit), and
+	// the input's and destination's buffers afterwards.
 	type outcome struct {
-		err error
-		res []float64
-		in  []T
+		err      error
+		res, dst []float64
+		in       []T
 	}
 	toF := func(x []T) []float64 {
 		out := make([]float64, len(x))
@@ -227,9 +247,13 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 			case 1:
 				got, o.err = c.keep(v, axes...)
 			default:
-				dst := tensor.Must(tensor.NewView(make([]int, dstLen), dlay))
+				buf := slices.Clone(dstI0)
+				dst := tensor.Must(tensor.NewView(buf, dlay))
 				if o.err = c.into(dst, v, axes...); o.err == nil {
 					got = dst.Clone()
+				}
+				for _, x := range buf {
+					o.dst = append(o.dst, float64(x))
 				}
 			}
 			o.res = make([]float64, got.Size())
@@ -240,7 +264,7 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 		}
 		var dst tensor.View[T]
 		if into {
-			dst = tensor.Must(tensor.NewView(make([]T, dstLen), dlay))
+			dst = tensor.Must(tensor.NewView(slices.Clone(dstT0), dlay))
 		}
 		var got tensor.Tensor[T]
 		switch {
@@ -251,8 +275,11 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 		default:
 			got, o.err = scanCases[T]()[in.op-afCumSum].alloc(v, axes[0])
 		}
-		if into && o.err == nil {
-			got = dst.Clone()
+		if into {
+			if o.err == nil {
+				got = dst.Clone()
+			}
+			o.dst = toF(dst.Data())
 		}
 		o.res = toF(got.Data())
 		return o
@@ -260,7 +287,7 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 	o := run(1)
 	if in.procs > 1 {
 		p := run(in.procs)
-		if fmt.Sprint(p.err) != fmt.Sprint(o.err) || !rfSame(p.res, o.res) || !rfSame(p.in, o.in) {
+		if fmt.Sprint(p.err) != fmt.Sprint(o.err) || !rfSame(p.res, o.res) || !rfSame(p.in, o.in) || !rfSame(p.dst, o.dst) {
 			t.Fatalf("%s: parallelism %d differs from 1: error %v, result %v; at 1: error %v, result %v", call, in.procs, p.err, p.res, o.err, o.res)
 		}
 	}
@@ -271,10 +298,24 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 		if problem := testkit.CheckError(o.err, "ops: "+name+": ", want); problem != nil {
 			t.Fatalf("%s: %v", call, problem)
 		}
+		if into && !rfSame(o.dst, dst0) {
+			t.Fatalf("%s failing wrote dst's buffer: was %v, now %v", call, dst0, o.dst)
+		}
 		return
 	}
 	if o.err != nil {
 		t.Fatalf("%s: %v", call, o.err)
+	}
+	if into { // the elements dst does not reach are unchanged
+		reached := make([]bool, len(dst0))
+		for _, off := range naive.Gather(testkit.Iota(len(dst0)), dshape, dlay.Strides(), dlay.Offset()) {
+			reached[off] = true
+		}
+		for i := range dst0 {
+			if !reached[i] && !rfSame(dst0[i:i+1], o.dst[i:i+1]) {
+				t.Fatalf("%s wrote element %d of dst's buffer, which dst does not reach: was %v, now %v", call, i, dst0[i], o.dst[i])
+			}
+		}
 	}
 
 	rv := naive.Array[T]{Shape: in.shape, Data: naive.Gather(inBuf0, in.shape, in.strides, in.off)}
@@ -305,58 +346,98 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 }
 
 // afCheckStats checks a statistic of the elements xs over set against a
-// float64 reference. A group with NaN or ±Inf in it has the mean of its
-// plain float64 sum and a NaN variance; a finite group's mean may err by
-// the bound of a pairwise sum (rfDepth roundings of its magnitudes, and
-// one of the division), its variance by that of the squared deviations
-// (twice the depth, and the mean's error squared, of Σx²/(n-ddof)); with
-// n-ddof <= 0, a variance is NaN when every deviation is 0 and +Inf
-// otherwise.
+// float64 reference computed in two compensated passes (Neumaier's sums,
+// rfSumRef): the mean, then the sum m2 of the squared deviations from it.
+// A group with NaN or ±Inf in it has the mean of its plain sum and a NaN
+// variance. Otherwise the mean may err by δ, the bound of a pairwise sum
+// (rfDepth roundings of the magnitudes) and of the division; the variance,
+// computed as the package documents (the mean, then the pairwise sum of
+// the squared deviations from it, in T), by ((depth+4)·u·(m2 + n·δ²) +
+// n·δ²)/(n-ddof) and a rounding, a bound that the one-pass formula
+// E[x²]-E[x]² breaks when the mean is large against the spread; with
+// n-ddof <= 0 a variance is NaN when every deviation is 0, +Inf otherwise.
 func afCheckStats(t *testing.T, call string, op, ddof int, xs naive.Array[float64], set []bool, esize int, got []float64) {
 	t.Helper()
-	type acc struct{ sum, sq, n float64 }
-	terms := mapArray(xs, func(x float64) acc { return acc{x, x * x, 1} })
-	sums := naiveReduce(terms, set, func(a, b acc) acc { return acc{a.sum + b.sum, a.sq + b.sq, a.n + b.n} }, acc{})
-	mean, variance := statsRef(xs, set, ddof)
-	if len(got) != len(sums.Data) {
-		t.Fatalf("%s: %d elements, want %d", call, len(got), len(sums.Data))
+	// The group (output element) of each element, in row-major order.
+	groups := 1
+	for k, d := range xs.Shape {
+		if !set[k] {
+			groups *= d
+		}
+	}
+	if len(got) != groups {
+		t.Fatalf("%s: %d elements, want %d", call, len(got), groups)
+	}
+	group := make([]int, len(xs.Data))
+	idx := make([]int, len(xs.Shape))
+	for p := range xs.Data {
+		g := 0
+		for k, d := range xs.Shape {
+			if !set[k] {
+				g = g*d + idx[k]
+			}
+		}
+		group[p] = g
+		for k := len(idx) - 1; k >= 0; k-- { // the odometer
+			if idx[k]++; idx[k] < xs.Shape[k] {
+				break
+			}
+			idx[k] = 0
+		}
+	}
+	term := func(x float64) rfSumRef { return rfSumRef{x, x, 0, math.Abs(x)} }
+	sums, m2 := make([]rfSumRef, groups), make([]rfSumRef, groups)
+	count, mean := make([]float64, groups), make([]float64, groups)
+	for p, x := range xs.Data {
+		sums[group[p]] = sums[group[p]].add(term(x))
+		count[group[p]]++
+	}
+	for g := range mean {
+		mean[g] = sums[g].value() / count[g]
+	}
+	for p, x := range xs.Data {
+		d := x - mean[group[p]]
+		m2[group[p]] = m2[group[p]].add(term(d * d))
 	}
 	u := 0x1p-53
 	if esize == 4 {
 		u = 0x1p-24
 	}
-	for i, a := range sums.Data {
-		n := int(a.n)
-		want, bound := mean.Data[i], 0.0
-		finite := !math.IsNaN(a.sum) && !math.IsInf(a.sum, 0)
+	for g := range got {
+		n, dof := count[g], count[g]-float64(ddof)
+		depth := float64(rfDepth(int(n)))
+		finite := !math.IsNaN(sums[g].plain) && !math.IsInf(sums[g].plain, 0)
+		delta := (depth+2)*u*sums[g].abs/n + u*math.Abs(mean[g])
+		var want, bound float64
 		switch {
 		case op == afMean && !finite:
-			want = a.sum / a.n
+			want = sums[g].plain / n
 		case op == afMean:
-			bound = (float64(rfDepth(n))+2)*u*math.Sqrt(a.sq*a.n)/a.n + u*math.Abs(want)
+			want, bound = mean[g], delta
 		case !finite:
 			want = math.NaN()
-		case a.n-float64(ddof) <= 0:
-			want = variance.Data[i]
+		case dof <= 0:
+			want = m2[g].value() / max(dof, 0) // NaN for 0/0, else +Inf
 		default:
-			want = variance.Data[i]
-			bound = (2*float64(rfDepth(n)) + 8) * u * a.sq / (a.n - float64(ddof))
+			m := m2[g].value()
+			want = m / dof
+			bound = ((depth+4)*u*(m+n*delta*delta)+n*delta*delta)/dof + u*want
 		}
-		g := got[i]
-		if op == afStd && finite && a.n-float64(ddof) > 0 {
-			g *= g // compare the variance: sqrt is within a rounding
+		x := got[g]
+		if op == afStd && finite && dof > 0 {
+			x *= x // compare the variance: sqrt is within a rounding
 			bound += 4 * u * want
-		} else if op == afStd && finite {
+		} else if op == afStd {
 			want = math.Sqrt(want)
 		}
-		if math.IsNaN(want) || math.IsInf(want, 0) || bound == 0 {
-			if !equalValues([]float64{want}, []float64{g}) {
-				t.Fatalf("%s: element %d: got %v, want %v; result %v", call, i, got[i], want, got)
+		if math.IsNaN(want) || math.IsInf(want, 0) || n == 0 {
+			if !equalValues([]float64{want}, []float64{x}) {
+				t.Fatalf("%s: element %d: got %v, want %v; result %v", call, g, got[g], want, got)
 			}
 			continue
 		}
-		if math.Abs(g-want) > 1.01*bound {
-			t.Fatalf("%s: element %d: got %v, want %v within %.3g; result %v", call, i, got[i], want, bound, got)
+		if math.Abs(x-want) > 1.01*bound+0x1p-1000 {
+			t.Fatalf("%s: element %d: got %v, want %v within %.3g; result %v", call, g, got[g], want, bound, got)
 		}
 	}
 }
@@ -366,9 +447,14 @@ func afCheckStats(t *testing.T, call string, op, ddof int, xs naive.Array[float6
 // and more (several goroutines, and the vector kernels' long runs).
 func afSeeds() [][]byte {
 	views := seedViews
-	seed := func(typ, op, form, procs, mode, ddof byte, v view, axes []int, vals ...byte) []byte {
-		b := append([]byte{typ, op, form, procs - 1, mode, ddof, op + form}, encodeViewAxes(v.shape, v.strides, v.off, axes)...)
+	// seedAt encodes an input whose destination's layout has seed sd;
+	// seed gives each operation and form its own.
+	seedAt := func(sd, typ, op, form, procs, mode, ddof byte, v view, axes []int, vals ...byte) []byte {
+		b := append([]byte{typ, op, form, procs - 1, mode, ddof, sd}, encodeViewAxes(v.shape, v.strides, v.off, axes)...)
 		return append(b, vals...)
+	}
+	seed := func(typ, op, form, procs, mode, ddof byte, v view, axes []int, vals ...byte) []byte {
+		return seedAt(op+form, typ, op, form, procs, mode, ddof, v, axes, vals...)
 	}
 	vals := []byte{0, 1, 3, 200, 130, 255, 7, 64, 128, 129, 2, 4, 99, 250, 17}
 	var seeds [][]byte
@@ -385,24 +471,40 @@ func afSeeds() [][]byte {
 		}
 	}
 	// Errors: two axes of an index reduction, a repeated axis, an axis
-	// out of range, an empty index reduction, a broadcast destination.
+	// out of range (into a destination: nothing written), an empty index
+	// reduction.
 	seeds = append(seeds,
 		seed(rfF32, afArgMax, 0, 1, 0, 0, views[0], []int{0, 1}, vals...),
 		seed(rfF64, afVar, 1, 1, 0, 1, views[4], []int{1, -1}, vals...),
 		seed(rfI32, afCumSum, 2, 1, 0, 0, views[4], []int{2}, vals...),
+		seed(rfF32, afArgMax, 2, 1, 0, 0, views[3], []int{3}, vals...),
 		seed(rfF32, afArgMin, 0, 2, 0, 0, view{[]int{0, 3}, []int{3, 1}, 0}, []int{0}, vals...),
-		seed(rfF32, afMean, 2, 1, 0, 0, views[6], nil, vals...),
 		// NaN, ±Inf and ±0; ddof past the count.
 		seed(rfF32, afArgMax, 0, 1, 2, 0, views[4], []int{1}, vals...),
 		seed(rfF64, afStd, 0, 1, 2, 2, views[4], []int{0}, vals...),
 		seed(rfF32, afVar, 0, 1, 0, 2, view{[]int{2, 6}, []int{6, 1}, 0}, []int{0}, vals...),
 	)
-	// Inputs of 4 MiB and more, on up to 4 goroutines.
-	big := view{[]int{200, 200, 6, 6}, []int{0, 1, 0, -1}, 5}
-	long := view{[]int{6, 6, 200, 200}, []int{0, 0, 200, 1}, 0}
-	for op := range byte(afOps) {
+	// Destinations of random views of the kept shape, some of them
+	// broadcast (ErrOverlap, nothing written).
+	for sd := range byte(8) {
 		seeds = append(seeds,
-			seed(rfF32, op, 0, 4, 1, 1, big, []int{1}, vals...),
+			seedAt(sd, rfF32, afMean, 2, 1, 0, 0, views[6], []int{1}, vals...),
+			seedAt(sd, rfI32, afArgMin, 2, 2, 0, 0, views[6], []int{-1}, vals...),
+			seedAt(sd, rfF64, afCumProd, 2, 2, 0, 0, views[3], []int{0}, vals...))
+	}
+	// Inputs of 4 MiB and more, on up to 4 goroutines, within the limits
+	// of afCheck (8 MiB of input, 2^20 elements of result): broadcast
+	// float32 reduced to few elements, float32 and float64 scanned whole.
+	big := view{[]int{200, 200, 6, 6}, []int{0, 1, 0, -1}, 5}
+	square := view{[]int{4, 64, 64, 64}, []int{0, 0, 64, 1}, 0}
+	long := view{[]int{4, 6, 200, 200}, []int{0, 0, 200, 1}, 0}
+	for op := range byte(afOps) {
+		v := big
+		if op >= afCumSum {
+			v = square
+		}
+		seeds = append(seeds,
+			seed(rfF32, op, 0, 4, 1, 1, v, []int{1}, vals...),
 			seed(rfF64, op, 2, 4, 0, 0, long, []int{-1}, vals...))
 	}
 	return seeds
