@@ -60,19 +60,18 @@ type familyRules struct {
 	// Elsewhere the squares: not measured against bands.
 	cachedBands bool
 	// tallBands makes TransposeStream's bands of 4-byte elements with the
-	// AVX-512 tiles 64 source rows tall (four destination lines, each
-	// written by the four quarters of a tile in turn) rather than 16, in
-	// transposes of at least 256 source rows: on AMD family 25, where on
-	// a Zen 4 EPYC the CopyTo of a transposed float32 [8192,8192] ran at
-	// 20.9 GB/s against 18.3 (p=0.009), 0.54 of copy() against 0.48
-	// (p=0.002; benchstat of six alternating rounds), and the
-	// [256,256,256] permutation at 0.52 against 0.49 (within the
-	// noise). Bands of a quarter page (64 KiB a call) ran 6% slower
-	// than page-long ones (256 KiB a call). The AVX2
-	// tiles lost there (0.42 against 0.52), as did the bands of Transpose
-	// that ops stages operands through (cachedBands: AddInto(out, a, b.T)
-	// 0.38 of the contiguous Add against 0.44, with b [256,65536] 0.36
-	// against 0.56), and float64 bands of 32 or 64 rows (the 16 of
-	// wideBands ran fastest). Elsewhere 16 rows, one destination line.
+	// AVX-512 tiles 64 source rows tall (four destination lines, each written
+	// by the four quarters of a tile in turn) rather than 16, in transposes of
+	// at least 256 source rows: on AMD family 25, where on a Zen 4 EPYC the
+	// CopyTo of a transposed float32 [8192,8192] ran at 20.9 GB/s against 18.3
+	// (p=0.009), 0.54 of copy() against 0.48 (p=0.002; benchstat of six
+	// alternating rounds), and the [256,256,256] permutation at 0.52 against
+	// 0.49 (within the noise). Bands of a quarter page (64 KiB a call) ran 6%
+	// slower than page-long ones (256 KiB a call). The AVX2 tiles lost there
+	// (0.42 against 0.52), as did the bands of Transpose that ops stages
+	// operands through (cachedBands: AddInto(out, a, b.T) 0.38 of the
+	// contiguous Add against 0.44, with b [256,65536] 0.36 against 0.56), and
+	// float64 bands of 32 or 64 rows (the 16 of wideBands ran fastest).
+	// Elsewhere 16 rows, one destination line.
 	tallBands bool
 }

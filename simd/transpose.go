@@ -57,11 +57,12 @@ func transposeTiled[E uint32 | uint64](k *tileKernel[E], b block, dst []E, doff,
 
 // transposeStreamTiled is transposeTiled with the non-temporal kernel nt of
 // level isa on the columns whose destination cache lines it can write
-// whole, in the blocks of the active strategy (streamedFor; Bands made
-// tall by tallFor), and the regular kernel k (or the Go twin) elsewhere. Non-temporal vector stores
-// need 64-byte aligned addresses, so streaming requires every destination
-// row to start at the same offset within a line (dld*size a multiple of 64)
-// and peels the leading columns up to the first line boundary.
+// whole, in the blocks of the active strategy (streamedFor; Bands made tall
+// by tallFor), and the regular kernel k (or the Go twin) elsewhere.
+// Non-temporal vector stores need 64-byte aligned addresses, so streaming
+// requires every destination row to start at the same offset within a line
+// (dld*size a multiple of 64) and peels the leading columns up to the first
+// line boundary.
 func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	var e E
 	size := int(unsafe.Sizeof(e))
