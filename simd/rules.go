@@ -65,8 +65,9 @@ type familyRules struct {
 	// at least 256 source rows: on AMD family 25, where on a Zen 4 EPYC the
 	// CopyTo of a transposed float32 [8192,8192] ran at 20.9 GB/s against 18.3
 	// (p=0.009), 0.54 of copy() against 0.48 (p=0.002; benchstat of six
-	// alternating rounds), and the [256,256,256] permutation at 0.52 against
-	// 0.49 (within the noise). Bands of a quarter page (64 KiB a call) ran 6%
+	// alternating rounds; BenchmarkMaterialize, which times copies between
+	// the transposes: back to back the gain was 0-4%), and the
+	// [256,256,256] permutation at 0.52 against 0.49 (within the noise). Bands of a quarter page (64 KiB a call) ran 6%
 	// slower than page-long ones (256 KiB a call). The AVX2 tiles lost there
 	// (0.42 against 0.52), as did the bands of Transpose that ops stages
 	// operands through (cachedBands: AddInto(out, a, b.T) 0.38 of the
