@@ -40,7 +40,7 @@ func cachedBlock(l1d int) block {
 	for s < 1024 && (2*s)*(2*s)/2 <= l1d/3*2 { // l1d*2 could overflow a 32-bit int
 		s *= 2
 	}
-	return block{s, s}
+	return block{rowBytes: s, colBytes: s}
 }
 
 // streamedBlock returns the blocks of TransposeStream for pages of page
@@ -49,7 +49,7 @@ func cachedBlock(l1d int) block {
 // sequential runs that the hardware prefetcher follows, each within one TLB
 // entry, while every destination line is written whole by one tile, as
 // non-temporal stores need (the kernels write 64-byte lines).
-func streamedBlock(page int) block { return block{page, 64} }
+func streamedBlock(page int) block { return block{rowBytes: page, colBytes: 64} }
 
 // goBlockSide returns the side, in elements, of the square blocks of the
 // Go transpose for an L2 cache of l2 bytes: the largest power of two from

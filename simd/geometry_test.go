@@ -10,7 +10,7 @@ func TestGeometryRules(t *testing.T) {
 		{0, 64}, {8 << 10, 64}, {24 << 10, 128}, {32 << 10, 128}, {48 << 10, 256},
 		{64 << 10, 256}, {96 << 10, 256}, {192 << 10, 512}, {1 << 20, 1024}, {1 << 30, 1024},
 	} {
-		if got := cachedBlock(c.l1d); got != (block{c.want, c.want}) {
+		if got := cachedBlock(c.l1d); got != (block{rowBytes: c.want, colBytes: c.want}) {
 			t.Errorf("cachedBlock(%d) = %+v, want %d x %d", c.l1d, got, c.want, c.want)
 		}
 	}
@@ -21,7 +21,7 @@ func TestGeometryRules(t *testing.T) {
 			t.Errorf("goBlockSide(%d) = %d, want %d", c.l2, got, c.want)
 		}
 	}
-	if got := streamedBlock(16384); got != (block{16384, 64}) {
+	if got := streamedBlock(16384); got != (block{rowBytes: 16384, colBytes: 64}) {
 		t.Errorf("streamedBlock(16384) = %+v", got)
 	}
 	for _, c := range [][3]int{{-1, 7, 7}, {0, 7, 7}, {5, 7, 5}} {

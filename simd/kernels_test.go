@@ -244,6 +244,37 @@ func TestTransposeTallBands(t *testing.T) {
 	})
 }
 
+// TestTransposeShortBands runs TransposeStream over transposes whose
+// source rows are at most a page apart and that have more source rows than
+// one band of shortBandRows, where tallBands walks bands of 1024 source
+// rows source rows first, one destination line a call: the last band
+// partial, the last destination rows (fewer than a tile) and the columns
+// peeled up to a line boundary left to the Go twin, source rows a page
+// apart (1020 to 1023 float32 rows, padded) and closer, either way, at
+// every level with the machine's rules and at AVX-512 with every rule
+// flipped (forEachKernel); float64 and Transpose run the same shapes.
+func TestTransposeShortBands(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		k := 0
+		for _, c := range []struct{ rows, cols int }{
+			{16, shortBandRows + 16}, {33, 2*shortBandRows + 48}, {1020, shortBandRows + 16},
+		} {
+			for _, dpad := range []int{0, 3} {
+				for flips := range 4 {
+					k++
+					if c.rows > 64 && k%3 != 0 {
+						continue // a third of the combinations: 4 MiB a case
+					}
+					l := makeLayout(c.rows, c.cols, dpad, 16*(k%2), flips&1 != 0, k%5, k%4, flips&2 != 0)
+					checkTransposeCase[float32](t, l, modeStream)
+					checkTransposeCase[float64](t, l, modeStream)
+					checkTransposeCase[float32](t, l, modeCached)
+				}
+			}
+		}
+	})
+}
+
 // TestTransposeMisaligned runs 8-byte complex64 data that is only 4-byte
 // aligned, which must take the Go path.
 func TestTransposeMisaligned(t *testing.T) {

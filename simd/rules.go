@@ -73,6 +73,15 @@ type familyRules struct {
 	// operands through (cachedBands: AddInto(out, a, b.T) 0.38 of the
 	// contiguous Add against 0.44, with b [256,65536] 0.36 against 0.56), and
 	// float64 bands of 32 or 64 rows (the 16 of wideBands ran fastest).
-	// Elsewhere 16 rows, one destination line.
+	// Where the source rows are at most a page apart (the [65536,256]
+	// transpose of a [256,256,256] permutation), the bands are 1024 source
+	// rows tall instead, walked source rows first, one destination line a
+	// call, so that each destination row gets 4 KiB in a run: the
+	// permutation at 0.65 of copy() against 0.49 (+25% GB/s, p=0.002),
+	// float32 [32768,512] and [16384,1024] transposed +61% and +49%,
+	// [131072,128] +7% (benchstat of six alternating rounds); rows 8 KiB
+	// apart ([8192,2048]) lost with them (0.55 against 0.64), and at the
+	// AVX2 level they lost on [16384,1024] (see tallFor). Elsewhere 16
+	// rows, one destination line.
 	tallBands bool
 }

@@ -113,10 +113,10 @@ const squareBytes = 256
 // lines tall: 16 source rows, as float32's one line.
 func streamedFor(s TransposeStrategy, rows, cols, size int) block {
 	if s == Blocks && min(rows, cols)*size >= 4*squareBytes {
-		return block{squareBytes, squareBytes}
+		return block{rowBytes: squareBytes, colBytes: squareBytes}
 	}
 	if wideBands && size == 8 {
-		return block{streamed.rowBytes, 2 * streamed.colBytes}
+		return block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
 	}
 	return streamed
 }

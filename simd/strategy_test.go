@@ -49,23 +49,23 @@ func TestTransposeStrategySetting(t *testing.T) {
 	}
 	prevWide := wideBands
 	defer func() { wideBands = prevWide }()
-	wide := block{streamed.rowBytes, 2 * streamed.colBytes}
+	wide := block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
 	for _, c := range []struct {
 		s                TransposeStrategy
 		rows, cols, size int
 		wideBands        bool
 		want             block
 	}{
-		{Blocks, 8192, 8192, 4, false, block{256, 256}},
-		{Blocks, 256, 65536, 4, false, block{256, 256}},
+		{Blocks, 8192, 8192, 4, false, block{rowBytes: 256, colBytes: 256}},
+		{Blocks, 256, 65536, 4, false, block{rowBytes: 256, colBytes: 256}},
 		{Blocks, 255, 65536, 4, false, streamed},
 		{Blocks, 3136, 64, 4, false, streamed},
-		{Blocks, 128, 128, 8, false, block{256, 256}},
+		{Blocks, 128, 128, 8, false, block{rowBytes: 256, colBytes: 256}},
 		{Bands, 8192, 8192, 4, false, streamed},
 		{Bands, 4096, 4096, 8, false, streamed},
 		{Bands, 8192, 8192, 4, true, streamed},
 		{Bands, 4096, 4096, 8, true, wide},
-		{Blocks, 4096, 4096, 8, true, block{256, 256}},
+		{Blocks, 4096, 4096, 8, true, block{rowBytes: 256, colBytes: 256}},
 		{Blocks, 127, 4096, 8, true, wide},
 	} {
 		wideBands = c.wideBands
@@ -75,33 +75,47 @@ func TestTransposeStrategySetting(t *testing.T) {
 	}
 }
 
-// TestTallFor pins the height of TransposeStream's Bands: 64 source rows
-// (256 bytes of each destination row) where tallBands is set, at the
-// AVX512 level, for 4-byte elements and at least 256 source rows; the
-// bands given otherwise.
+// TestTallFor pins the height of TransposeStream's Bands where tallBands
+// is set, at the AVX512 level, for 4-byte elements and at least 256
+// source rows: source rows more than a page apart get bands 64 rows tall
+// (256 bytes of each destination row), source rows at most a page apart
+// (either way) bands of 1024 rows walked source rows first, one
+// destination line a call; the bands given otherwise.
 func TestTallFor(t *testing.T) {
 	defer func(b bool) { tallBands = b }(tallBands)
-	wide := block{streamed.rowBytes, 2 * streamed.colBytes}
-	tall := block{streamed.rowBytes, 256}
+	wide := block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
+	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
+	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
+	page := pageBytes / 4
 	for _, c := range []struct {
-		on         bool
-		isa        ISA
-		b          block
-		cols, size int
-		want       block
+		on              bool
+		isa             ISA
+		b               block
+		cols, sld, size int
+		want            block
 	}{
-		{true, AVX512, streamed, 8192, 4, tall},
-		{true, AVX512, streamed, 256, 4, tall},
-		{true, AVX512, streamed, 255, 4, streamed},
-		{true, AVX512, streamed, 64, 4, streamed},
-		{true, AVX512, wide, 4096, 8, wide},
-		{true, AVX2, streamed, 8192, 4, streamed},
-		{true, Generic, streamed, 8192, 4, streamed},
-		{false, AVX512, streamed, 8192, 4, streamed},
+		{true, AVX512, streamed, 8192, 8192, 4, tall},
+		{true, AVX512, streamed, 256, 8192, 4, tall},
+		{true, AVX512, streamed, 255, 8192, 4, streamed},
+		{true, AVX512, streamed, 64, 8192, 4, streamed},
+		{true, AVX512, streamed, 65536, 256, 4, short},
+		{true, AVX512, streamed, 65536, -256, 4, short},
+		{true, AVX512, streamed, 256, page, 4, short},
+		{true, AVX512, streamed, 256, -page, 4, short},
+		{true, AVX512, streamed, 256, page + 1, 4, tall},
+		{true, AVX512, streamed, 256, -page - 1, 4, tall},
+		{true, AVX512, streamed, 255, 256, 4, streamed},
+		{true, AVX512, wide, 4096, 4096, 8, wide},
+		{true, AVX512, wide, 65536, 128, 8, wide},
+		{true, AVX2, streamed, 8192, 8192, 4, streamed},
+		{true, AVX2, streamed, 65536, 256, 4, streamed},
+		{true, Generic, streamed, 8192, 256, 4, streamed},
+		{false, AVX512, streamed, 8192, 8192, 4, streamed},
+		{false, AVX512, streamed, 65536, 256, 4, streamed},
 	} {
 		tallBands = c.on
-		if got := tallFor(c.isa, c.b, c.cols, c.size); got != c.want {
-			t.Errorf("tallBands %v: tallFor(%v, %+v, %d, %d) = %+v, want %+v", c.on, c.isa, c.b, c.cols, c.size, got, c.want)
+		if got := tallFor(c.isa, c.b, c.cols, c.sld, c.size); got != c.want {
+			t.Errorf("tallBands %v: tallFor(%v, %+v, %d, %d, %d) = %+v, want %+v", c.on, c.isa, c.b, c.cols, c.sld, c.size, got, c.want)
 		}
 	}
 }

@@ -10,8 +10,15 @@ import (
 // element size) by colBytes bytes of each destination row it writes (as
 // many source rows). Assembly is not preemptible, so the block also bounds
 // the work of one call. The shapes are sized from the cache geometry (see
-// geometry.go).
-type block struct{ rowBytes, colBytes int }
+// geometry.go). transposeTiled walks the blocks along the destination
+// rows first (every block of colBytes of the first rowBytes/size
+// destination rows, then the next rows), or, with srcFirst, along the
+// source rows first (every block of the first colBytes/size source rows,
+// then the next ones).
+type block struct {
+	rowBytes, colBytes int
+	srcFirst           bool
+}
 
 var (
 	// cached shapes the blocks of Transpose (see cachedBlock).
@@ -40,11 +47,20 @@ func transposeTiled[E uint32 | uint64](k *tileKernel[E], b block, dst []E, doff,
 		transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
 		return
 	}
-	for i0 := 0; i0 < rm; i0 += bi {
-		ni := min(bi, rm-i0)
+	call := func(i0, j0 int) {
+		k.fn(&dst[doff+i0*dld+j0], dld, &src[soff+j0*sld+i0], sld, min(bi, rm-i0), min(bj, cm-j0))
+	}
+	if b.srcFirst {
 		for j0 := 0; j0 < cm; j0 += bj {
-			nj := min(bj, cm-j0)
-			k.fn(&dst[doff+i0*dld+j0], dld, &src[soff+j0*sld+i0], sld, ni, nj)
+			for i0 := 0; i0 < rm; i0 += bi {
+				call(i0, j0)
+			}
+		}
+	} else {
+		for i0 := 0; i0 < rm; i0 += bi {
+			for j0 := 0; j0 < cm; j0 += bj {
+				call(i0, j0)
+			}
 		}
 	}
 	if cm < cols {
@@ -90,7 +106,7 @@ func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst 
 	}
 	b := streamedFor(st, rows, cols-peel, size)
 	if st == Bands {
-		b = tallFor(isa, b, cols-peel, size)
+		b = tallFor(isa, b, cols-peel, sld, size)
 	}
 	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
 }
@@ -104,18 +120,32 @@ var tallBands = machineRules().tallBands
 // destination lines of 4-byte elements.
 const tallBandRows = 64
 
+// shortBandRows is the height, in source rows, of tallBands' bands where
+// the source rows are at most a page apart: up to 4 MiB of
+// source per band, read one 16-row strip of the destination a call (64
+// KiB of source at most).
+const shortBandRows = 1024
+
 // tallFor returns the Bands blocks b of TransposeStream at level isa for a
 // transpose of cols destination columns (source rows; those left after the
-// columns peeled up to a line boundary) of size-byte elements: b, or where
-// tallBands is set, the level is AVX512, the elements are 4 bytes and
-// there are at least four tall bands of source rows, bands tallBandRows
-// rows tall and still a page long (256 KiB a call). Narrower transposes
-// (the [3136, 64] slices of an NCHW to NHWC permutation) keep b.
-func tallFor(isa ISA, b block, cols, size int) block {
-	if tallBands && isa == AVX512 && size == 4 && cols >= 4*tallBandRows {
-		return block{b.rowBytes, tallBandRows * size}
+// columns peeled up to a line boundary) of size-byte elements, from
+// source rows sld elements apart: b, or where tallBands is set, the level
+// is AVX512, the elements are 4 bytes and there are at least four tall
+// bands of source rows, taller bands. Source rows more than a page apart
+// get bands tallBandRows rows tall and still a page long (256 KiB a
+// call); source rows at most a page apart (the [65536,256] transpose of a
+// [256,256,256] permutation) bands of shortBandRows rows, walked source
+// rows first, one destination line of 16 rows a call.
+// Narrower transposes (the [3136, 64] slices of an NCHW to NHWC
+// permutation) keep b.
+func tallFor(isa ISA, b block, cols, sld, size int) block {
+	if !tallBands || isa != AVX512 || size != 4 || cols < 4*tallBandRows {
+		return b
 	}
-	return b
+	if absU(sld) <= uint64(pageBytes/size) {
+		return block{rowBytes: 64, colBytes: shortBandRows * size, srcFirst: true}
+	}
+	return block{b.rowBytes, tallBandRows * size, false}
 }
 
 // cachedBands makes Transpose walk TransposeStream's bands rather than
