@@ -145,10 +145,11 @@
 //     as square blocks, whose rows it does not follow — and one call moves
 //     at most 64 KiB (with tallBands, on AMD family 25, 64 float32 rows
 //     and 256 KiB: bands of a quarter page, 64 KiB a call, ran 6% slower
-//     there; where the source rows are at most a page apart, bands of 1024
-//     source rows, each call one destination line of 16 rows down the
-//     band, 64 KiB at most, and the calls go source rows first, so each
-//     destination row gets up to 4 KiB in a run). At the AVX2 level its kernels transpose two tiles side
+//     there; where the source rows are at most a page apart, half a page
+//     for float64, bands of 1024 source rows, each call one destination
+//     line down the band, 64 KiB at most, and the calls go source rows
+//     first, so each destination row gets up to 4 KiB (8 KiB for float64)
+//     in a run). At the AVX2 level its kernels transpose two tiles side
 //     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
 //     halves of each destination line back to back: storing one whole tile
 //     after the other leaves lines half written, which measured about half

@@ -245,19 +245,20 @@ func TestTransposeTallBands(t *testing.T) {
 }
 
 // TestTransposeShortBands runs TransposeStream over transposes whose
-// source rows are at most a page apart and that have more source rows than
-// one band of shortBandRows, where tallBands walks bands of 1024 source
-// rows source rows first, one destination line a call: the last band
-// partial, the last destination rows (fewer than a tile) and the columns
-// peeled up to a line boundary left to the Go twin, source rows a page
-// apart (1020 to 1023 float32 rows, padded) and closer, either way, at
-// every level with the machine's rules and at AVX-512 with every rule
-// flipped (forEachKernel); float64 and Transpose run the same shapes.
+// source rows are short (shortRowBytes) and that have more source rows
+// than one band of shortBandRows, where tallBands walks bands of 1024
+// source rows source rows first, one destination line a call: the last
+// band partial, the last destination rows (fewer than a tile) and the
+// columns peeled up to a line boundary left to the Go twin, float32 source
+// rows a page apart (1020 to 1023 elements, padded) and closer, float64
+// ones up to half a page apart (250 to 253), either way, at every level
+// with the machine's rules and at AVX-512 with every rule flipped
+// (forEachKernel); Transpose runs the same shapes.
 func TestTransposeShortBands(t *testing.T) {
 	forEachKernel(t, func(t *testing.T) {
 		k := 0
 		for _, c := range []struct{ rows, cols int }{
-			{16, shortBandRows + 16}, {33, 2*shortBandRows + 48}, {1020, shortBandRows + 16},
+			{16, shortBandRows + 16}, {33, 2*shortBandRows + 48}, {250, shortBandRows + 24}, {1020, shortBandRows + 16},
 		} {
 			for _, dpad := range []int{0, 3} {
 				for flips := range 4 {

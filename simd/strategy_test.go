@@ -76,16 +76,18 @@ func TestTransposeStrategySetting(t *testing.T) {
 }
 
 // TestTallFor pins the height of TransposeStream's Bands where tallBands
-// is set, at the AVX512 level, for 4-byte elements and at least 256
-// source rows: source rows more than a page apart get bands 64 rows tall
-// (256 bytes of each destination row), source rows at most a page apart
-// (either way) bands of 1024 rows walked source rows first, one
-// destination line a call; the bands given otherwise.
+// is set, at the AVX512 level, for at least 256 source rows: float32
+// source rows more than a page apart get bands 64 rows tall (256 bytes of
+// each destination row), float32 source rows at most a page apart and
+// float64 ones at most half a page apart (either way) bands of 1024 rows
+// walked source rows first, one destination line a call; the bands given
+// otherwise.
 func TestTallFor(t *testing.T) {
 	defer func(b bool) { tallBands = b }(tallBands)
 	wide := block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
 	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
 	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
+	shortWide := block{rowBytes: 64, colBytes: 8192, srcFirst: true}
 	page := pageBytes / 4
 	for _, c := range []struct {
 		on              bool
@@ -106,7 +108,12 @@ func TestTallFor(t *testing.T) {
 		{true, AVX512, streamed, 256, -page - 1, 4, tall},
 		{true, AVX512, streamed, 255, 256, 4, streamed},
 		{true, AVX512, wide, 4096, 4096, 8, wide},
-		{true, AVX512, wide, 65536, 128, 8, wide},
+		{true, AVX512, wide, 65536, 128, 8, shortWide},
+		{true, AVX512, wide, 256, -256, 8, shortWide},
+		{true, AVX512, wide, 256, 257, 8, wide},
+		{true, AVX512, wide, 255, 128, 8, wide},
+		{true, AVX512, streamed, 65536, 256, 2, streamed},
+		{false, AVX512, wide, 65536, 128, 8, wide},
 		{true, AVX2, streamed, 8192, 8192, 4, streamed},
 		{true, AVX2, streamed, 65536, 256, 4, streamed},
 		{true, Generic, streamed, 8192, 256, 4, streamed},
