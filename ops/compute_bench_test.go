@@ -94,6 +94,28 @@ func BenchmarkCompute(b *testing.B) {
 		tout := tensor.Must(tensor.New[float32](r, c)).View()
 		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(tout, ta, tct) }, func() { _ = ops.AddInto(tout, ta, tt) })
 	})
+	b.Run("Add-T-wide/vs=Add", func(b *testing.B) {
+		// [256,65536] + ([65536,256]).T: the staged operand's source rows
+		// are 1 KiB long, so the slabs split the columns (a slab of 4 of
+		// the destination's rows would read 16 bytes of each).
+		const r, c = 256, 65536
+		wa, wc := filledF32(r, c), filledF32(c, r)
+		wct := tensor.Must(wc.Transpose(0, 1))
+		wt := filledF32(r, c)
+		wout := tensor.Must(tensor.New[float32](r, c)).View()
+		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(wout, wa, wct) }, func() { _ = ops.AddInto(wout, wa, wt) })
+	})
+	b.Run("Add-dstT-wide/vs=Add", func(b *testing.B) {
+		// The transpose of a [65536,256] as the destination of a
+		// [256,65536] sum: computed in scratch, in slabs of columns, each
+		// written into whole rows of it.
+		const r, c = 256, 65536
+		wa, wb := filledF32(r, c), filledF32(r, c)
+		wo := tensor.Must(tensor.New[float32](c, r)).View()
+		wot := tensor.Must(wo.Transpose(0, 1))
+		wout := tensor.Must(tensor.New[float32](r, c)).View()
+		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(wot, wa, wb) }, func() { _ = ops.AddInto(wout, wa, wb) })
+	})
 	b.Run("Add-bias/vs=Add", func(b *testing.B) {
 		// Per byte: the bias case reads one matrix less.
 		pairBench(b, 2*n*n*4+n*4, bytes, "Add", func() { _ = ops.AddInto(out, a, bias) }, func() { _ = ops.AddInto(out, a, c) })

@@ -44,8 +44,10 @@
 // pooled scratch slabs of 1 MiB, the kernels compute on unit-stride runs,
 // and a strided destination is computed in scratch in the inputs' memory
 // order and copied into it; so AddInto(out, a, b.T) transposes b into out
-// and adds a in place. Smaller operations compute such runs element by
-// element.
+// and adds a in place. The slabs are whole rows of the destination, or
+// whole rows of a staged operand where those rows are short (a slab of
+// the destination's rows would then read a few bytes of each of them).
+// Smaller operations compute such runs element by element.
 // Operations of 4 MiB or more run on up to tensor.SetParallelism
 // goroutines. Nothing is written when an operation returns an error, and
 // an integer division by zero is found before anything is computed

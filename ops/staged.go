@@ -35,6 +35,16 @@ import (
 // place, and NegInto(out.T, x) negates x into a buffer and transposes
 // that into out. Scratch buffers come from a pool and hold one slab.
 //
+// The slabs split the first axis longer than 1, into slabs of whole rows,
+// unless a staged operand would then be read or written less than a
+// cache line of each of its own rows at a time: then they split that
+// operand's outermost axis (see resplit). A float32 [256,65536] plus the
+// transpose of a [65536,256] ran at 0.08 of the contiguous Add's speed in
+// slabs of 4 rows (each reading 16 bytes of every 1 KiB source row), and
+// at 0.30 in slabs of 1024 columns; with the transpose of a [65536,256]
+// as the destination, 0.12 and 0.19 (BenchmarkCompute, Add-T-wide and
+// Add-dstT-wide; AMD Zen 4).
+//
 // Slabs of 1 MiB measured best for a transposed float32 [4096,4096] on an
 // AMD EPYC (Zen 5, 1 MiB L2): 0.5-0.66 of the contiguous Add's bandwidth,
 // against 0.41-0.49 at 256 and 512 KiB and 0.09 at 64 KiB, whose slabs of
@@ -145,9 +155,64 @@ func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc
 	}
 	p.rows = shape[p.axis]
 	p.per = max(1, stageBytes/esize/(size/p.rows)) // rows per slab
+	if !p.inPlace {
+		p.resplit(shape, size, esize, last)
+	}
 	p.slabs = (p.rows + p.per - 1) / p.per
 	p.workers = min(par.Workers((1+nin)*size*esize), p.slabs)
 }
+
+// resplit moves the slabs of p to another axis where a staged operand (an
+// input copied into the slabs, or a destination copied from them) is read
+// or written along the split one (unit stride there) less than a cache
+// line at a time: each slab would then touch a part of every line of
+// that operand and the next slabs the same lines again (a float32
+// [256,65536] plus the transpose of a [65536,256]: slabs of 4 rows read
+// 16 bytes of each 1 KiB source row, every line four times, at 0.08 of
+// the contiguous Add's speed). The slabs split that operand's outermost
+// axis in memory instead, so that each covers whole rows of it, if their
+// runs along the last axis (whose length the split may change) stay a
+// line long or more.
+func (p *stagePlan[D, S]) resplit(shape []int, size, esize, last int) {
+	if p.per*esize >= lineBytes {
+		return
+	}
+	for j := range p.nin + 1 {
+		var l *layout.Layout
+		switch {
+		case j < p.nin && p.staged[j]:
+			l = &p.ins[j].lay
+		case j == p.nin && !p.direct:
+			l = &p.dst.lay // written from scratch by unstage
+		default:
+			continue
+		}
+		if st, _ := l.Stride(p.axis); abs(st) != 1 {
+			continue
+		}
+		outer, far := -1, 0
+		for a, n := range shape {
+			if st, _ := l.Stride(a); n > 1 && abs(st) > far {
+				outer, far = a, abs(st)
+			}
+		}
+		if outer < 0 || outer == p.axis {
+			continue
+		}
+		per := max(1, stageBytes/esize/(size/shape[outer]))
+		if run := shape[last]; outer == last {
+			run = min(per, run)
+			if run*esize < lineBytes {
+				continue
+			}
+		}
+		p.axis, p.rows, p.per = outer, shape[outer], per
+		return
+	}
+}
+
+// lineBytes is the length of a cache line on the processors measured.
+const lineBytes = 64
 
 // slab is one slab of a plan as it is computed: the iteration it of
 // target (dst's slab or scratch) from x and y (the inputs or their staged

@@ -124,6 +124,36 @@ func TestStagedBands(t *testing.T) {
 	}
 }
 
+// TestStagedShortRows stages transposed inputs whose source rows are
+// short next to the destination's rows ([20,20000] and [9,40000] float32:
+// a slab of the destination's rows would read a few bytes of every
+// source row), which the engine splits into slabs of columns instead
+// (TestStagedSplit), with destinations row-major, strided and transposed
+// (whose rows, short too, the slabs would write a few bytes at a time),
+// other inputs of every kind, on one and two goroutines, against the naive
+// reference.
+func TestStagedShortRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(8, 21))
+	for _, sh := range [][2]int{{20, 20000}, {9, 40000}} {
+		m, n := sh[0], sh[1]
+		for _, procs := range []int{1, 2} {
+			old := tensor.SetParallelism(procs)
+			for _, dk := range []string{"row-major", "cols", "T"} {
+				for _, ak := range []string{"row-major", "flip", "row", "col", "T"} {
+					name := fmt.Sprintf("%dx%d procs=%d dst=%s a=%s b=T", m, n, procs, dk, ak)
+					checkStagedSub(t, name, stagedView[float32](r, dk, m, n), stagedView[float32](r, ak, m, n), stagedView[float32](r, "T", m, n))
+				}
+				name := fmt.Sprintf("%dx%d procs=%d dst=%s x=T", m, n, procs, dk)
+				checkStagedNeg(t, name, stagedView[float32](r, dk, m, n), stagedView[float32](r, "T", m, n))
+				x := stagedView[float32](r, "T", m, n)
+				checkStagedConvert(t, name, stagedView[float64](r, dk, m, n), x)
+				checkStagedConvert(t, name, stagedView[int16](r, dk, m, n), x)
+			}
+			tensor.SetParallelism(old)
+		}
+	}
+}
+
 // checkStagedSub checks SubInto(dst, a, b) against the naive reference,
 // and that dst's buffer outside the view is unchanged.
 func checkStagedSub(t *testing.T, name string, dst, a, b tensor.View[float32]) {

@@ -1,0 +1,56 @@
+package ops
+
+import (
+	"testing"
+
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// TestStagedSplit pins the axis that staged operations split into slabs:
+// the first one longer than 1, unless a staged input (or a destination
+// written from scratch) is read (written) along it less than a line at a
+// time and its outermost axis in memory gives runs of a line or more
+// (resplit).
+func TestStagedSplit(t *testing.T) {
+	perm := func(shape []int, axes ...int) tensor.View[float32] {
+		return tensor.Must(tensor.Must(tensor.New[float32](shape...)).View().Permute(axes...))
+	}
+	for _, c := range []struct {
+		name           string
+		shape          []int
+		b              tensor.View[float32]
+		dstT           bool // dst the transpose of a row-major matrix
+		axis, per, nsl int
+	}{
+		// 20 rows of 20000 float32 (78 KiB): 13 rows a slab, 52 bytes of
+		// each row of the transposed input: split along the columns.
+		{"[20,20000]+T", []int{20, 20000}, perm([]int{20000, 20}, 1, 0), false, 1, 13107, 2},
+		// The destination transposed, the inputs row-major: the slabs,
+		// computed in scratch, would write 52 bytes of each of its rows.
+		{"T=[20,20000]+[20,20000]", []int{20, 20000}, perm([]int{20, 20000}, 0, 1), true, 1, 13107, 2},
+		// 436 rows a slab, 1744 bytes of each source row: kept.
+		{"[520,600]+T", []int{520, 600}, perm([]int{600, 520}, 1, 0), false, 0, 436, 2},
+		// 3 rows a slab, but the input's outermost axis is the last one,
+		// of 4: runs of one element there, so kept.
+		{"[16,20000,4]+P", []int{16, 20000, 4}, perm([]int{4, 20000, 16}, 2, 1, 0), false, 0, 3, 6},
+	} {
+		dst := tensor.Must(tensor.New[float32](c.shape...)).View()
+		if c.dstT {
+			dst = perm([]int{c.shape[1], c.shape[0]}, 1, 0)
+		}
+		a := tensor.Must(tensor.New[float32](c.shape...)).View()
+		var it layout.Iter
+		if err := it.Reset(&operandOf(&dst).lay, &operandOf(&a).lay, &operandOf(&c.b).lay); err != nil {
+			t.Fatal(err)
+		}
+		if !needsStaging(&it) {
+			t.Fatalf("%s: not staged", c.name)
+		}
+		var p stagePlan[float32, float32]
+		p.plan(operandOf(&dst), &[2]operand[float32]{*operandOf(&a), *operandOf(&c.b)}, 2, it.Inc())
+		if p.axis != c.axis || p.per != c.per || p.slabs != c.nsl {
+			t.Errorf("%s: slabs split axis %d, %d a slab, %d slabs; want %d, %d, %d", c.name, p.axis, p.per, p.slabs, c.axis, c.per, c.nsl)
+		}
+	}
+}
