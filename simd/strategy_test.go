@@ -88,7 +88,11 @@ func TestTallFor(t *testing.T) {
 	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
 	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
 	shortWide := block{rowBytes: 64, colBytes: 8192, srcFirst: true}
-	page := pageBytes / 4
+	// Leading dimensions in elements, from the page size (4 KiB on the
+	// machines measured, 16 or 64 KiB on some others): float32 rows a page
+	// apart, float64 rows half a page apart, and rows 8 pages apart.
+	page, half := pageBytes/4, pageBytes/16
+	far := 8 * page
 	for _, c := range []struct {
 		on              bool
 		isa             ISA
@@ -96,10 +100,10 @@ func TestTallFor(t *testing.T) {
 		cols, sld, size int
 		want            block
 	}{
-		{true, AVX512, streamed, 8192, 8192, 4, tall},
-		{true, AVX512, streamed, 256, 8192, 4, tall},
-		{true, AVX512, streamed, 255, 8192, 4, streamed},
-		{true, AVX512, streamed, 64, 8192, 4, streamed},
+		{true, AVX512, streamed, 8192, far, 4, tall},
+		{true, AVX512, streamed, 256, far, 4, tall},
+		{true, AVX512, streamed, 255, far, 4, streamed},
+		{true, AVX512, streamed, 64, far, 4, streamed},
 		{true, AVX512, streamed, 65536, 256, 4, short},
 		{true, AVX512, streamed, 65536, -256, 4, short},
 		{true, AVX512, streamed, 256, page, 4, short},
@@ -107,17 +111,17 @@ func TestTallFor(t *testing.T) {
 		{true, AVX512, streamed, 256, page + 1, 4, tall},
 		{true, AVX512, streamed, 256, -page - 1, 4, tall},
 		{true, AVX512, streamed, 255, 256, 4, streamed},
-		{true, AVX512, wide, 4096, 4096, 8, wide},
-		{true, AVX512, wide, 65536, 128, 8, shortWide},
-		{true, AVX512, wide, 256, -256, 8, shortWide},
-		{true, AVX512, wide, 256, 257, 8, wide},
-		{true, AVX512, wide, 255, 128, 8, wide},
+		{true, AVX512, wide, 4096, far, 8, wide},
+		{true, AVX512, wide, 65536, half / 2, 8, shortWide},
+		{true, AVX512, wide, 256, -half, 8, shortWide},
+		{true, AVX512, wide, 256, half + 1, 8, wide},
+		{true, AVX512, wide, 255, half / 2, 8, wide},
 		{true, AVX512, streamed, 65536, 256, 2, streamed},
-		{false, AVX512, wide, 65536, 128, 8, wide},
-		{true, AVX2, streamed, 8192, 8192, 4, streamed},
+		{false, AVX512, wide, 65536, half / 2, 8, wide},
+		{true, AVX2, streamed, 8192, far, 4, streamed},
 		{true, AVX2, streamed, 65536, 256, 4, streamed},
 		{true, Generic, streamed, 8192, 256, 4, streamed},
-		{false, AVX512, streamed, 8192, 8192, 4, streamed},
+		{false, AVX512, streamed, 8192, far, 4, streamed},
 		{false, AVX512, streamed, 65536, 256, 4, streamed},
 	} {
 		tallBands = c.on
