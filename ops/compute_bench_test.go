@@ -32,6 +32,19 @@ func pairBench(b *testing.B, bytes, refBytes int, name string, ours, ref func())
 	b.ReportMetric(float64(bytes)/to.Seconds()/(float64(refBytes)/tr.Seconds()), "x-"+name)
 }
 
+// addTransposed times AddInto of float32 [r,c] operands, one of them the
+// transpose of a [c,r] matrix (the second input, or with dstT the
+// destination), against the same sum of row-major operands.
+func addTransposed(b *testing.B, bytes, r, c int, dstT bool) {
+	x, y := filledF32(r, c), filledF32(r, c)
+	out := tensor.Must(tensor.New[float32](r, c)).View()
+	dst, in := out, tensor.Must(filledF32(c, r).Transpose(0, 1))
+	if dstT {
+		dst, in = tensor.Must(tensor.Must(tensor.New[float32](c, r)).View().Transpose(0, 1)), y
+	}
+	pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(dst, x, in) }, func() { _ = ops.AddInto(out, x, y) })
+}
+
 func filledF32(shape ...int) tensor.View[float32] {
 	t := tensor.Must(tensor.New[float32](shape...))
 	for i := range t.Data() {
@@ -87,34 +100,19 @@ func BenchmarkCompute(b *testing.B) {
 	b.Run("Add-T-tall/vs=Add", func(b *testing.B) {
 		// [65536,256] + ([256,65536]).T: each slab of the staged operand
 		// reads its source rows 4 KiB at a time, 256 KiB apart.
-		const r, c = 65536, 256
-		ta, tc := filledF32(r, c), filledF32(c, r)
-		tct := tensor.Must(tc.Transpose(0, 1))
-		tt := filledF32(r, c)
-		tout := tensor.Must(tensor.New[float32](r, c)).View()
-		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(tout, ta, tct) }, func() { _ = ops.AddInto(tout, ta, tt) })
+		addTransposed(b, bytes, 65536, 256, false)
 	})
 	b.Run("Add-T-wide/vs=Add", func(b *testing.B) {
 		// [256,65536] + ([65536,256]).T: the staged operand's source rows
 		// are 1 KiB long, so the slabs split the columns (a slab of 4 of
 		// the destination's rows would read 16 bytes of each).
-		const r, c = 256, 65536
-		wa, wc := filledF32(r, c), filledF32(c, r)
-		wct := tensor.Must(wc.Transpose(0, 1))
-		wt := filledF32(r, c)
-		wout := tensor.Must(tensor.New[float32](r, c)).View()
-		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(wout, wa, wct) }, func() { _ = ops.AddInto(wout, wa, wt) })
+		addTransposed(b, bytes, 256, 65536, false)
 	})
 	b.Run("Add-dstT-wide/vs=Add", func(b *testing.B) {
 		// The transpose of a [65536,256] as the destination of a
 		// [256,65536] sum: computed in scratch, in slabs of columns, each
 		// written into whole rows of it.
-		const r, c = 256, 65536
-		wa, wb := filledF32(r, c), filledF32(r, c)
-		wo := tensor.Must(tensor.New[float32](c, r)).View()
-		wot := tensor.Must(wo.Transpose(0, 1))
-		wout := tensor.Must(tensor.New[float32](r, c)).View()
-		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(wot, wa, wb) }, func() { _ = ops.AddInto(wout, wa, wb) })
+		addTransposed(b, bytes, 256, 65536, true)
 	})
 	b.Run("Add-bias/vs=Add", func(b *testing.B) {
 		// Per byte: the bias case reads one matrix less.
