@@ -4,7 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/loops"
+	"github.com/tessera-go/tessera/internal/engine"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -59,7 +59,7 @@ func (v View[T]) CloneChecked() (Tensor[T], error) {
 }
 
 // cloneMoved is CloneChecked for a view that is not one contiguous run:
-// a fresh buffer filled by move.
+// a fresh buffer filled by engine.Move.
 func (v View[T]) cloneMoved() (Tensor[T], error) {
 	data, err := alloc[T]("Clone", v.lay.Size())
 	if err != nil {
@@ -67,7 +67,7 @@ func (v View[T]) cloneMoved() (Tensor[T], error) {
 	}
 	t := Tensor[T]{data: data}
 	t.lay.SetPacked(&v.lay)
-	move(t.data, &t.lay, v.data, &v.lay)
+	engine.Move(t.data, &t.lay, v.data, &v.lay, 0)
 	return t, nil
 }
 
@@ -91,10 +91,10 @@ func (v View[T]) CopyTo(dst []T) error {
 	dst = dst[:n]
 	if mem.Overlaps(dst, &pl, v.data, &v.lay) {
 		src, sl := snapshot(v.data, &v.lay)
-		move(dst, &pl, src, sl)
+		engine.Move(dst, &pl, src, sl, 0)
 		return nil
 	}
-	runPlan(dst, v.data, &p)
+	engine.RunPlan(dst, v.data, &p, 0)
 	return nil
 }
 
@@ -133,7 +133,7 @@ func (v View[T]) Fill(x T) error {
 	var zero T
 	if v.lay.Size()*int(unsafe.Sizeof(zero)) < par.MinBytes {
 		// One goroutine, and the fill kernel, which takes the element
-		// itself: nothing to allocate, where move would take it as a slice
+		// itself: nothing to allocate, where engine.Move would take it as a slice
 		// that its goroutines and kernels share.
 		var p layout.Plan
 		if err := p.Reset(&v.lay, &sl); err != nil {
@@ -154,7 +154,7 @@ func (v View[T]) Fill(x T) error {
 			return nil
 		}
 	}
-	move(v.data, &v.lay, []T{x}, &sl)
+	engine.Move(v.data, &v.lay, []T{x}, &sl, 0)
 	return nil
 }
 
@@ -170,15 +170,16 @@ func overlapError(op string, l *layout.Layout) error {
 	return nil
 }
 
-// assign is move for a source that may share memory with the destination:
-// it reads an overlapping source into a temporary first. Like move and
-// overlaps, it takes the layouts by pointer, which it does not modify: at
-// 152 bytes each, copying them costs more than a small copy's data.
+// assign is engine.Move for a source that may share memory with the
+// destination: it reads an overlapping source into a temporary first. Like
+// engine.Move and mem.Overlaps, it takes the layouts by pointer, which it
+// does not modify: at 152 bytes each, copying them costs more than a small
+// copy's data.
 func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if mem.Overlaps(dst, dl, src, sl) {
 		src, sl = snapshot(src, sl)
 	}
-	move(dst, dl, src, sl)
+	engine.Move(dst, dl, src, sl, 0)
 }
 
 // snapshot returns a copy of what src reaches through sl, and its layout:
@@ -212,175 +213,3 @@ func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
 // between views that share no memory) also without allocating. It is safe
 // to call concurrently with copies.
 func SetParallelism(n int) int { return par.Set(n) }
-
-// move copies src (layout sl) into dst (layout dl), index by index. The
-// shapes are equal, both layouts lie inside their buffers, dl does not
-// overlap itself and the two do not share memory. This is the one place
-// where Tessera moves data: it runs the plan made by layout.NewPlan with
-// the kernels of package simd, on several goroutines for large copies.
-func move[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
-	var p layout.Plan
-	if err := p.Reset(dl, sl); err != nil {
-		panic("tensor: internal error: " + err.Error())
-	}
-	runPlan(dst, src, &p)
-}
-
-// runPlan is move with its plan made: on the calling goroutine, or on
-// several for a large copy.
-func runPlan[T Number](dst, src []T, p *layout.Plan) {
-	var zero T
-	bytes := p.Size() * int(unsafe.Sizeof(zero))
-	c := cachingOf(bytes)
-	n := par.Workers(bytes)
-	if n == 1 {
-		run(dst, src, p, c)
-		return
-	}
-	whole := *p // captured by the goroutines: p itself stays on the stack
-	par.Do(n, func(i int) {
-		q := whole.Part(i, n)
-		run(dst, src, &q, c)
-	})
-}
-
-// caching is what a copy's size says about its data, which chooses among
-// simd's transposes and gathers.
-type caching uint8
-
-const (
-	cached   caching = iota // the general case: simd.Transpose
-	streamed                // a destination of par.StreamBytes or more: simd.TransposeStream, simd.StridedStream
-	hot                     // a destination of par.HotBytes or less: simd.TransposeHot
-)
-
-// cachingOf returns the caching of a copy whose destination has bytes
-// bytes.
-func cachingOf(bytes int) caching {
-	switch {
-	case bytes >= par.StreamBytes:
-		return streamed
-	case bytes <= par.HotBytes:
-		return hot
-	}
-	return cached
-}
-
-// run moves the blocks of p with the kernel its kind calls for. The planner
-// has proved every index in range, so a kernel error is a bug.
-func run[T Number](dst, src []T, p *layout.Plan, c caching) {
-	n := p.Len()
-	di, si := p.Inc()
-	var err error
-	var w layout.Walk // one, for whichever case runs
-	// The blocks are walked a row at a time by a layout.Walk, not by
-	// ranging over p.Runs(): instantiated in a package that does not
-	// import layout, Runs' closure, and p with it, would move to the heap
-	// on every call.
-	switch p.Kind() {
-	case layout.KindCopy:
-		for w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
-			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-				copy(dst[d:d+n], src[s:s+n])
-			}
-		}
-	case layout.KindFill:
-		for err == nil && w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
-			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
-				err = simd.Fill(dst, d, di, src[s], n)
-			}
-		}
-	case layout.KindGather:
-		if c != streamed {
-			gather(dst, src, p)
-			break
-		}
-		for err == nil && w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
-			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
-				err = simd.StridedStream(dst, d, di, src, s, si, n)
-			}
-		}
-	case layout.KindTranspose:
-		rows, dld, _ := p.Rows()
-		for err == nil && w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
-			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
-				// Called directly: through a func value the operands
-				// would escape to the heap.
-				switch c {
-				case streamed:
-					err = simd.TransposeStream(dst, d, dld, src, s, si, rows, n)
-				case hot:
-					err = simd.TransposeHot(dst, d, dld, src, s, si, rows, n)
-				default:
-					err = simd.Transpose(dst, d, dld, src, s, si, rows, n)
-				}
-			}
-		}
-	}
-	if err != nil {
-		panic("tensor: internal error: " + err.Error())
-	}
-}
-
-// gather moves the runs of a gather plan with the loop simd.Strided runs,
-// without its checks of the indices, which the planner has proved in
-// range: on a small copy of short runs the checks cost a tenth. Flipped
-// runs (source stride -1) of 256 bytes or more go to simd.Strided, whose
-// reversal kernels move them several times as fast (a float32 [256,256]
-// with its columns flipped: 25 -> 67 GB/s on an AMD Zen 4 EPYC); below
-// that the call costs more than the loop (ops on a flipped float32
-// [16,16] lost a quarter with runs of 64 bytes).
-func gather[T Number](dst, src []T, p *layout.Plan) {
-	n := p.Len()
-	di, si := p.Inc()
-	var zero T
-	reverse := di == 1 && si == -1 && n*int(unsafe.Sizeof(zero)) >= 256
-	var w layout.Walk
-	for w.NextBlock(p) {
-		d, s, ds, ss, k := w.RowPair()
-		if reverse {
-			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-				_ = simd.Strided(dst, d, 1, src, s, -1, n)
-			}
-			continue
-		}
-		if di != 1 {
-			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-				loops.Gather(dst, d, di, src, s, si, n)
-			}
-			continue
-		}
-		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-			gatherRun(dst[d:d+n], src, s, si)
-		}
-	}
-}
-
-// gatherRun sets run[i] = src[s+i*si] for every i, without checking the
-// source indices: the planner has proved them in range (every element of
-// a layout lies in its data), and a gather's runs are short, so checking
-// each of them cost a third of a small permutation's copy. Only addresses
-// of elements of src are formed.
-func gatherRun[T Number](run, src []T, s, si int) {
-	var zero T
-	size := int(unsafe.Sizeof(zero))
-	base := unsafe.Pointer(unsafe.SliceData(src))
-	off, step := s*size, si*size
-	i := 0
-	for ; i+4 <= len(run); i += 4 {
-		r := run[i : i+4 : i+4]
-		r[0] = *(*T)(unsafe.Add(base, off))
-		r[1] = *(*T)(unsafe.Add(base, off+step))
-		r[2] = *(*T)(unsafe.Add(base, off+2*step))
-		r[3] = *(*T)(unsafe.Add(base, off+3*step))
-		off += 4 * step
-	}
-	for ; i < len(run); i++ {
-		run[i] = *(*T)(unsafe.Add(base, off))
-		off += step
-	}
-}

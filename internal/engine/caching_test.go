@@ -1,4 +1,4 @@
-package tensor
+package engine
 
 import (
 	"testing"
@@ -12,17 +12,17 @@ import (
 func TestCachingOf(t *testing.T) {
 	for _, c := range []struct {
 		bytes int
-		want  caching
+		want  Caching
 	}{
-		{0, hot},
-		{16 << 10, hot}, // a float32 [64,64]
-		{16<<10 + 4, cached},
-		{par.StreamBytes - 1, cached},
-		{par.StreamBytes, streamed},
-		{1<<31 - 1, streamed},
+		{0, Hot},
+		{16 << 10, Hot}, // a float32 [64,64]
+		{16<<10 + 4, Cached},
+		{par.StreamBytes - 1, Cached},
+		{par.StreamBytes, Streamed},
+		{1<<31 - 1, Streamed},
 	} {
-		if got := cachingOf(c.bytes); got != c.want {
-			t.Errorf("cachingOf(%d) = %d, want %d", c.bytes, got, c.want)
+		if got := CachingOf(c.bytes); got != c.want {
+			t.Errorf("CachingOf(%d) = %d, want %d", c.bytes, got, c.want)
 		}
 	}
 }
