@@ -6,6 +6,7 @@ import (
 	"sync"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/engine"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -28,8 +29,10 @@ import (
 //     into the target (one of them) or a scratch buffer, row-major, and
 //     the kernels compute on unit-stride runs, in place where they read
 //     the target;
-//   - a scratch target is then copied into the destination's slab by
-//     tensor.View.CopyFrom.
+//   - a scratch target is then copied into the destination's slab by the
+//     copy engine (internal/engine), which sizes its kernels by the whole
+//     destination: the slabs of a destination of par.StreamBytes or more
+//     are written with streaming stores, as a single copy of it would be.
 //
 // So AddInto(out, a, b.T) transposes b into out and adds a to it in
 // place, and NegInto(out.T, x) negates x into a buffer and transposes
@@ -80,6 +83,7 @@ type stagePlan[D, S tensor.Number] struct {
 	axis, rows, per int // the slabs: per rows of axis each
 	slabs, workers  int
 	inPlace, direct bool
+	bytes           int     // dst's size in bytes
 	staged          [2]bool // which inputs are staged
 	shape           [8]int  // room for the shape
 }
@@ -128,6 +132,7 @@ func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc
 	var zs S
 	esize := int(max(unsafe.Sizeof(zd), unsafe.Sizeof(zs)))
 	size := p.dst.lay.Size()
+	p.bytes = size * int(unsafe.Sizeof(zd))
 	p.inPlace = reflect.TypeFor[D]() == reflect.TypeFor[S]() && p.dst.lay.IsContiguous() && size*esize <= stageBytes
 	p.direct = false
 	for j := range nin {
@@ -279,14 +284,20 @@ func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 	sl.x, sl.y = ds[0], ds[p.nin-1]
 }
 
-// unstage copies a slab computed in scratch into dst.
+// unstage copies a slab computed in scratch into dst, as one part of
+// writing the whole of dst: the copy engine streams the slabs of a large
+// dst (a float32 [4096,4096] destination transposed: 0.33 of the
+// contiguous Add's speed with the slabs' copies sized by themselves, 0.46
+// streamed, AMD EPYC Zen 4). Scratch shares no memory with dst, and dst
+// does not overlap itself (checked before any computation), so the
+// checks of View.CopyFrom, which the copy went through before, are not
+// needed (skipping them took a 16x16 Add into a transposed destination
+// 15% faster).
 func (p *stagePlan[D, S]) unstage(sl *slab[D, S]) {
 	if p.inPlace || p.direct {
 		return
 	}
-	dv, _ := tensor.NewView(p.dst.data, sl.dl)
-	tv, _ := tensor.NewView(sl.target, sl.tl)
-	_ = dv.CopyFrom(tv)
+	engine.Move(p.dst.data, &sl.dl, sl.target, &sl.tl, p.bytes)
 }
 
 // stagedBinary computes dst = r(a, b) by staging (see above).

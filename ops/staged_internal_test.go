@@ -54,3 +54,28 @@ func TestStagedSplit(t *testing.T) {
 		}
 	}
 }
+
+// TestStagedBytes pins the size by which the slabs' copies into the
+// destination choose their kernels: the whole destination's, so that the
+// slabs of a large one stream. A transposed destination of a sum of two
+// row-major inputs is computed in scratch, in the inputs' order, and
+// copied into it slab by slab.
+func TestStagedBytes(t *testing.T) {
+	dst := tensor.Must(tensor.Must(tensor.New[float32](20000, 20)).View().Transpose(0, 1))
+	a := tensor.Must(tensor.New[float32](20, 20000)).View()
+	var it layout.Iter
+	if err := it.Reset(&operandOf(&dst).lay, &operandOf(&a).lay, &operandOf(&a).lay); err != nil {
+		t.Fatal(err)
+	}
+	var p stagePlan[float32, float32]
+	p.plan(operandOf(&dst), &[2]operand[float32]{*operandOf(&a), *operandOf(&a)}, 2, it.Inc())
+	if p.direct || p.inPlace {
+		t.Fatalf("the transposed destination is computed in place (direct %v, in place %v)", p.direct, p.inPlace)
+	}
+	if want := 20 * 20000 * 4; p.bytes != want {
+		t.Errorf("plan of a float32 [20,20000] destination: %d bytes, want %d", p.bytes, want)
+	}
+	if p.slabs < 2 {
+		t.Errorf("%d slabs, want several", p.slabs)
+	}
+}

@@ -33,8 +33,11 @@ import (
 // destination written once, part by part, it is that destination's size
 // in bytes: from par.StreamBytes of total the copy stores with the
 // streaming kernels, as a single copy of the whole destination would,
-// whatever the part's own size. The part's own size still sets how many
-// goroutines it runs on.
+// whatever the part's own size. (ops computes into a transposed destination
+// in slabs of 1 MiB and copies each into it: streamed, a float32
+// [4096,4096] went from 0.33 to 0.46 of the contiguous Add's speed, on an
+// AMD EPYC Zen 4.) The part's own size still sets how many goroutines it
+// runs on.
 func Move[T simd.Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, total int) {
 	var p layout.Plan
 	if err := p.Reset(dl, sl); err != nil {
