@@ -122,15 +122,20 @@ func TestStackRandom(t *testing.T) {
 	}
 }
 
-// TestConcatLarge takes the parallel copy path: views of 8 MiB in all.
+// TestConcatLarge takes the parallel copy path and the streaming kernels,
+// which a result of 8 MiB or more calls for whatever its views' sizes: a
+// row-major, a transposed, a stepped and a flipped float32 view, 4 MiB or
+// less each, 8.6 MiB in all.
 func TestConcatLarge(t *testing.T) {
 	x := tensor.Must(tensor.Arange[float32](1 << 20))
 	m := tensor.Must(x.Reshape(1024, 1024))
 	mt := tensor.Must(m.Transpose(0, 1))
-	want := concatRef(1, []naive.Array[float32]{values(m), values(mt)})
+	step := tensor.Must(m.Slice(1, 1, 130, 2))
+	flip := tensor.Must(tensor.Must(m.Slice(1, 0, 96, 1)).Flip(1))
+	want := concatRef(1, []naive.Array[float32]{values(m), values(mt), values(step), values(flip)})
 	for _, procs := range []int{1, 4} {
 		old := tensor.SetParallelism(procs)
-		got, err := ops.Concat(1, m, mt)
+		got, err := ops.Concat(1, m, mt, step, flip)
 		tensor.SetParallelism(old)
 		require.NoError(t, err)
 		require.Equal(t, want.Data, got.Data(), "procs %d", procs)

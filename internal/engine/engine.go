@@ -2,14 +2,15 @@
 // (layout.Plan) with the kernels of package simd, on several goroutines
 // for large copies. It is the one place where Tessera copies elements
 // from one layout to another: tensor's copies (Contiguous, Clone, CopyTo,
-// CopyFrom, Fill) and ops' staged computations, which copy strided
-// operands into scratch and scratch into strided destinations, run here.
+// CopyFrom, Fill), ops' staged computations, which copy strided operands
+// into scratch and scratch into strided destinations, and ops' joins
+// (Concat, Stack) run here.
 //
 // Which kernels a copy's transposes and gathers use depends on its
 // destination's size (see Caching): a copy that is one part of a larger
-// destination written once, a slab of ops' staging, is sized by the whole
-// (see Move), so that it streams past the caches as a single copy of that
-// destination would.
+// destination written once, a slab of ops' staging or one view of a
+// join, is sized by the whole (see Move), so that it streams past the
+// caches as a single copy of that destination would.
 package engine
 
 import (
