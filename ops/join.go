@@ -3,7 +3,6 @@ package ops
 import (
 	"math"
 	"slices"
-
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/engine"

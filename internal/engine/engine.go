@@ -24,21 +24,22 @@ import (
 
 // Move copies src (layout sl) into dst (layout dl), index by index. The
 // shapes are equal, both layouts lie inside their buffers, dl does not
-// overlap itself and the two do not share memory: the callers check. It
-// runs the plan layout.NewPlan makes, with the kernels the destination's
-// size calls for (CachingOf), on several goroutines for large copies. The
-// layouts are taken by pointer and not modified: at 152 bytes each,
-// copying them costs more than a small copy's data.
+// overlap itself and the memory the two reach does not intersect
+// (mem.Overlaps): the callers check. It runs the plan layout.NewPlan
+// makes, with the kernels the destination's size calls for (CachingOf),
+// on several goroutines for large copies. The layouts are taken by
+// pointer and not modified: at 152 bytes each, copying them costs more
+// than a small copy's data.
 //
 // total is 0 for a copy on its own. For a copy that is one part of a
 // destination written once, part by part, it is that destination's size
 // in bytes: from par.StreamBytes of total the copy stores with the
 // streaming kernels, as a single copy of the whole destination would,
-// whatever the part's own size. (ops computes into a transposed destination
-// in slabs of 1 MiB and copies each into it: streamed, a float32
-// [4096,4096] went from 0.33 to 0.46 of the contiguous Add's speed, on an
-// AMD EPYC Zen 4.) The part's own size still sets how many goroutines it
-// runs on.
+// whatever the part's own size. (ops computes into a transposed
+// destination in slabs of 1 MiB and copies each into it: streamed, a
+// float32 [4096,4096] went from 0.33 to 0.46 of the contiguous Add's
+// speed, on an AMD EPYC Zen 4.) The part's own size still sets how many
+// goroutines it runs on.
 func Move[T simd.Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, total int) {
 	var p layout.Plan
 	if err := p.Reset(dl, sl); err != nil {
