@@ -133,8 +133,8 @@ func (v View[T]) Fill(x T) error {
 	var zero T
 	if v.lay.Size()*int(unsafe.Sizeof(zero)) < par.MinBytes {
 		// One goroutine, and the fill kernel, which takes the element
-		// itself: nothing to allocate, where engine.Move would take it as a slice
-		// that its goroutines and kernels share.
+		// itself: nothing to allocate, where engine.Move would take it
+		// as a slice that its goroutines and kernels share.
 		var p layout.Plan
 		if err := p.Reset(&v.lay, &sl); err != nil {
 			panic("tensor: internal error: " + err.Error())
