@@ -193,7 +193,7 @@ func concatRun[T tensor.Number](dst tensor.View[T], ax int, views []tensor.View[
 			panic("ops: internal error: " + err.Error())
 		}
 		pl, vl := part.Layout(), v.Layout()
-		engine.Move(part.Data(), &pl, v.Data(), &vl, total)
+		engine.Move(part.Data(), &pl, v.Data(), &vl, engine.Part{Total: total})
 		lo += n
 	}
 }

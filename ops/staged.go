@@ -25,14 +25,19 @@ import (
 //   - each slab of the destination is the target of the computation when
 //     it is row-major and no input shares its memory, a scratch buffer
 //     otherwise;
-//   - each input that is still strided is copied by tensor.View.CopyTo
-//     into the target (one of them) or a scratch buffer, row-major, and
-//     the kernels compute on unit-stride runs, in place where they read
-//     the target;
+//   - each input that is still strided is copied by the copy engine
+//     (internal/engine) into the target (one of them) or a scratch
+//     buffer, row-major, and the kernels compute on unit-stride runs, in
+//     place where they read the target;
 //   - a scratch target is then copied into the destination's slab by the
-//     copy engine (internal/engine), which sizes its kernels by the whole
-//     destination: the slabs of a destination of par.StreamBytes or more
-//     are written with streaming stores, as a single copy of it would be.
+//     copy engine, which sizes its kernels by the whole destination: the
+//     slabs of a destination of par.StreamBytes or more are written with
+//     streaming stores, as a single copy of it would be.
+//
+// Where the slabs are computed on several goroutines, each slab's copies
+// run on its own goroutine (engine.Part's Inline): a slab's copy of
+// par.MinBytes or more would otherwise start goroutines of its own, one
+// more per slab goroutine than there are cores for.
 //
 // So AddInto(out, a, b.T) transposes b into out and adds a to it in
 // place, and NegInto(out.T, x) negates x into a buffer and transposes
@@ -274,8 +279,7 @@ func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 			buf = unsafe.Slice((*S)(unsafe.Pointer(unsafe.SliceData(sl.target))), len(sl.target))
 		}
 		used = true
-		v, _ := tensor.NewView(p.ins[j].data, sl.ls[j])
-		_ = v.CopyTo(buf)
+		engine.Move(buf[:n], &packed, p.ins[j].data, &sl.ls[j], engine.Part{Inline: p.workers > 1})
 		ds[j], sl.ls[j] = buf, packed
 	}
 	if sl.it.Reset(&sl.tl, ps[:p.nin]...) != nil {
@@ -297,7 +301,7 @@ func (p *stagePlan[D, S]) unstage(sl *slab[D, S]) {
 	if p.inPlace || p.direct {
 		return
 	}
-	engine.Move(p.dst.data, &sl.dl, sl.target, &sl.tl, p.bytes)
+	engine.Move(p.dst.data, &sl.dl, sl.target, &sl.tl, engine.Part{Total: p.bytes, Inline: p.workers > 1})
 }
 
 // stagedBinary computes dst = r(a, b) by staging (see above).

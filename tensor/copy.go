@@ -67,7 +67,7 @@ func (v View[T]) cloneMoved() (Tensor[T], error) {
 	}
 	t := Tensor[T]{data: data}
 	t.lay.SetPacked(&v.lay)
-	engine.Move(t.data, &t.lay, v.data, &v.lay, 0)
+	engine.Move(t.data, &t.lay, v.data, &v.lay, engine.Part{})
 	return t, nil
 }
 
@@ -91,10 +91,10 @@ func (v View[T]) CopyTo(dst []T) error {
 	dst = dst[:n]
 	if mem.Overlaps(dst, &pl, v.data, &v.lay) {
 		src, sl := snapshot(v.data, &v.lay)
-		engine.Move(dst, &pl, src, sl, 0)
+		engine.Move(dst, &pl, src, sl, engine.Part{})
 		return nil
 	}
-	engine.RunPlan(dst, v.data, &p, 0)
+	engine.RunPlan(dst, v.data, &p, engine.Part{})
 	return nil
 }
 
@@ -154,7 +154,7 @@ func (v View[T]) Fill(x T) error {
 			return nil
 		}
 	}
-	engine.Move(v.data, &v.lay, []T{x}, &sl, 0)
+	engine.Move(v.data, &v.lay, []T{x}, &sl, engine.Part{})
 	return nil
 }
 
@@ -179,7 +179,7 @@ func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if mem.Overlaps(dst, dl, src, sl) {
 		src, sl = snapshot(src, sl)
 	}
-	engine.Move(dst, dl, src, sl, 0)
+	engine.Move(dst, dl, src, sl, engine.Part{})
 }
 
 // snapshot returns a copy of what src reaches through sl, and its layout:

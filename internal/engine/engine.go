@@ -9,7 +9,7 @@
 // Which kernels a copy's transposes and gathers use depends on its
 // destination's size (see Caching): a copy that is one part of a larger
 // destination written once, a slab of ops' staging or one view of a
-// join, is sized by the whole (see Move), so that it streams past the
+// join, is sized by the whole (see Part), so that it streams past the
 // caches as a single copy of that destination would.
 package engine
 
@@ -27,34 +27,45 @@ import (
 // overlap itself and the memory the two reach does not intersect
 // (mem.Overlaps): the callers check. It runs the plan layout.NewPlan
 // makes, with the kernels the destination's size calls for (CachingOf),
-// on several goroutines for large copies. The layouts are taken by
-// pointer and not modified: at 152 bytes each, copying them costs more
-// than a small copy's data.
-//
-// total is 0 for a copy on its own. For a copy that is one part of a
-// destination written once, part by part, it is that destination's size
-// in bytes: from par.StreamBytes of total the copy stores with the
-// streaming kernels, as a single copy of the whole destination would,
-// whatever the part's own size. (ops computes into a transposed
-// destination in slabs of 1 MiB and copies each into it: streamed, a
-// float32 [4096,4096] went from 0.33 to 0.46 of the contiguous Add's
-// speed, on an AMD EPYC Zen 4.) The part's own size still sets how many
-// goroutines it runs on.
-func Move[T simd.Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, total int) {
+// on several goroutines for large copies unless part says otherwise. The
+// layouts are taken by pointer and not modified: at 152 bytes each,
+// copying them costs more than a small copy's data.
+func Move[T simd.Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, part Part) {
 	var p layout.Plan
 	if err := p.Reset(dl, sl); err != nil {
 		panic("engine: internal error: " + err.Error())
 	}
-	RunPlan(dst, src, &p, total)
+	RunPlan(dst, src, &p, part)
+}
+
+// Part places a copy in a larger operation; the zero Part is a copy on its
+// own.
+type Part struct {
+	// Total is the size in bytes of the destination the copy is one part
+	// of, when that destination is written once, part by part: from
+	// par.StreamBytes of Total the copy stores with the streaming kernels,
+	// as a single copy of the whole destination would, whatever the
+	// part's own size. (ops computes into a transposed destination in
+	// slabs of 1 MiB and copies each into it: streamed, a float32
+	// [4096,4096] went from 0.33 to 0.46 of the contiguous Add's speed, on
+	// an AMD EPYC Zen 4.) 0 sizes the copy by itself.
+	Total int
+	// Inline runs the copy on the calling goroutine whatever its size,
+	// for a caller that runs its parts on several goroutines itself.
+	// Otherwise the part's own size sets how many goroutines it runs on.
+	Inline bool
 }
 
 // RunPlan is Move with its plan made: on the calling goroutine, or on
 // several for a large copy.
-func RunPlan[T simd.Element](dst, src []T, p *layout.Plan, total int) {
+func RunPlan[T simd.Element](dst, src []T, p *layout.Plan, part Part) {
 	var zero T
 	bytes := p.Size() * int(unsafe.Sizeof(zero))
-	c := CachingOf(max(bytes, total))
-	n := par.Workers(bytes)
+	c := CachingOf(max(bytes, part.Total))
+	n := 1
+	if !part.Inline {
+		n = par.Workers(bytes)
+	}
 	if n == 1 {
 		run(dst, src, p, c)
 		return

@@ -15,10 +15,10 @@ import (
 // TestMove copies random views (permuted, stepped, flipped, broadcast)
 // into row-major and random strided destinations, as copies of their own
 // (total 0) and as small parts of a destination large enough to stream
-// (total par.StreamBytes): the streaming kernels then move blocks far
-// smaller than they do in a copy of their own size. Every element must be
-// where the naive index arithmetic puts it, and the destination's buffer
-// unchanged outside its layout.
+// (total par.StreamBytes, inline or not): the streaming kernels then move
+// blocks far smaller than they do in a copy of their own size. Every
+// element must be where the naive index arithmetic puts it, and the
+// destination's buffer unchanged outside its layout.
 func TestMove(t *testing.T) {
 	r := rand.New(rand.NewPCG(7, 26))
 	for i := range 300 {
@@ -39,16 +39,16 @@ func TestMove(t *testing.T) {
 		if dl.SelfOverlap() != layout.Disjoint {
 			dl, _ = layout.RowMajor(shape...)
 		}
-		for _, total := range []int{0, par.StreamBytes} {
-			name := fmt.Sprintf("%v <- %v total=%d", dl, sl, total)
-			checkMove[float32](t, name, dl, sl, total)
-			checkMove[float64](t, name, dl, sl, total)
-			checkMove[int16](t, name, dl, sl, total)
+		for _, part := range []engine.Part{{}, {Total: par.StreamBytes}, {Total: par.StreamBytes, Inline: true}} {
+			name := fmt.Sprintf("%v <- %v %+v", dl, sl, part)
+			checkMove[float32](t, name, dl, sl, part)
+			checkMove[float64](t, name, dl, sl, part)
+			checkMove[int16](t, name, dl, sl, part)
 		}
 	}
 }
 
-func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl layout.Layout, total int) {
+func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl layout.Layout, part engine.Part) {
 	t.Helper()
 	_, shi := sl.Span()
 	_, dhi := dl.Span()
@@ -61,7 +61,7 @@ func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl la
 	for i := range dst {
 		dst[i] = guard
 	}
-	engine.Move(dst, &dl, src, &sl, total)
+	engine.Move(dst, &dl, src, &sl, part)
 	shape := dl.Shape()
 	reached := make([]bool, len(dst))
 	for i := range naive.Size(shape) {
@@ -76,6 +76,32 @@ func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl la
 	for i, x := range dst {
 		if !reached[i] && x != guard {
 			t.Fatalf("%s, %T: offset %d outside the destination written (%v)", name, dst[0], i, x)
+		}
+	}
+}
+
+// TestMoveInline transposes a float32 [1100,1024] (4.3 MiB, large enough
+// for several goroutines) with and without Part.Inline, on two goroutines
+// at most, against the plain loop.
+func TestMoveInline(t *testing.T) {
+	const m, n = 1100, 1024
+	src := make([]float32, m*n)
+	for i := range src {
+		src[i] = float32(i)
+	}
+	sl, _ := layout.RowMajor(m, n)
+	sl, _ = sl.Transpose(0, 1)
+	dl, _ := layout.RowMajor(n, m)
+	defer par.Set(par.Set(2))
+	for _, part := range []engine.Part{{}, {Inline: true}, {Total: par.StreamBytes, Inline: true}} {
+		dst := make([]float32, m*n)
+		engine.Move(dst, &dl, src, &sl, part)
+		for i := range n {
+			for j := range m {
+				if got, want := dst[i*m+j], src[j*n+i]; got != want {
+					t.Fatalf("%+v: element [%d %d] is %v, want %v", part, i, j, got, want)
+				}
+			}
 		}
 	}
 }
