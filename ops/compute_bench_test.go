@@ -249,3 +249,19 @@ func BenchmarkComputeBias(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkComputeWide times AddInto of float32 [r,c] operands of 64 MiB
+// with a transposed input (T) or destination (dstT) whose own rows are
+// short, against the same sum of row-major operands (x-Add), on one
+// goroutine: the slabs' shapes where the destination's rows are long (see
+// ops' resplit). r=256 is BenchmarkCompute's Add-T-wide and Add-dstT-wide.
+func BenchmarkComputeWide(b *testing.B) {
+	defer tensor.SetParallelism(tensor.SetParallelism(1))
+	const n = 4096
+	bytes := 3 * n * n * 4
+	for _, r := range []int{64, 128, 512, 1024} {
+		c := n * n / r
+		b.Run(fmt.Sprintf("T/r=%d/vs=Add", r), func(b *testing.B) { addTransposed(b, bytes, r, c, false) })
+		b.Run(fmt.Sprintf("dstT/r=%d/vs=Add", r), func(b *testing.B) { addTransposed(b, bytes, r, c, true) })
+	}
+}

@@ -41,12 +41,14 @@
 // is staged from 192 elements up: the copy engine's tiled transposes and
 // gathers copy the strided inputs into the destination (when it is
 // row-major, of the input's type, at most 1 MiB and not an input) or into
-// pooled scratch slabs of 1 MiB, the kernels compute on unit-stride runs,
-// and a strided destination is computed in scratch in the inputs' memory
-// order and copied into it; so AddInto(out, a, b.T) transposes b into out
-// and adds a in place. The slabs are whole rows of the destination, or
-// whole rows of a staged operand where those rows are short (a slab of
-// the destination's rows would then read a few bytes of each of them).
+// pooled scratch slabs of 1 MiB (up to 4 MiB where a staged operand's
+// rows are short), the kernels compute on unit-stride runs, and a strided
+// destination is computed in scratch in the inputs' memory order and
+// copied into it; so AddInto(out, a, b.T) transposes b into out and adds a
+// in place. The slabs are whole rows of the destination, as many as make
+// a cache line of each row of a staged operand whose rows are short (a
+// slab of fewer would read a few bytes of each), or whole rows of that
+// operand where those would be too many.
 // Smaller operations compute such runs element by element.
 // Operations of 4 MiB or more run on up to tensor.SetParallelism
 // goroutines. Nothing is written when an operation returns an error, and

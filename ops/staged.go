@@ -45,13 +45,14 @@ import (
 //
 // The slabs split the first axis longer than 1, into slabs of whole rows,
 // unless a staged operand would then be read or written less than a
-// cache line of each of its own rows at a time: then they split that
-// operand's outermost axis (see resplit). A float32 [256,65536] plus the
+// cache line of each of its own rows at a time: then the slabs are made a
+// line's worth of rows deep, or else split that operand's outermost axis,
+// up to deepStageBytes each (see resplit). A float32 [256,65536] plus the
 // transpose of a [65536,256] ran at 0.08 of the contiguous Add's speed in
-// slabs of 4 rows (each reading 16 bytes of every 1 KiB source row), and
-// at 0.30 in slabs of 1024 columns; with the transpose of a [65536,256]
-// as the destination, 0.12 and 0.19 (BenchmarkCompute, Add-T-wide and
-// Add-dstT-wide; AMD Zen 4).
+// slabs of 4 rows (each reading 16 bytes of every 1 KiB source row), at
+// 0.30 in slabs of 1024 columns and at 0.49 in slabs of 16 rows; with the
+// transpose of a [65536,256] as the destination, 0.12, 0.24 and 0.55
+// (BenchmarkCompute, Add-T-wide and Add-dstT-wide; AMD Zen 4).
 //
 // Slabs of 1 MiB measured best for a transposed float32 [4096,4096] on an
 // AMD EPYC (Zen 5, 1 MiB L2): 0.5-0.66 of the contiguous Add's bandwidth,
@@ -63,6 +64,11 @@ const (
 	stageBytes = 1 << 20
 	minStaged  = 192
 )
+
+// deepStageBytes is the most a slab grows to where slabs of stageBytes
+// would read or write less than a line of each row of a staged operand
+// (see resplit); a variable for the tests.
+var deepStageBytes = 4 << 20
 
 func strided(inc int) bool { return inc != 0 && inc != 1 }
 
@@ -172,32 +178,49 @@ func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc
 	p.workers = min(par.Workers((1+nin)*size*esize), p.slabs)
 }
 
-// resplit moves the slabs of p to another axis where a staged operand (an
+// resplit deepens or moves the slabs of p where a staged operand (an
 // input copied into the slabs, or a destination copied from them) is read
-// or written along the split one (unit stride there) less than a cache
+// or written along the split axis (unit stride there) less than a cache
 // line at a time: each slab would then touch a part of every line of
 // that operand and the next slabs the same lines again (a float32
 // [256,65536] plus the transpose of a [65536,256]: slabs of 4 rows read
 // 16 bytes of each 1 KiB source row, every line four times, at 0.08 of
-// the contiguous Add's speed). The slabs split that operand's outermost
-// axis in memory instead, so that each covers whole rows of it, if their
-// runs along the last axis (whose length the split may change) stay a
-// line long or more.
+// the contiguous Add's speed).
+//
+// The slabs become a line's worth of rows deep (16 rows of float32) where
+// that is at most deepStageBytes. Otherwise they split that operand's
+// outermost axis in memory instead, deepStageBytes each, so that each
+// covers whole rows of it, if their runs along the last axis (whose length
+// the split may change) stay a line long or more. Either way the slabs
+// outgrow stageBytes: in slabs of stageBytes the operands that are not
+// staged are read and written a page or two of each long row at a time,
+// and such short runs were slow (the hardware prefetchers stop at page
+// boundaries). With those [256,65536] operands, slabs of 1024 columns (4
+// KiB of each row) ran at 0.30 of the contiguous Add, 16 rows (4 MiB) at
+// 0.49; with the destination transposed, 0.24 and 0.55. Slabs that still
+// split the columns, of [128,131072] operands: 8 KiB of each row 0.33, 32
+// KiB 0.40 (0.36 and 0.51 with the destination transposed). AMD EPYC Zen
+// 4, one goroutine, BenchmarkCompute and BenchmarkComputeWide, benchstat
+// n=8; operations whose slabs read a line or more of each row keep their
+// slabs of stageBytes.
 func (p *stagePlan[D, S]) resplit(shape []int, size, esize, last int) {
 	if p.per*esize >= lineBytes {
 		return
 	}
+	thin := false
 	for j := range p.nin + 1 {
-		var l *layout.Layout
-		switch {
-		case j < p.nin && p.staged[j]:
-			l = &p.ins[j].lay
-		case j == p.nin && !p.direct:
-			l = &p.dst.lay // written from scratch by unstage
-		default:
-			continue
-		}
-		if st, _ := l.Stride(p.axis); abs(st) != 1 {
+		thin = thin || p.thinAlong(j, p.axis) != nil
+	}
+	if !thin {
+		return
+	}
+	if need := lineBytes / esize; min(need, p.rows)*(size/p.rows)*esize <= deepStageBytes {
+		p.per = need
+		return
+	}
+	for j := range p.nin + 1 {
+		l := p.thinAlong(j, p.axis)
+		if l == nil {
 			continue
 		}
 		outer, far := -1, 0
@@ -209,7 +232,7 @@ func (p *stagePlan[D, S]) resplit(shape []int, size, esize, last int) {
 		if outer < 0 || outer == p.axis {
 			continue
 		}
-		per := max(1, stageBytes/esize/(size/shape[outer]))
+		per := max(1, deepStageBytes/esize/(size/shape[outer]))
 		if run := shape[last]; outer == last {
 			run = min(per, run)
 			if run*esize < lineBytes {
@@ -219,6 +242,26 @@ func (p *stagePlan[D, S]) resplit(shape []int, size, esize, last int) {
 		p.axis, p.rows, p.per = outer, shape[outer], per
 		return
 	}
+}
+
+// thinAlong returns the layout of operand j of p (its inputs, then its
+// destination) if that operand is staged (an input copied into the slabs,
+// or a destination written from scratch) and walked with unit stride
+// along axis, and nil otherwise.
+func (p *stagePlan[D, S]) thinAlong(j, axis int) *layout.Layout {
+	var l *layout.Layout
+	switch {
+	case j < p.nin && p.staged[j]:
+		l = &p.ins[j].lay
+	case j == p.nin && !p.direct:
+		l = &p.dst.lay
+	default:
+		return nil
+	}
+	if st, _ := l.Stride(axis); abs(st) != 1 {
+		return nil
+	}
+	return l
 }
 
 // lineBytes is the length of a cache line on the processors measured.

@@ -8,10 +8,11 @@ import (
 )
 
 // TestStagedSplit pins the axis that staged operations split into slabs:
-// the first one longer than 1, unless a staged input (or a destination
-// written from scratch) is read (written) along it less than a line at a
-// time and its outermost axis in memory gives runs of a line or more
-// (resplit).
+// the first one longer than 1, in slabs of stageBytes, unless a staged
+// input (or a destination written from scratch) is read (written) along
+// it less than a line at a time: then a line's worth of rows if that is
+// at most deepStageBytes, or else its outermost axis in memory if that
+// gives runs of a line or more (resplit).
 func TestStagedSplit(t *testing.T) {
 	perm := func(shape []int, axes ...int) tensor.View[float32] {
 		return tensor.Must(tensor.Must(tensor.New[float32](shape...)).View().Permute(axes...))
@@ -23,12 +24,19 @@ func TestStagedSplit(t *testing.T) {
 		dstT           bool // dst the transpose of a row-major matrix
 		axis, per, nsl int
 	}{
-		// 20 rows of 20000 float32 (78 KiB): 13 rows a slab, 52 bytes of
-		// each row of the transposed input: split along the columns.
-		{"[20,20000]+T", []int{20, 20000}, perm([]int{20000, 20}, 1, 0), false, 1, 13107, 2},
+		// 20 rows of 20000 float32 (78 KiB): 13 rows a slab of 1 MiB, 52
+		// bytes of each row of the transposed input: 16 rows a slab, a
+		// line of each (1.2 MiB).
+		{"[20,20000]+T", []int{20, 20000}, perm([]int{20000, 20}, 1, 0), false, 0, 16, 2},
 		// The destination transposed, the inputs row-major: the slabs,
 		// computed in scratch, would write 52 bytes of each of its rows.
-		{"T=[20,20000]+[20,20000]", []int{20, 20000}, perm([]int{20, 20000}, 0, 1), true, 1, 13107, 2},
+		{"T=[20,20000]+[20,20000]", []int{20, 20000}, perm([]int{20, 20000}, 0, 1), true, 0, 16, 2},
+		// Rows of 80000 (312 KiB): 16 of them exceed deepStageBytes, so
+		// the slabs split the columns, 4 MiB each.
+		{"[20,80000]+T", []int{20, 80000}, perm([]int{80000, 20}, 1, 0), false, 1, 52428, 2},
+		{"T=[20,80000]+[20,80000]", []int{20, 80000}, perm([]int{20, 80000}, 0, 1), true, 1, 52428, 2},
+		// 12 rows in all, 2.9 MiB: one slab of all of them.
+		{"[12,60000]+T", []int{12, 60000}, perm([]int{60000, 12}, 1, 0), false, 0, 16, 1},
 		// 436 rows a slab, 1744 bytes of each source row: kept.
 		{"[520,600]+T", []int{520, 600}, perm([]int{600, 520}, 1, 0), false, 0, 436, 2},
 		// 3 rows a slab, but the input's outermost axis is the last one,

@@ -127,23 +127,26 @@ func TestStagedBands(t *testing.T) {
 // TestStagedShortRows stages transposed inputs whose source rows are
 // short next to the destination's rows ([20,20000] and [9,40000] float32:
 // a slab of the destination's rows would read a few bytes of every
-// source row), which the engine splits into slabs of columns instead
-// (TestStagedSplit), with destinations row-major, strided and transposed
-// (whose rows, short too, the slabs would write a few bytes at a time),
-// other inputs of every kind, on one and two goroutines, against the naive
-// reference (in -short mode, as the race detector's CI step runs it, one
-// shape on two goroutines).
+// source row), which the engine computes in slabs a line's worth of rows
+// deep or, where those would be too large (the second shape, with the
+// limit lowered to 256 KiB), in slabs of columns (TestStagedSplit), with
+// destinations row-major, strided and transposed (whose rows, short too,
+// the slabs would write a few bytes at a time), other inputs of every
+// kind, on one and two goroutines, against the naive reference (in -short
+// mode, as the race detector's CI step runs it, the slabs of columns on
+// two goroutines).
 func TestStagedShortRows(t *testing.T) {
 	r := rand.New(rand.NewPCG(8, 21))
-	shapes, procsList := [][2]int{{20, 20000}, {9, 40000}}, []int{1, 2}
+	shapes, procsList := [][3]int{{20, 20000, 4 << 20}, {9, 40000, 256 << 10}}, []int{1, 2}
 	aKinds := []string{"row-major", "flip", "row", "col", "T"}
 	if testing.Short() {
 		// One shape, on two goroutines, and fewer kinds of a: 54 s under
 		// the race detector otherwise.
-		shapes, procsList, aKinds = shapes[:1], procsList[1:], []string{"row-major", "T"}
+		shapes, procsList, aKinds = shapes[1:], procsList[1:], []string{"row-major", "T"}
 	}
 	for _, sh := range shapes {
 		m, n := sh[0], sh[1]
+		defer ops.SetDeepStage(ops.SetDeepStage(sh[2]))
 		for _, procs := range procsList {
 			old := tensor.SetParallelism(procs)
 			for _, dk := range []string{"row-major", "cols", "T"} {
