@@ -35,7 +35,7 @@ func TestStagedSplit(t *testing.T) {
 		// the slabs split the columns, 4 MiB each.
 		{"[20,80000]+T", []int{20, 80000}, perm([]int{80000, 20}, 1, 0), false, 1, 52428, 2},
 		{"T=[20,80000]+[20,80000]", []int{20, 80000}, perm([]int{20, 80000}, 0, 1), true, 1, 52428, 2},
-		// 12 rows in all, 2.9 MiB: one slab of all of them.
+		// 12 rows in all, 2.7 MiB: one slab of all of them.
 		{"[12,60000]+T", []int{12, 60000}, perm([]int{60000, 12}, 1, 0), false, 0, 16, 1},
 		// 436 rows a slab, 1744 bytes of each source row: kept.
 		{"[520,600]+T", []int{520, 600}, perm([]int{600, 520}, 1, 0), false, 0, 436, 2},
