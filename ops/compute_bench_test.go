@@ -255,6 +255,9 @@ func BenchmarkComputeBias(b *testing.B) {
 // short, against the same sum of row-major operands (x-Add), on one
 // goroutine: the slabs' shapes where the destination's rows are long (see
 // ops' resplit). r=256 is BenchmarkCompute's Add-T-wide and Add-dstT-wide.
+// Convert-T-f64 converts such a transposed float32 input to float64
+// (slabs sized by the float64 elements), against the conversion of a
+// row-major one (x-flat).
 func BenchmarkComputeWide(b *testing.B) {
 	defer tensor.SetParallelism(tensor.SetParallelism(1))
 	const n = 4096
@@ -263,5 +266,14 @@ func BenchmarkComputeWide(b *testing.B) {
 		c := n * n / r
 		b.Run(fmt.Sprintf("T/r=%d/vs=Add", r), func(b *testing.B) { addTransposed(b, bytes, r, c, false) })
 		b.Run(fmt.Sprintf("dstT/r=%d/vs=Add", r), func(b *testing.B) { addTransposed(b, bytes, r, c, true) })
+	}
+	for _, r := range []int{128, 256} {
+		c := n * n / r
+		b.Run(fmt.Sprintf("Convert-T-f64/r=%d/vs=flat", r), func(b *testing.B) {
+			in := tensor.Must(filledF32(c, r).Transpose(0, 1))
+			flat := filledF32(r, c)
+			out := tensor.Must(tensor.New[float64](r, c)).View()
+			pairBench(b, 12*r*c, 12*r*c, "flat", func() { _ = ops.ConvertInto(out, in) }, func() { _ = ops.ConvertInto(out, flat) })
+		})
 	}
 }

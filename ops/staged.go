@@ -204,17 +204,19 @@ func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc
 // n=8; operations whose slabs read a line or more of each row keep their
 // slabs of stageBytes.
 func (p *stagePlan[D, S]) resplit(shape []int, size, esize, last int) {
-	if p.per*esize >= lineBytes {
-		return
-	}
-	thin := false
+	// need: the rows of a slab that give a line of each row of every
+	// staged operand walked along them (of its own element type: a
+	// float32 input converted to float64 needs 16).
+	need := 0
 	for j := range p.nin + 1 {
-		thin = thin || p.thinAlong(j, p.axis) != nil
+		if p.thinAlong(j, p.axis) != nil {
+			need = max(need, (lineBytes+p.elemSize(j)-1)/p.elemSize(j))
+		}
 	}
-	if !thin {
+	if p.per >= need {
 		return
 	}
-	if need := lineBytes / esize; min(need, p.rows)*(size/p.rows)*esize <= deepStageBytes {
+	if min(need, p.rows)*(size/p.rows)*esize <= deepStageBytes {
 		p.per = need
 		return
 	}
@@ -262,6 +264,17 @@ func (p *stagePlan[D, S]) thinAlong(j, axis int) *layout.Layout {
 		return nil
 	}
 	return l
+}
+
+// elemSize returns the size in bytes of the elements of operand j of p
+// (its inputs, then its destination).
+func (p *stagePlan[D, S]) elemSize(j int) int {
+	if j < p.nin {
+		var zs S
+		return int(unsafe.Sizeof(zs))
+	}
+	var zd D
+	return int(unsafe.Sizeof(zd))
 }
 
 // lineBytes is the length of a cache line on the processors measured.

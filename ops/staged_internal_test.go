@@ -63,6 +63,39 @@ func TestStagedSplit(t *testing.T) {
 	}
 }
 
+// TestStagedSplitConvert pins the slabs of conversions between element
+// types of different sizes, which are sized by the larger: a line's worth
+// of rows is counted in the staged input's own elements (16 rows of a
+// float32 input converted to float64, 8 of a float64 input converted to
+// float32).
+func TestStagedSplitConvert(t *testing.T) {
+	// A float32 [20000,20] transposed, converted into a float64 [20,20000]:
+	// 6 rows a slab of 1 MiB, 24 bytes of each row of the input.
+	x32 := tensor.Must(tensor.Must(tensor.New[float32](20000, 20)).View().Transpose(0, 1))
+	d64 := tensor.Must(tensor.New[float64](20, 20000)).View()
+	var it layout.Iter
+	if err := it.Reset(&operandOf(&d64).lay, &operandOf(&x32).lay); err != nil {
+		t.Fatal(err)
+	}
+	var p stagePlan[float64, float32]
+	p.plan(operandOf(&d64), &[2]operand[float32]{*operandOf(&x32)}, 1, it.Inc())
+	if p.axis != 0 || p.per != 16 || p.slabs != 2 {
+		t.Errorf("float32 transposed into float64: slabs split axis %d, %d a slab, %d slabs; want 0, 16, 2", p.axis, p.per, p.slabs)
+	}
+	// A float64 [20000,20] transposed, converted into a float32 [20,20000]:
+	// 6 rows a slab of 1 MiB, 48 bytes of each row of the input.
+	x64 := tensor.Must(tensor.Must(tensor.New[float64](20000, 20)).View().Transpose(0, 1))
+	d32 := tensor.Must(tensor.New[float32](20, 20000)).View()
+	if err := it.Reset(&operandOf(&d32).lay, &operandOf(&x64).lay); err != nil {
+		t.Fatal(err)
+	}
+	var q stagePlan[float32, float64]
+	q.plan(operandOf(&d32), &[2]operand[float64]{*operandOf(&x64)}, 1, it.Inc())
+	if q.axis != 0 || q.per != 8 || q.slabs != 3 {
+		t.Errorf("float64 transposed into float32: slabs split axis %d, %d a slab, %d slabs; want 0, 8, 3", q.axis, q.per, q.slabs)
+	}
+}
+
 // TestStagedBytes pins the size by which the slabs' copies into the
 // destination choose their kernels: the whole destination's, so that the
 // slabs of a large one stream. A transposed destination of a sum of two
