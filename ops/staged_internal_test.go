@@ -71,28 +71,26 @@ func TestStagedSplit(t *testing.T) {
 func TestStagedSplitConvert(t *testing.T) {
 	// A float32 [20000,20] transposed, converted into a float64 [20,20000]:
 	// 6 rows a slab of 1 MiB, 24 bytes of each row of the input.
-	x32 := tensor.Must(tensor.Must(tensor.New[float32](20000, 20)).View().Transpose(0, 1))
-	d64 := tensor.Must(tensor.New[float64](20, 20000)).View()
-	var it layout.Iter
-	if err := it.Reset(&operandOf(&d64).lay, &operandOf(&x32).lay); err != nil {
-		t.Fatal(err)
-	}
-	var p stagePlan[float64, float32]
-	p.plan(operandOf(&d64), &[2]operand[float32]{*operandOf(&x32)}, 1, it.Inc())
-	if p.axis != 0 || p.per != 16 || p.slabs != 2 {
-		t.Errorf("float32 transposed into float64: slabs split axis %d, %d a slab, %d slabs; want 0, 16, 2", p.axis, p.per, p.slabs)
-	}
+	checkConvertSplit[float64, float32](t, 16, 2)
 	// A float64 [20000,20] transposed, converted into a float32 [20,20000]:
 	// 6 rows a slab of 1 MiB, 48 bytes of each row of the input.
-	x64 := tensor.Must(tensor.Must(tensor.New[float64](20000, 20)).View().Transpose(0, 1))
-	d32 := tensor.Must(tensor.New[float32](20, 20000)).View()
-	if err := it.Reset(&operandOf(&d32).lay, &operandOf(&x64).lay); err != nil {
+	checkConvertSplit[float32, float64](t, 8, 3)
+}
+
+// checkConvertSplit checks that the plan converting the transpose of an S
+// [20000,20] into a D [20,20000] splits axis 0 in slabs of per rows.
+func checkConvertSplit[D, S tensor.Number](t *testing.T, per, slabs int) {
+	t.Helper()
+	x := tensor.Must(tensor.Must(tensor.New[S](20000, 20)).View().Transpose(0, 1))
+	dst := tensor.Must(tensor.New[D](20, 20000)).View()
+	var it layout.Iter
+	if err := it.Reset(&operandOf(&dst).lay, &operandOf(&x).lay); err != nil {
 		t.Fatal(err)
 	}
-	var q stagePlan[float32, float64]
-	q.plan(operandOf(&d32), &[2]operand[float64]{*operandOf(&x64)}, 1, it.Inc())
-	if q.axis != 0 || q.per != 8 || q.slabs != 3 {
-		t.Errorf("float64 transposed into float32: slabs split axis %d, %d a slab, %d slabs; want 0, 8, 3", q.axis, q.per, q.slabs)
+	var p stagePlan[D, S]
+	p.plan(operandOf(&dst), &[2]operand[S]{*operandOf(&x)}, 1, it.Inc())
+	if p.axis != 0 || p.per != per || p.slabs != slabs {
+		t.Errorf("%T transposed into %T: slabs split axis %d, %d a slab, %d slabs; want 0, %d, %d", *new(S), *new(D), p.axis, p.per, p.slabs, per, slabs)
 	}
 }
 
