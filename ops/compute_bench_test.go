@@ -152,8 +152,8 @@ func BenchmarkCompute(b *testing.B) {
 	})
 }
 
-// BenchmarkComputeSmall times Into forms on float32 [8,8] (a bias row and
-// a transposed input among them), where the fixed cost of a call, checking
+// BenchmarkComputeSmall times Into forms on float32 [8,8] (a bias row, a
+// transposed input and conversions to float64 and int32 among them), where the fixed cost of a call, checking
 // the destination and planning the loop, is most of the time, as
 // BenchmarkReduceSmall does for reductions; it reports allocations.
 func BenchmarkComputeSmall(b *testing.B) {
@@ -161,6 +161,7 @@ func BenchmarkComputeSmall(b *testing.B) {
 	at := tensor.Must(a.Transpose(0, 1))
 	row := tensor.Must(filledF32(8).Unsqueeze(0))
 	d := tensor.Must(tensor.New[float32](8, 8)).View()
+	d64, d32 := tensor.Must(tensor.New[float64](8, 8)).View(), tensor.Must(tensor.New[int32](8, 8)).View()
 	for _, cs := range []struct {
 		name string
 		f    func() error
@@ -171,6 +172,8 @@ func BenchmarkComputeSmall(b *testing.B) {
 		{"MulScalarInto", func() error { return ops.MulScalarInto(d, a, 2) }},
 		{"NegInto", func() error { return ops.NegInto(d, a) }},
 		{"CumSumInto-last", func() error { return ops.CumSumInto(d, a, 1) }},
+		{"ConvertInto-f64", func() error { return ops.ConvertInto(d64, a) }},
+		{"ConvertInto-int32", func() error { return ops.ConvertInto(d32, a) }},
 	} {
 		b.Run(cs.name, func(b *testing.B) {
 			b.ReportAllocs()

@@ -73,10 +73,7 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 	if err := it.Reset(&d.lay, &s.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shape %v", v.Shape())
 	}
-	conv := floatConverter[U, T](d.lay.Size()*int(unsafe.Sizeof(*new(U))) >= par.StreamBytes)
-	if conv == nil {
-		conv = converter[U, T]()
-	}
+	conv := converter(kindOf[U](), kindOf[T](), d.lay.Size()*int(unsafe.Sizeof(*new(U))) >= par.StreamBytes)
 	if it.Size() >= minStaged && needsStaging(&it) {
 		stagedConvert(conv, d, s, it.Inc())
 		return nil
@@ -92,7 +89,7 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 // convertParts runs convertRuns over the parts of it on n goroutines. It
 // is a function of its own so that what the goroutines capture moves to
 // the heap only when the conversion is split.
-func convertParts[U, T tensor.Number](conv convFunc[U, T], it *layout.Iter, n int, d []U, s []T) {
+func convertParts[U, T tensor.Number](conv convFunc, it *layout.Iter, n int, d []U, s []T) {
 	whole := *it
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
@@ -101,13 +98,14 @@ func convertParts[U, T tensor.Number](conv convFunc[U, T], it *layout.Iter, n in
 }
 
 // convertRuns converts the runs of q.
-func convertRuns[U, T tensor.Number](conv convFunc[U, T], q *layout.Iter, d []U, s []T) {
+func convertRuns[U, T tensor.Number](conv convFunc, q *layout.Iter, d []U, s []T) {
 	n, inc := q.Len(), q.Inc()
+	dp, sp := unsafe.Pointer(unsafe.SliceData(d)), unsafe.Pointer(unsafe.SliceData(s))
 	var wk layout.Walk
 	for wk.Next(q) {
 		o, ost, on := wk.Row()
 		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
-			conv(d, o0, inc[0], s, o1, inc[1], n)
+			conv(dp, len(d), o0, inc[0], sp, len(s), o1, inc[1], n)
 		}
 	}
 }
@@ -125,134 +123,107 @@ func sharesBytes[U, T tensor.Number](d *operand[U], s *operand[T]) bool {
 	return dlo < shi && slo < dhi
 }
 
-// convFunc converts n elements of s, from offset so with stride si, into
-// d, from offset do with stride di. Strides may be negative.
-type convFunc[U, T any] func(d []U, do, di int, s []T, so, si int, n int)
+// convFunc converts n elements of a buffer s of sn elements, from offset
+// so with stride si, into a buffer d of dn elements, from offset do with
+// stride di. Strides may be negative. d and s point to the first elements
+// of the buffers, of the underlying types the function was picked for
+// (converter): one function serves every pair of element types with the
+// same underlying types, and the loops are compiled once, in this
+// package, not once per pair of types in each package that instantiates
+// Convert.
+type convFunc func(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int)
 
 // asKind reinterprets a slice of T as a slice of its underlying type B.
 func asKind[B, T any](s []T) []B {
 	return unsafe.Slice((*B)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
 
-// floatConverter returns the loop converting T to U when they are float32
-// and float64, one each way (simd's kernels on the unit-stride runs, with
-// non-temporal stores when stream is set), and nil otherwise.
-func floatConverter[U, T tensor.Number](stream bool) convFunc[U, T] {
-	uk, tk := reflect.TypeFor[U]().Kind(), reflect.TypeFor[T]().Kind()
-	switch {
-	case uk == reflect.Float64 && tk == reflect.Float32:
-		return simdConvLoop[U, T, float64, float32](stream)
-	case uk == reflect.Float32 && tk == reflect.Float64:
-		return simdConvLoop[U, T, float32, float64](stream)
-	}
-	return nil
+// kind numbers the underlying types of tensor.Number: reflect.Int to
+// reflect.Complex128, which reflect numbers in a row, from 0.
+type kind uint8
+
+const numKinds = reflect.Complex128 - reflect.Int + 1
+
+// kindOf returns the kind of T's underlying type.
+func kindOf[T tensor.Number]() kind {
+	return kind(reflect.TypeFor[T]().Kind() - reflect.Int)
 }
 
-// simdConvLoop converts the float type S (under T) to D (under U) with
-// simd.Convert on unit-stride runs and realLoop on the others. The lengths
-// are right, so simd cannot fail.
-func simdConvLoop[U, T tensor.Number, D, S float32 | float64](stream bool) convFunc[U, T] {
-	conv := simd.Convert[D, S]
-	if stream {
-		conv = simd.ConvertStream[D, S]
+// converter returns the loop converting elements of kind s to kind d:
+// simd's kernels on unit-stride runs between float32 and float64 (with
+// non-temporal stores when stream is set), and convLoops' Go loops
+// otherwise.
+func converter(d, s kind, stream bool) convFunc {
+	f32, f64 := kind(reflect.Float32-reflect.Int), kind(reflect.Float64-reflect.Int)
+	switch {
+	case d == f64 && s == f32 && stream:
+		return widenStream
+	case d == f64 && s == f32:
+		return widen
+	case d == f32 && s == f64 && stream:
+		return narrowStream
+	case d == f32 && s == f64:
+		return narrow
 	}
-	return func(d []U, do, di int, s []T, so, si int, n int) {
+	return convLoops[s][d]
+}
+
+// The float32-float64 conversions, each way, with and without
+// non-temporal stores.
+var (
+	widen        = simdConv(simd.Convert[float64, float32])
+	widenStream  = simdConv(simd.ConvertStream[float64, float32])
+	narrow       = simdConv(simd.Convert[float32, float64])
+	narrowStream = simdConv(simd.ConvertStream[float32, float64])
+)
+
+// simdConv converts S to D with the simd kernel conv on unit-stride runs
+// and realLoop on the others. The lengths are right, so conv cannot fail.
+func simdConv[D, S float32 | float64](conv func(dst []D, src []S) error) convFunc {
+	return func(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
 		if di != 1 || si != 1 {
-			realLoop[U, T, D, S](d, do, di, s, so, si, n)
+			realLoop[D, S](d, dn, do, di, s, sn, so, si, n)
 			return
 		}
-		_ = conv(asKind[D](d)[do:do+n], asKind[S](s)[so:so+n])
+		_ = conv(unsafe.Slice((*D)(d), dn)[do:do+n], unsafe.Slice((*S)(s), sn)[so:so+n])
 	}
 }
 
-// converter returns the loop converting T to U. Go cannot convert between
-// type parameters whose type sets hold complex types, so the loop is
-// picked by the kinds of T and U and runs on their underlying types.
-func converter[U, T tensor.Number]() convFunc[U, T] {
-	switch reflect.TypeFor[T]().Kind() {
-	case reflect.Int:
-		return fromReal[U, T, int]()
-	case reflect.Int8:
-		return fromReal[U, T, int8]()
-	case reflect.Int16:
-		return fromReal[U, T, int16]()
-	case reflect.Int32:
-		return fromReal[U, T, int32]()
-	case reflect.Int64:
-		return fromReal[U, T, int64]()
-	case reflect.Uint:
-		return fromReal[U, T, uint]()
-	case reflect.Uint8:
-		return fromReal[U, T, uint8]()
-	case reflect.Uint16:
-		return fromReal[U, T, uint16]()
-	case reflect.Uint32:
-		return fromReal[U, T, uint32]()
-	case reflect.Uint64:
-		return fromReal[U, T, uint64]()
-	case reflect.Uintptr:
-		return fromReal[U, T, uintptr]()
-	case reflect.Float32:
-		return fromReal[U, T, float32]()
-	case reflect.Float64:
-		return fromReal[U, T, float64]()
-	case reflect.Complex64:
-		return fromComplex[U, T, complex64]()
-	default: // reflect.Complex128
-		return fromComplex[U, T, complex128]()
+// convLoops[s][d] converts elements of kind s to kind d. Go cannot convert
+// between type parameters whose type sets hold complex types, so each
+// pair of kinds has a loop of its own on the underlying types.
+var convLoops = [numKinds][numKinds]convFunc{
+	fromReal[int](), fromReal[int8](), fromReal[int16](), fromReal[int32](), fromReal[int64](),
+	fromReal[uint](), fromReal[uint8](), fromReal[uint16](), fromReal[uint32](), fromReal[uint64](),
+	fromReal[uintptr](), fromReal[float32](), fromReal[float64](),
+	fromComplex[complex64](), fromComplex[complex128](),
+}
+
+// fromReal returns the loops from the real type S to each kind.
+func fromReal[S Real]() [numKinds]convFunc {
+	return [numKinds]convFunc{
+		realLoop[int, S], realLoop[int8, S], realLoop[int16, S], realLoop[int32, S], realLoop[int64, S],
+		realLoop[uint, S], realLoop[uint8, S], realLoop[uint16, S], realLoop[uint32, S], realLoop[uint64, S],
+		realLoop[uintptr, S], realLoop[float32, S], realLoop[float64, S],
+		toComplex64[S], toComplex128[S],
 	}
 }
 
-// fromReal returns the loop from T, whose underlying type is the real type
-// S, to U.
-func fromReal[U, T tensor.Number, S Real]() convFunc[U, T] {
-	switch reflect.TypeFor[U]().Kind() {
-	case reflect.Int:
-		return realLoop[U, T, int, S]
-	case reflect.Int8:
-		return realLoop[U, T, int8, S]
-	case reflect.Int16:
-		return realLoop[U, T, int16, S]
-	case reflect.Int32:
-		return realLoop[U, T, int32, S]
-	case reflect.Int64:
-		return realLoop[U, T, int64, S]
-	case reflect.Uint:
-		return realLoop[U, T, uint, S]
-	case reflect.Uint8:
-		return realLoop[U, T, uint8, S]
-	case reflect.Uint16:
-		return realLoop[U, T, uint16, S]
-	case reflect.Uint32:
-		return realLoop[U, T, uint32, S]
-	case reflect.Uint64:
-		return realLoop[U, T, uint64, S]
-	case reflect.Uintptr:
-		return realLoop[U, T, uintptr, S]
-	case reflect.Float32:
-		return realLoop[U, T, float32, S]
-	case reflect.Float64:
-		return realLoop[U, T, float64, S]
-	case reflect.Complex64:
-		return func(d []U, do, di int, s []T, so, si int, n int) {
-			dd, ss := asKind[complex64](d), asKind[S](s)
-			for i := range n {
-				dd[do+i*di] = complex(float32(ss[so+i*si]), 0)
-			}
-		}
-	default:
-		return func(d []U, do, di int, s []T, so, si int, n int) {
-			dd, ss := asKind[complex128](d), asKind[S](s)
-			for i := range n {
-				dd[do+i*di] = complex(float64(ss[so+i*si]), 0)
-			}
-		}
+// fromComplex returns the loops from the complex type C to each kind:
+// complex to complex keeps both parts, complex to real the real part (as
+// a float64, then converted).
+func fromComplex[C constraints.Complex]() [numKinds]convFunc {
+	return [numKinds]convFunc{
+		complexToReal[int, C], complexToReal[int8, C], complexToReal[int16, C], complexToReal[int32, C], complexToReal[int64, C],
+		complexToReal[uint, C], complexToReal[uint8, C], complexToReal[uint16, C], complexToReal[uint32, C], complexToReal[uint64, C],
+		complexToReal[uintptr, C], complexToReal[float32, C], complexToReal[float64, C],
+		complexToComplex64[C], complexToComplex128[C],
 	}
 }
 
-// realLoop converts between the real types S (under T) and D (under U).
-func realLoop[U, T tensor.Number, D, S Real](d []U, do, di int, s []T, so, si int, n int) {
-	dd, ss := asKind[D](d), asKind[S](s)
+// realLoop converts between the real types S and D.
+func realLoop[D, S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	dd, ss := unsafe.Slice((*D)(d), dn), unsafe.Slice((*S)(s), sn)
 	if di == 1 && si == 1 {
 		dd, ss = dd[do:do+n], ss[so:so+n]
 		for i := range dd {
@@ -265,37 +236,45 @@ func realLoop[U, T tensor.Number, D, S Real](d []U, do, di int, s []T, so, si in
 	}
 }
 
-// fromComplex returns the loop from T, whose underlying type is the
-// complex type C, to U: complex to complex keeps both parts, complex to
-// real the real part.
-func fromComplex[U, T tensor.Number, C constraints.Complex]() convFunc[U, T] {
-	switch reflect.TypeFor[U]().Kind() {
-	case reflect.Complex64:
-		return func(d []U, do, di int, s []T, so, si int, n int) {
-			dd, ss := asKind[complex64](d), asKind[C](s)
-			for i := range n {
-				dd[do+i*di] = complex64(ss[so+i*si])
-			}
-		}
-	case reflect.Complex128:
-		return func(d []U, do, di int, s []T, so, si int, n int) {
-			dd, ss := asKind[complex128](d), asKind[C](s)
-			for i := range n {
-				dd[do+i*di] = complex128(ss[so+i*si])
-			}
-		}
+// toComplex64 converts the real type S to complex64, with imaginary part 0.
+func toComplex64[S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	dd, ss := unsafe.Slice((*complex64)(d), dn), unsafe.Slice((*S)(s), sn)
+	for i := range n {
+		dd[do+i*di] = complex(float32(ss[so+i*si]), 0)
 	}
-	// To a real type: the real part as a float64, then as from float64.
-	toReal := fromReal[U, float64, float64]()
-	return func(d []U, do, di int, s []T, so, si int, n int) {
-		ss := asKind[C](s)
-		var buf [256]float64
-		for start := 0; start < n; start += len(buf) {
-			m := min(len(buf), n-start)
-			for i := range m {
-				buf[i] = real(complex128(ss[so+(start+i)*si]))
-			}
-			toReal(d, do+start*di, di, buf[:m], 0, 1, m)
-		}
+}
+
+// toComplex128 converts the real type S to complex128, with imaginary
+// part 0.
+func toComplex128[S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	dd, ss := unsafe.Slice((*complex128)(d), dn), unsafe.Slice((*S)(s), sn)
+	for i := range n {
+		dd[do+i*di] = complex(float64(ss[so+i*si]), 0)
+	}
+}
+
+// complexToReal converts the complex type C to the real type D: the real
+// part as a float64, converted to D.
+func complexToReal[D Real, C constraints.Complex](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	dd, ss := unsafe.Slice((*D)(d), dn), unsafe.Slice((*C)(s), sn)
+	for i := range n {
+		dd[do+i*di] = D(real(complex128(ss[so+i*si])))
+	}
+}
+
+// complexToComplex64 converts the complex type C to complex64, each part
+// rounded.
+func complexToComplex64[C constraints.Complex](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	dd, ss := unsafe.Slice((*complex64)(d), dn), unsafe.Slice((*C)(s), sn)
+	for i := range n {
+		dd[do+i*di] = complex64(ss[so+i*si])
+	}
+}
+
+// complexToComplex128 converts the complex type C to complex128.
+func complexToComplex128[C constraints.Complex](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	dd, ss := unsafe.Slice((*complex128)(d), dn), unsafe.Slice((*C)(s), sn)
+	for i := range n {
+		dd[do+i*di] = complex128(ss[so+i*si])
 	}
 }

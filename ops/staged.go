@@ -410,7 +410,7 @@ func unarySlabs[T tensor.Number, K unOp[T]](k K, p *stagePlan[T, T], w int) {
 }
 
 // stagedConvert is stagedBinary for a conversion.
-func stagedConvert[U, T tensor.Number](conv convFunc[U, T], dst *operand[U], src *operand[T], inc [layout.MaxOperands]int) {
+func stagedConvert[U, T tensor.Number](conv convFunc, dst *operand[U], src *operand[T], inc [layout.MaxOperands]int) {
 	var p stagePlan[U, T]
 	p.plan(dst, &[2]operand[T]{*src}, 1, inc)
 	if p.workers > 1 {
@@ -422,7 +422,7 @@ func stagedConvert[U, T tensor.Number](conv convFunc[U, T], dst *operand[U], src
 }
 
 // convertSlabs is binarySlabs for a conversion.
-func convertSlabs[U, T tensor.Number](conv convFunc[U, T], p *stagePlan[U, T], w int) {
+func convertSlabs[U, T tensor.Number](conv convFunc, p *stagePlan[U, T], w int) {
 	var sc scratch
 	var sl slab[U, T]
 	for s := w; s < p.slabs; s += p.workers {
