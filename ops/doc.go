@@ -23,13 +23,13 @@
 // that share no memory with the destination, the Into forms of the unary
 // and binary operations (broadcasting too), of the reductions along rows
 // or over everything, of ArgMax and ArgMin (up to 64 results, into a
-// row-major destination) and of the cumulative ones allocate nothing (the
-// scratch of a staged operation comes from a pool): the
+// row-major destination), of the cumulative ones and ConvertInto allocate
+// nothing (the scratch of a staged operation comes from a pool): the
 // checks and the loop nest use the caller's stack, and the views are read
-// in place, not copied. A scalar form's operand, the accumulators of a
-// reduction down columns, ArgMax's best values beyond 64 results and its
-// results for a strided destination, and ConvertInto's converter are a
-// few small allocations.
+// in place, not copied. A scalar form's operand, the
+// accumulators of a reduction down columns, and ArgMax's best values
+// beyond 64 results and its results for a strided destination are a few
+// small allocations.
 //
 // All of them run on one engine: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is

@@ -27,6 +27,7 @@ func TestAllocations(t *testing.T) {
 	smallT := tensor.Must(small.Transpose(0, 1))
 	bcast := tensor.Must(tensor.Must(v.Slice(0, 0, 1, 1)).Expand(64, 64))
 	d64 := tensor.Must(tensor.New[float64](64, 64)).View()
+	d32 := tensor.Must(tensor.New[int32](64, 64)).View()
 	for _, c := range []struct {
 		name string
 		f    func() error
@@ -49,7 +50,8 @@ func TestAllocations(t *testing.T) {
 		{"MaximumInto, a broadcast row", func() error { return ops.MaximumInto(out, vt, bcast) }, 0},
 		{"MeanInto columns (the accumulators)", func() error { return ops.MeanInto(row, vt, 1) }, 2},
 		{"ExpInto", func() error { return ops.ExpInto(out, vt) }, 0},
-		{"ConvertInto (the converter)", func() error { return ops.ConvertInto(d64, vt) }, 2},
+		{"ConvertInto to float64", func() error { return ops.ConvertInto(d64, vt) }, 0},
+		{"ConvertInto to int32", func() error { return ops.ConvertInto(d32, v) }, 0},
 		{"FromSlice", func() error { _, err := tensor.FromSlice(dst, 64, 64); return err }, 0},
 		{"New (the buffer)", func() error { _, err := tensor.New[float32](64, 64); return err }, 1},
 		{"Full (the buffer)", func() error { _, err := tensor.Full[float32](2, 8, 8); return err }, 1},
