@@ -2,6 +2,7 @@ package ops
 
 import (
 	"reflect"
+	"sync"
 	"unsafe"
 
 	"golang.org/x/exp/constraints"
@@ -151,7 +152,7 @@ func kindOf[T tensor.Number]() kind {
 
 // converter returns the loop converting elements of kind s to kind d:
 // simd's kernels on unit-stride runs between float32 and float64 (with
-// non-temporal stores when stream is set), and convLoops' Go loops
+// non-temporal stores when stream is set), and convLoop's Go loops
 // otherwise.
 func converter(d, s kind, stream bool) convFunc {
 	f32, f64 := kind(reflect.Float32-reflect.Int), kind(reflect.Float64-reflect.Int)
@@ -165,39 +166,61 @@ func converter(d, s kind, stream bool) convFunc {
 	case d == f32 && s == f64:
 		return narrow
 	}
+	return convLoop(s, d)
+}
+
+// widen, widenStream, narrow and narrowStream convert float32 to float64
+// and back, with simd's kernels on unit-stride runs (non-temporal stores
+// for the Stream ones). They are functions, not closures, so that picking
+// one allocates nothing.
+func widen(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	simdRun(simd.Convert[float64, float32], d, dn, do, di, s, sn, so, si, n)
+}
+
+func widenStream(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	simdRun(simd.ConvertStream[float64, float32], d, dn, do, di, s, sn, so, si, n)
+}
+
+func narrow(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	simdRun(simd.Convert[float32, float64], d, dn, do, di, s, sn, so, si, n)
+}
+
+func narrowStream(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	simdRun(simd.ConvertStream[float32, float64], d, dn, do, di, s, sn, so, si, n)
+}
+
+// simdRun converts S to D with the simd kernel conv on a unit-stride run
+// and realLoop on the others. The lengths are right, so conv cannot fail.
+func simdRun[D, S float32 | float64](conv func(dst []D, src []S) error, d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+	if di != 1 || si != 1 {
+		realLoop[D, S](d, dn, do, di, s, sn, so, si, n)
+		return
+	}
+	_ = conv(unsafe.Slice((*D)(d), dn)[do:do+n], unsafe.Slice((*S)(s), sn)[so:so+n])
+}
+
+// convLoop returns the loop converting elements of kind s to kind d. Go
+// cannot convert between type parameters whose type sets hold complex
+// types, so each pair of kinds has a loop of its own on the underlying
+// types. The table is filled on the first conversion, not when the
+// package starts, so that a program that never converts links none of
+// the 225 loops.
+func convLoop(s, d kind) convFunc {
+	convOnce.Do(func() {
+		convLoops = [numKinds][numKinds]convFunc{
+			fromReal[int](), fromReal[int8](), fromReal[int16](), fromReal[int32](), fromReal[int64](),
+			fromReal[uint](), fromReal[uint8](), fromReal[uint16](), fromReal[uint32](), fromReal[uint64](),
+			fromReal[uintptr](), fromReal[float32](), fromReal[float64](),
+			fromComplex[complex64](), fromComplex[complex128](),
+		}
+	})
 	return convLoops[s][d]
 }
 
-// The float32-float64 conversions, each way, with and without
-// non-temporal stores.
 var (
-	widen        = simdConv(simd.Convert[float64, float32])
-	widenStream  = simdConv(simd.ConvertStream[float64, float32])
-	narrow       = simdConv(simd.Convert[float32, float64])
-	narrowStream = simdConv(simd.ConvertStream[float32, float64])
+	convOnce  sync.Once
+	convLoops [numKinds][numKinds]convFunc // [s][d], by kind
 )
-
-// simdConv converts S to D with the simd kernel conv on unit-stride runs
-// and realLoop on the others. The lengths are right, so conv cannot fail.
-func simdConv[D, S float32 | float64](conv func(dst []D, src []S) error) convFunc {
-	return func(d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
-		if di != 1 || si != 1 {
-			realLoop[D, S](d, dn, do, di, s, sn, so, si, n)
-			return
-		}
-		_ = conv(unsafe.Slice((*D)(d), dn)[do:do+n], unsafe.Slice((*S)(s), sn)[so:so+n])
-	}
-}
-
-// convLoops[s][d] converts elements of kind s to kind d. Go cannot convert
-// between type parameters whose type sets hold complex types, so each
-// pair of kinds has a loop of its own on the underlying types.
-var convLoops = [numKinds][numKinds]convFunc{
-	fromReal[int](), fromReal[int8](), fromReal[int16](), fromReal[int32](), fromReal[int64](),
-	fromReal[uint](), fromReal[uint8](), fromReal[uint16](), fromReal[uint32](), fromReal[uint64](),
-	fromReal[uintptr](), fromReal[float32](), fromReal[float64](),
-	fromComplex[complex64](), fromComplex[complex128](),
-}
 
 // fromReal returns the loops from the real type S to each kind.
 func fromReal[S Real]() [numKinds]convFunc {
