@@ -166,7 +166,7 @@ func converter(d, s kind, stream bool) convFunc {
 	case d == f32 && s == f64:
 		return narrow
 	}
-	return convLoop(s, d)
+	return convLoop(d, s)
 }
 
 // widen, widenStream, narrow and narrowStream convert float32 to float64
@@ -199,13 +199,13 @@ func simdRun[D, S float32 | float64](conv func(dst []D, src []S) error, d unsafe
 	_ = conv(unsafe.Slice((*D)(d), dn)[do:do+n], unsafe.Slice((*S)(s), sn)[so:so+n])
 }
 
-// convLoop returns the loop converting elements of kind s to kind d. Go
-// cannot convert between type parameters whose type sets hold complex
-// types, so each pair of kinds has a loop of its own on the underlying
-// types. The table is filled on the first conversion, not when the
-// package starts, so that a program that never converts links none of
-// the 225 loops.
-func convLoop(s, d kind) convFunc {
+// convLoop returns the loop converting elements of kind s to kind d (in
+// converter's order, the destination first). Go cannot convert between
+// type parameters whose type sets hold complex types, so each pair of
+// kinds has a loop of its own on the underlying types. The table is
+// filled on the first conversion, not when the package starts, so that a
+// program that never converts links none of the 225 loops.
+func convLoop(d, s kind) convFunc {
 	convOnce.Do(func() {
 		convLoops = [numKinds][numKinds]convFunc{
 			fromReal[int](), fromReal[int8](), fromReal[int16](), fromReal[int32](), fromReal[int64](),
