@@ -162,6 +162,7 @@ func BenchmarkComputeSmall(b *testing.B) {
 	row := tensor.Must(filledF32(8).Unsqueeze(0))
 	d := tensor.Must(tensor.New[float32](8, 8)).View()
 	d64, d32 := tensor.Must(tensor.New[float64](8, 8)).View(), tensor.Must(tensor.New[int32](8, 8)).View()
+	r8, i8 := tensor.Must(tensor.New[float32](8)).View(), tensor.Must(tensor.New[int](8)).View()
 	for _, cs := range []struct {
 		name string
 		f    func() error
@@ -174,6 +175,9 @@ func BenchmarkComputeSmall(b *testing.B) {
 		{"CumSumInto-last", func() error { return ops.CumSumInto(d, a, 1) }},
 		{"ConvertInto-f64", func() error { return ops.ConvertInto(d64, a) }},
 		{"ConvertInto-int32", func() error { return ops.ConvertInto(d32, a) }},
+		{"SumInto-cols", func() error { return ops.SumInto(r8, a, 0) }},
+		{"MeanInto-cols", func() error { return ops.MeanInto(r8, a, 0) }},
+		{"ArgMaxInto-cols", func() error { return ops.ArgMaxInto(i8, a, 0) }},
 	} {
 		b.Run(cs.name, func(b *testing.B) {
 			b.ReportAllocs()
