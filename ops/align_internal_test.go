@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"slices"
 	"testing"
 	"unsafe"
 )
@@ -36,5 +37,44 @@ func TestAlignedMake(t *testing.T) {
 	}
 	if got := roundLine[float64](16); got != 16 {
 		t.Errorf("roundLine[float64](16) = %d, want 16", got)
+	}
+}
+
+// poisonPool puts buffers of words w into the scratch pool, so that the
+// next scratchBuf calls on this goroutine's P get stale contents.
+func poisonPool(w uint64) {
+	for range 4 {
+		b := make([]uint64, 1<<12)
+		for i := range b {
+			b[i] = w
+		}
+		scratchPool.Put(&b)
+	}
+}
+
+// TestAlignedScratch checks alignedScratch as TestAlignedMake checks
+// alignedMake, on buffers from a pool of stale words.
+func TestAlignedScratch(t *testing.T) {
+	for n := range 40 {
+		poisonPool(^uint64(0))
+		var sc scratch
+		f := alignedScratch[float32](&sc, 0, n)
+		d := alignedScratch[float64](&sc, 1, n)
+		b := alignedScratch[int8](&sc, 2, n)
+		for _, c := range []struct {
+			name     string
+			len, cap int
+			addr     uintptr
+			zero     bool
+		}{
+			{"float32", len(f), cap(f), uintptr(unsafe.Pointer(unsafe.SliceData(f))), !slices.ContainsFunc(f, func(v float32) bool { return v != 0 })},
+			{"float64", len(d), cap(d), uintptr(unsafe.Pointer(unsafe.SliceData(d))), !slices.ContainsFunc(d, func(v float64) bool { return v != 0 })},
+			{"int8", len(b), cap(b), uintptr(unsafe.Pointer(unsafe.SliceData(b))), !slices.Contains(b, -1)},
+		} {
+			if c.len != n || c.cap != n || n > 0 && c.addr%64 != 0 || !c.zero {
+				t.Fatalf("%s, n=%d: len %d cap %d address %#x zeroed %v", c.name, n, c.len, c.cap, c.addr, c.zero)
+			}
+		}
+		sc.release()
 	}
 }

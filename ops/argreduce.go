@@ -158,9 +158,11 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 		return nil
 	}
 	got := d.lay.AppendShape(gb[:0])
-	// Otherwise the indices are found into a buffer of their own, then
-	// copied: dst may share memory with an int v.
-	out := make([]int, shapeSize(s.keep))
+	// Otherwise the indices are found into a buffer of their own, from
+	// the scratch pool, then copied: dst may share memory with an int v.
+	var sc scratch
+	defer sc.release()
+	out := scratchBuf[int](&sc, 0, shapeSize(s.keep))
 	argRun[T, O](&s, out, v)
 	rl, _ := layout.RowMajor(got...)
 	res, _ := tensor.NewView(out, rl)
@@ -189,12 +191,16 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 			panic("ops: internal error: " + err.Error())
 		}
 		if n == 1 {
-			// The best values of a few results on the stack: argRuns
-			// keeps no reference to them, where argParts' goroutines do.
+			// The best values of a few results on the stack, of more in
+			// the scratch pool: argRuns keeps no reference to them, where
+			// argParts' goroutines do.
 			var sb [64]T
+			var sc scratch
+			defer sc.release()
 			best := sb[:0]
 			if len(out) > len(sb) {
-				best = make([]T, len(out))
+				best = scratchBuf[T](&sc, 0, len(out))
+				clear(best)
 			}
 			argRuns[T, O](&it, 0, 1, 2, out, best[:len(out)], in.data)
 			return
@@ -202,14 +208,18 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 		argParts[T, O](&it, n, out, make([]T, len(out)), in.data)
 		return
 	}
-	best := make([]T, len(out))
 	// The flat index: a single result, so the Iter visits the indices of
 	// v with the index layout as its output, which Part can split anywhere;
 	// each part finds its own best and the parts are merged.
 	if err := it.Reset(&s.index, &in.lay); err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
-	argFlat[T, O](&it, n, out, best, in.data)
+	if n == 1 {
+		var best [1]T // on the stack, as above
+		argRuns[T, O](&it, -1, 1, 0, out, best[:], in.data)
+		return
+	}
+	argFlat[T, O](&it, n, out, make([]T, len(out)), in.data)
 }
 
 // argFlat finds the flat index on n goroutines, each a part of it. It is a
@@ -360,7 +370,9 @@ func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 	} else {
 		rm = newBinRunner[T](minOp[T]{}, false)
 	}
-	tmp := make([]T, min(n, argTile))
+	var sc scratch // the block's extremes, from the pool
+	defer sc.release()
+	tmp := scratchBuf[T](&sc, 0, min(n, argTile))
 	var rows, idx [argBlockRows]int
 	k, o := 0, 0
 	flush := func() {

@@ -20,16 +20,16 @@
 // destination, even overlap it: the result is that of computing from a
 // snapshot of the inputs, and an input that is the destination itself
 // costs nothing (AddInto(x, x, y) adds in place). Below 4 MiB, with inputs
-// that share no memory with the destination, the Into forms of the unary
-// and binary operations (broadcasting too), of the reductions along rows
-// or over everything, of ArgMax and ArgMin (up to 64 results, into a
-// row-major destination), of the cumulative ones and ConvertInto allocate
-// nothing (the scratch of a staged operation comes from a pool): the
-// checks and the loop nest use the caller's stack, and the views are read
-// in place, not copied. A scalar form's operand, the
-// accumulators of a reduction down columns, and ArgMax's best values
-// beyond 64 results and its results for a strided destination are a few
-// small allocations.
+// that share no memory with the destination, the Into forms of the unary,
+// binary and scalar operations (broadcasting too), of Sum, Prod, Max, Min
+// and Mean along any axes, of ArgMax and ArgMin, of the cumulative ones
+// and ConvertInto allocate nothing: the checks and the loop nest use the
+// caller's stack, the views are read in place, not copied, and the
+// scratch they need (a staged operand's slabs, the accumulators of a
+// reduction down columns, a scalar form's operand, ArgMax's best values
+// and its results for a strided destination) comes from a pool that keeps
+// it for the next operation. VarInto and StdInto allocate the means and a
+// temporary (see Var), and the joins a few small allocations.
 //
 // All of them run on one engine: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is

@@ -476,8 +476,12 @@ func (ns *nest) setLeafRows(lr int) {
 func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 	var bufs []T
 	if !ns.horizontal {
+		// The accumulators, from the pool: an Into form down the columns
+		// allocates nothing.
+		var sc scratch
+		defer sc.release()
 		depth := bits.Len(uint(ns.leaves)) + 1
-		bufs = alignedMake[T](depth * roundLine[T](min(tileLen, ns.run)))
+		bufs = alignedScratch[T](&sc, 0, depth*roundLine[T](min(tileLen, ns.run)))
 	}
 	var kept odometer
 	o, i := ns.start[0], ns.start[1]
@@ -745,8 +749,19 @@ func (rd *reducer[T, K]) vertical(ns *nest, d, x []T, o, i int, bufs []T) {
 // boundary: simd runs its AVX-512 kernels only on operands that start on
 // one, so a vertical reduction's accumulators are placed there.
 func alignedMake[T any](n int) []T {
-	line := roundLine[T](1)
-	b := make([]T, n+line)
+	return lineAligned(make([]T, n+roundLine[T](1)), n)
+}
+
+// alignedScratch is alignedMake in buffer i of s, from the scratch pool.
+func alignedScratch[T tensor.Number](s *scratch, i, n int) []T {
+	b := lineAligned(scratchBuf[T](s, i, n+roundLine[T](1)), n)
+	clear(b)
+	return b
+}
+
+// lineAligned returns the n elements of b from its first on a 64-byte
+// line boundary; b has a line's elements more than n.
+func lineAligned[T any](b []T, n int) []T {
 	off := int((64-uintptr(unsafe.Pointer(unsafe.SliceData(b)))%64)%64) / int(unsafe.Sizeof(b[0]))
 	return b[off : off+n : off+n]
 }

@@ -6,17 +6,18 @@ import (
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// scalarOperand returns s as a rank-0 operand, which broadcasts to any
-// shape: the engine hands it to the kernels' scalar forms.
-func scalarOperand[T tensor.Number](s T) operand[T] {
-	l, _ := layout.RowMajor()
-	return operand[T]{data: []T{s}, lay: l}
-}
-
 // scalarOp computes k(v, s) into a new tensor, or into dst when into is
-// set.
+// set. s is a rank-0 operand, which broadcasts to any shape: the engine
+// hands it to the kernels' scalar forms. Its one element lives in a
+// buffer from the scratch pool, not in a slice of its own, which would
+// escape to the heap through the engine's goroutines at every call.
 func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
-	so := scalarOperand(s)
+	var sc scratch
+	defer sc.release()
+	cell := scratchBuf[T](&sc, 0, 1)
+	cell[0] = s
+	l, _ := layout.RowMajor()
+	so := operand[T]{data: cell, lay: l}
 	in := operandOf(&v)
 	if into {
 		var sb [8]int // the Into form allocates nothing for the shape

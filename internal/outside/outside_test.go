@@ -28,6 +28,12 @@ func TestAllocations(t *testing.T) {
 	bcast := tensor.Must(tensor.Must(v.Slice(0, 0, 1, 1)).Expand(64, 64))
 	d64 := tensor.Must(tensor.New[float64](64, 64)).View()
 	d32 := tensor.Must(tensor.New[int32](64, 64)).View()
+	row64 := tensor.Must(tensor.New[float64](64)).View()
+	d64T := tensor.Must(d64.Transpose(0, 1))
+	wide := tensor.Must(tensor.Must(tensor.Arange[float32](16*256)).View().Reshape(16, 256))
+	irow256 := tensor.Must(tensor.New[int](256)).View()
+	iall := tensor.Must(tensor.New[int]()).View()
+	istep := tensor.Must(tensor.Must(tensor.New[int](128)).View().Slice(0, 0, 128, 2))
 	for _, c := range []struct {
 		name string
 		f    func() error
@@ -39,16 +45,24 @@ func TestAllocations(t *testing.T) {
 		{"CopyFrom, transposed", func() error { return out.CopyFrom(vt) }, 0},
 		{"Fill", func() error { return out.Fill(2) }, 0},
 		{"AddInto", func() error { return ops.AddInto(out, v, vt) }, 0},
-		{"MulScalarInto (the scalar's operand)", func() error { return ops.MulScalarInto(out, vt, 3) }, 1},
+		{"MulScalarInto", func() error { return ops.MulScalarInto(out, vt, 3) }, 0},
+		{"DivScalarInto, in place", func() error { return ops.DivScalarInto(out, out, 3) }, 0},
 		{"SumInto rows", func() error { return ops.SumInto(row, v, 1) }, 0},
-		{"SumInto columns", func() error { return ops.SumInto(row, vt, 1) }, 1},
+		{"SumInto columns", func() error { return ops.SumInto(row, vt, 1) }, 0},
+		{"SumInto columns, float64", func() error { return ops.SumInto(row64, d64T, 1) }, 0},
 		{"SumInto all", func() error { return ops.SumInto(all, v) }, 0},
 		{"MaxInto rows", func() error { return ops.MaxInto(row, v, 1) }, 0},
 		{"ArgMaxInto rows", func() error { return ops.ArgMaxInto(irow, v, 1) }, 0},
+		{"ArgMaxInto columns", func() error { return ops.ArgMaxInto(irow, v, 0) }, 0},
+		{"ArgMaxInto over everything", func() error { return ops.ArgMaxInto(iall, vt) }, 0},
+		{"SumInto over everything, transposed", func() error { return ops.SumInto(all, vt) }, 0},
+		{"MaxInto columns", func() error { return ops.MaxInto(row, v, 0) }, 0},
+		{"ArgMaxInto columns, 256 results", func() error { return ops.ArgMaxInto(irow256, wide, 0) }, 0},
+		{"ArgMinInto, a strided destination", func() error { return ops.ArgMinInto(istep, v, 1) }, 0},
 		{"CumSumInto rows", func() error { return ops.CumSumInto(out, v, 1) }, 0},
 		{"CopyFrom, a broadcast row", func() error { return out.CopyFrom(bcast) }, 0},
 		{"MaximumInto, a broadcast row", func() error { return ops.MaximumInto(out, vt, bcast) }, 0},
-		{"MeanInto columns (the accumulators)", func() error { return ops.MeanInto(row, vt, 1) }, 2},
+		{"MeanInto columns", func() error { return ops.MeanInto(row, vt, 1) }, 0},
 		{"ExpInto", func() error { return ops.ExpInto(out, vt) }, 0},
 		{"ConvertInto to float64", func() error { return ops.ConvertInto(d64, vt) }, 0},
 		{"ConvertInto to int32", func() error { return ops.ConvertInto(d32, v) }, 0},
