@@ -121,6 +121,17 @@
 // scan each line along memory, or, when the lines run across rows,
 // accumulate row after row with the arithmetic kernels.
 //
+// The tests hold NumPy's answers (testdata/numpy, made by NumPy 1.24 with
+// gen.py there) to about a thousand cases of the elementwise operations,
+// the reductions, ArgMax and ArgMin, the cumulative operations and
+// Convert, on transposed and broadcast views, with NaN, infinities,
+// signed zeros and the extremes of the integer types among the inputs;
+// the results match bit for bit at every SIMD level, but for a NaN's sign
+// and payload and for Exp, Log, Sin, Cos, Tanh and Pow, within 2 units in
+// the last place of NumPy's (computed by Go's math in float64, see Sin).
+// Where NumPy's bits depend on the order of its sums, the cases' sums are
+// exact in any order.
+//
 // # Joins, splits and special views
 //
 // Concat joins views along an existing axis and Stack along a new one;
