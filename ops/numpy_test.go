@@ -27,7 +27,14 @@ type npCase struct {
 	Shape    []int
 	DtypeOut string
 	Values   []string
+	Parts    []npPart // a split's parts
 	Ulps     int
+}
+
+// npPart is one part of a split: NumPy's values, C order, of a shape.
+type npPart struct {
+	Shape  []int
+	Values []string
 }
 
 // npArg is an input: C-order values of a shape, then transposed (its last
@@ -40,10 +47,12 @@ type npArg struct {
 }
 
 type npParams struct {
-	Axes []int // nil: every axis
-	Axis int
-	Ddof int
-	To   string
+	Axes    []int // nil: every axis
+	Axis    int
+	Ddof    int
+	To      string
+	Indices []int // SplitAt's
+	N       int   // Split's
 }
 
 func (c *npCase) name() string {
@@ -65,7 +74,8 @@ func (c *npCase) name() string {
 // with broadcasting and on transposed views (NaN, infinities, signed zeros
 // and the extremes of the integer types among the inputs), reductions
 // (integers wrapping as NumPy's with dtype= the input's), ArgMax and
-// ArgMin (ties and NaN), the cumulative ones and conversions. Results
+// ArgMin (ties and NaN), the cumulative ones, conversions, joins and
+// splits. Results
 // must match NumPy's bit for bit, but for a NaN's sign and payload and,
 // in the transcendental functions, the case's ulps, at every SIMD level.
 func TestNumPy(t *testing.T) {
@@ -86,7 +96,7 @@ func TestNumPy(t *testing.T) {
 	// Every operation the fixtures were made for is here.
 	for _, op := range []string{"Add", "Sub", "Mul", "Div", "Maximum", "Minimum", "Pow", "Neg", "Abs",
 		"Sqrt", "Exp", "Log", "Sin", "Cos", "Tanh", "Sum", "Prod", "Max", "Min", "Mean", "Var", "Std",
-		"ArgMax", "ArgMin", "CumSum", "CumProd", "Convert"} {
+		"ArgMax", "ArgMin", "CumSum", "CumProd", "Convert", "Concat", "Stack", "SplitAt", "Split"} {
 		if seen[op] == 0 {
 			t.Errorf("no case of %s", op)
 		}
@@ -199,6 +209,27 @@ func npReal[T ops.Real](t *testing.T, c *npCase) bool {
 		return true
 	case "Convert":
 		return npConvert(t, c, a[0])
+	case "Concat":
+		got, err = ops.Concat(p.Axis, a...)
+	case "Stack":
+		got, err = ops.Stack(p.Axis, a...)
+	case "SplitAt", "Split":
+		var parts []tensor.View[T]
+		if c.Op == "Split" {
+			parts, err = ops.Split(a[0], p.Axis, p.N)
+		} else {
+			parts, err = ops.SplitAt(a[0], p.Axis, p.Indices...)
+		}
+		if err != nil || len(parts) != len(c.Parts) {
+			t.Errorf("%s: %d parts, error %v; NumPy %d parts", c.name(), len(parts), err, len(c.Parts))
+			return true
+		}
+		for i, part := range parts {
+			pc := *c
+			pc.Op, pc.Shape, pc.Values = fmt.Sprintf("%s part %d", c.Op, i), c.Parts[i].Shape, c.Parts[i].Values
+			npCheck(t, &pc, part.Clone(), nil)
+		}
+		return true
 	default:
 		return false
 	}

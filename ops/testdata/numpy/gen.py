@@ -235,6 +235,28 @@ for src, dst in [("float64", "float32"), ("float32", "float64"), ("float64", "in
         cases.append({"op": "Convert", "dtype": src, "args": [A], "params": {"to": dst},
                       "shape": list(r.shape), "dtypeOut": dst, "values": enc(r), "ulps": 0})
 
+# Joins and splits along axis, a split's parts in "parts".
+for dtype in ["float32", "int64"]:
+    for shapes, T, axis in [([(2, 3), (4, 3)], [False, False], 0), ([(2, 3), (2, 1), (2, 4)], [False, False, False], 1),
+                            ([(3, 2), (2, 2)], [True, False], -1), ([(2, 3, 4), (2, 1, 3)], [False, True], -1),
+                            ([(0, 3), (2, 3)], [False, False], 0)]:
+        arrays = [small(dtype, sh) for sh in shapes]
+        A = [arg(a, t) for a, t in zip(arrays, T)]
+        case("Concat", dtype, A, None, np.concatenate([view(d, a) for d, a in zip(A, arrays)], axis=axis), axis=axis)
+    for axis in [0, 1, 2, -1, -3]:
+        arrays = [small(dtype, (2, 3)) for _ in range(3)]
+        A = [arg(arrays[0]), arg(arrays[1].T.copy(), True), arg(arrays[2])]
+        case("Stack", dtype, A, None, np.stack([view(d, a) for d, a in zip(A, [arrays[0], arrays[1].T.copy(), arrays[2]])], axis=axis), axis=axis)
+    for shape, T, axis, how in [((6, 4), False, 0, [3, 5]), ((6, 4), False, 0, [4, 2]), ((4, 6), True, 0, [-2]),
+                                ((6, 4), False, 0, [0, 100]), ((6, 4), False, 0, []), ((4, 6), False, 1, [7, -7, 3]),
+                                ((6, 4), False, 0, 3), ((4, 6), True, -1, 2), ((0, 4), False, 0, 2)]:
+        a = small(dtype, shape)
+        A = arg(a, T)
+        parts = np.split(view(A, a), how, axis=axis)
+        op = "Split" if isinstance(how, int) else "SplitAt"
+        cases.append({"op": op, "dtype": dtype, "args": [A], "params": {"axis": axis, "indices": how if op == "SplitAt" else [], "n": how if op == "Split" else 0},
+                      "parts": [{"shape": list(p.shape), "values": enc(p)} for p in parts], "ulps": 0})
+
 with open("fixtures.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=None, sort_keys=True)
     f.write("\n")
