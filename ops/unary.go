@@ -152,17 +152,45 @@ func TanhInto[T Float](dst, v tensor.View[T]) error {
 	return unaryInto("TanhInto", floatOp[T]{math.Tanh}, operandOf(&dst), operandOf(&v))
 }
 
-func powOp[T Float]() zipOp[T] {
-	return zipOp[T]{func(x, y T) T { return T(math.Pow(float64(x), float64(y))) }}
+// powOp is the binary operation math.Pow, computed in float64 and rounded
+// once to T (see binOp). It is a type of its own, not a Zip of a function
+// literal: a literal in a generic function captures its dictionary, and
+// PowInto allocated that closure at every call.
+type powOp[T Float] struct{}
+
+func pow[T Float](x, y T) T { return T(math.Pow(float64(x), float64(y))) }
+
+func (powOp[T]) vv(d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = pow(x[i], y[i])
+	}
 }
+
+func (powOp[T]) vs(d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = pow(x[i], s)
+	}
+}
+
+func (powOp[T]) sv(d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = pow(s, y[i])
+	}
+}
+
+func (powOp[T]) at(x, y T) T             { return pow(x, y) }
+func (powOp[T]) simdOp() (simd.Op, bool) { return 0, false }
 
 // Pow returns a**b elementwise with broadcasting, like [Add], by the rules
 // of math.Pow (computed in float64 and rounded once to T).
 func Pow[T Float](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Pow", powOp[T](), a, b, false)
+	return binary("Pow", powOp[T]{}, a, b, false)
 }
 
 // PowInto sets dst to a**b elementwise, like [AddInto] and [Pow].
 func PowInto[T Float](dst, a, b tensor.View[T]) error {
-	return binaryInto("PowInto", powOp[T](), operandOf(&dst), operandOf(&a), operandOf(&b), false)
+	return binaryInto("PowInto", powOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }

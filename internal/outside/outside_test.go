@@ -64,6 +64,7 @@ func TestAllocations(t *testing.T) {
 		{"MaximumInto, a broadcast row", func() error { return ops.MaximumInto(out, vt, bcast) }, 0},
 		{"MeanInto columns", func() error { return ops.MeanInto(row, vt, 1) }, 0},
 		{"ExpInto", func() error { return ops.ExpInto(out, vt) }, 0},
+		{"PowInto", func() error { return ops.PowInto(out, v, vt) }, 0},
 		{"ConvertInto to float64", func() error { return ops.ConvertInto(d64, vt) }, 0},
 		{"ConvertInto to int32", func() error { return ops.ConvertInto(d32, v) }, 0},
 		{"FromSlice", func() error { _, err := tensor.FromSlice(dst, 64, 64); return err }, 0},
