@@ -4,6 +4,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/par"
 )
 
 // TestAlignedMake checks the accumulators of vertical reductions: n zeroed
@@ -76,5 +78,23 @@ func TestAlignedScratch(t *testing.T) {
 			}
 		}
 		sc.release()
+	}
+}
+
+// TestScratchOrMake checks that scratchOrMake takes up to par.MinBytes
+// from the pool and makes larger buffers afresh, so that the pool keeps
+// none of them.
+func TestScratchOrMake(t *testing.T) {
+	var sc scratch
+	defer sc.release()
+	b := make([]uint64, par.MinBytes/8+8)
+	scratchPool.Put(&b)
+	small := scratchOrMake[float32](&sc, 0, par.MinBytes/4)
+	if len(small) != par.MinBytes/4 || sc.held[0] == nil {
+		t.Fatalf("%d elements, held %v: want a pooled buffer of %d", len(small), sc.held[0] != nil, par.MinBytes/4)
+	}
+	large := scratchOrMake[float64](&sc, 1, par.MinBytes/8+1)
+	if len(large) != par.MinBytes/8+1 || sc.held[1] != nil {
+		t.Fatalf("%d elements, held %v: want a fresh slice", len(large), sc.held[1] != nil)
 	}
 }

@@ -162,7 +162,7 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 	// the scratch pool, then copied: dst may share memory with an int v.
 	var sc scratch
 	defer sc.release()
-	out := scratchBuf[int](&sc, 0, shapeSize(s.keep))
+	out := scratchOrMake[int](&sc, 0, shapeSize(s.keep))
 	argRun[T, O](&s, out, v)
 	rl, _ := layout.RowMajor(got...)
 	res, _ := tensor.NewView(out, rl)
@@ -199,7 +199,7 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 			defer sc.release()
 			best := sb[:0]
 			if len(out) > len(sb) {
-				best = scratchBuf[T](&sc, 0, len(out))
+				best = scratchOrMake[T](&sc, 0, len(out))
 				clear(best)
 			}
 			argRuns[T, O](&it, 0, 1, 2, out, best[:len(out)], in.data)

@@ -28,8 +28,9 @@
 // scratch they need (a staged operand's slabs, the accumulators of a
 // reduction down columns, a scalar form's operand, ArgMax's best values
 // and its results for a strided destination) comes from a pool that keeps
-// it for the next operation. VarInto and StdInto allocate the means and a
-// temporary (see Var), and the joins a few small allocations.
+// it for the next operation. So do VarInto and StdInto for inputs of up
+// to 1 MiB (their means and squared deviations come from the pool); the
+// joins make a few small allocations.
 //
 // All of them run on one engine: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is

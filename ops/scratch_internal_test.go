@@ -4,13 +4,15 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tessera-go/tessera/tensor"
 )
 
 // TestScratchStale runs the operations whose scratch comes from the pool
 // (a scalar form's operand, the accumulators of a reduction down columns,
 // ArgMax's tile of extremes, its best values beyond 64 results and its
-// results for a strided destination) after filling the pool with stale
+// results for a strided destination, Var's means and squared deviations) after filling the pool with stale
 // words: zeros, all ones (NaN and -1) and a float32 1e30 pattern. Every
 // result must be the one written out by hand below.
 func TestScratchStale(t *testing.T) {
@@ -44,6 +46,7 @@ func TestScratchStale(t *testing.T) {
 			}
 		}
 	}
+	varWant := map[string][]float32{} // the results with the first pool
 	for _, w := range []uint64{0, ^uint64(0), 0x7149f2ca7149f2ca} {
 		check := func(name string, f func() error, result func() any, want any) {
 			t.Helper()
@@ -70,6 +73,25 @@ func TestScratchStale(t *testing.T) {
 		idx := tensor.Must(tensor.New[int](cols)).View()
 		check("ArgMaxInto columns, 70 results", func() error { _ = idx.Fill(-7); return ArgMaxInto(idx, m, 0) }, func() any { return idx.Clone().Data() }, colArg)
 		check("ArgMaxInto columns, int32", func() error { _ = idx.Fill(-7); return ArgMaxInto(idx, mi, 0) }, func() any { return idx.Clone().Data() }, colArg)
+		// Var and Std: the bits of the first pool's results every time.
+		for _, vc := range []struct {
+			name string
+			dst  tensor.View[float32]
+			f    func(dst tensor.View[float32]) error
+		}{
+			{"VarInto columns", row, func(d tensor.View[float32]) error { return VarInto(d, m, 0, 0) }},
+			{"StdInto rows, transposed", tensor.Must(tensor.New[float32](rows)).View(), func(d tensor.View[float32]) error { return StdInto(d, mt, 1, 0) }},
+			{"VarInto all", tensor.Must(tensor.New[float32]()).View(), func(d tensor.View[float32]) error { return VarInto(d, mt, 0) }},
+		} {
+			want, ok := varWant[vc.name]
+			if !ok {
+				poisonPool(w)
+				require.NoError(t, vc.f(vc.dst))
+				want = vc.dst.Clone().Data()
+				varWant[vc.name] = want
+			}
+			check(vc.name, func() error { _ = vc.dst.Fill(-7); return vc.f(vc.dst) }, func() any { return vc.dst.Clone().Data() }, want)
+		}
 		step := tensor.Must(tensor.Must(tensor.New[int](2*rows)).View().Slice(0, 0, 2*rows, 2))
 		check("ArgMinInto rows, a strided destination", func() error { _ = step.Fill(-7); return ArgMinInto(step, m, 1) }, func() any { return step.Clone().Data() }, rowArgMin)
 	}

@@ -457,8 +457,10 @@ func memoryOrder(perm []int, l *layout.Layout) ([]int, bool) {
 	return perm, moved
 }
 
-// scratch holds the buffers of one goroutine of a staged operation, taken
-// from scratchPool and given back by release.
+// scratch holds the buffers of one goroutine of an operation, taken from
+// scratchPool and given back by release: a staged operation's slabs, and
+// the small scratch of the scalar forms, reductions, ArgMax and Var, so
+// that their Into forms allocate nothing.
 type scratch struct {
 	held [3]*[]uint64
 }
@@ -487,6 +489,17 @@ func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
 		return nil
 	}
 	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*s.held[i]))), n)
+}
+
+// scratchOrMake returns buffer i of s as n elements of T when they take at
+// most par.MinBytes, and otherwise a fresh slice, which the collector
+// frees: the pool keeps none of the larger buffers of a computation whose
+// scratch grows with its data (Var's means, ArgMax's best values).
+func scratchOrMake[T tensor.Number](s *scratch, i, n int) []T {
+	if n*int(unsafe.Sizeof(*new(T))) > par.MinBytes {
+		return make([]T, n)
+	}
+	return scratchBuf[T](s, i, n)
 }
 
 func (s *scratch) release() {

@@ -62,7 +62,9 @@ func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (t
 // them, so the bits are those of one temporary; reducing every axis, or
 // into a dst that shares memory with v, takes a temporary of v's size, as
 // NumPy always does (an error wrapping layout.ErrOverflow when that is
-// too large).
+// too large). The means and temporaries of up to 4 MiB come from a pool
+// (see the package documentation): VarInto allocates nothing for a v of
+// up to 1 MiB.
 func Var[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("Var", v, ddof, axes, false, false)
 }
@@ -156,10 +158,12 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 	if err != nil {
 		return 0, err
 	}
-	mean, err := meanNew(op, v, axes, true)
-	if err != nil {
-		return 0, err
-	}
+	// The means and the squared deviations come from the pool, up to
+	// par.MinBytes each: VarInto then allocates nothing for a v of up to
+	// varBlock bytes (sqDevRows, for larger ones, allocates its
+	// subtrees' sums).
+	var sc scratch
+	defer sc.release()
 	div := max(n-ddof, 0)
 	rd := newReducer(addOp[T]{}, 0, true)
 	in := operandOf(&v)
@@ -172,16 +176,24 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 			break
 		}
 	}
-	shared := mem.Overlaps(d.data, &d.lay, in.data, &in.lay)
-	if in.lay.Size() > 0 && !shared && sqDevRows(rd, d, v, mean.View(), set) {
+	if shared := mem.Overlaps(d.data, &d.lay, in.data, &in.lay); k < 0 || in.lay.Size() == 0 || shared {
+		// The temporary first: a broadcast v may be too large for one, an
+		// error found before the means are computed.
+		var dev []T
+		if elems := in.lay.Size(); elems*int(unsafe.Sizeof(*new(T))) <= par.MinBytes {
+			dev = scratchBuf[T](&sc, 1, elems)
+		} else {
+			t, err := newResult[T](op, v.Shape())
+			if err != nil {
+				return 0, err
+			}
+			dev = t.Data()
+		}
+		sqDevBlock(rd, d, dev, v, meansOf(&sc, v, set, n))
 		return div, nil
 	}
-	if k < 0 || in.lay.Size() == 0 || shared {
-		dev, err := newResult[T](op, v.Shape())
-		if err != nil {
-			return 0, err
-		}
-		sqDevBlock(rd, d, dev.Data(), v, mean.View())
+	mean := meansOf(&sc, v, set, n)
+	if sqDevRows(rd, d, v, mean, set) {
 		return div, nil
 	}
 	size := int(unsafe.Sizeof(*new(T)))
@@ -203,25 +215,55 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 		w = 1 // blocks large enough to be split by the operations themselves
 	}
 	dv, _ := tensor.NewView(d.data, d.lay)
-	blocks := func(lo, hi int, buf []T) {
-		for a, b := lo, 0; a < hi; a = b {
-			if b = min(a+c, hi); hi-b == 1 {
-				b = hi // no block of 1 at the end
-			}
-			vb, _ := v.Slice(k, a, b, 1)
-			mb, _ := mean.View().Slice(k, a, b, 1)
-			db, _ := dv.Slice(k, a, b, 1)
-			sqDevBlock(rd, operandOf(&db), buf, vb, mb)
-		}
-	}
 	if w == 1 {
-		blocks(0, rows, make([]T, (c+1)*per))
+		sqDevBlocks(rd, dv, v, mean, k, c, 0, rows, scratchOrMake[T](&sc, 1, (c+1)*per))
 		return div, nil
 	}
-	par.Do(w, func(i int) {
-		blocks(i*rows/w, (i+1)*rows/w, make([]T, (c+1)*per))
-	})
+	sqDevParts(rd, dv, v, mean, k, c, rows, (c+1)*per, w)
 	return div, nil
+}
+
+// sqDevParts runs sqDevBlocks over rows indices along axis k on w
+// goroutines, each with a buffer of n elements: a function of its own, so
+// that what the goroutines capture moves to the heap only when it runs.
+func sqDevParts[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, rows, n, w int) {
+	par.Do(w, func(i int) {
+		sqDevBlocks(rd, d, v, mean, k, c, i*rows/w, (i+1)*rows/w, make([]T, n))
+	})
+}
+
+// sqDevBlocks computes indices lo to hi along axis k of the sums of
+// squared deviations of v from mean into d by sqDevBlock, in blocks of c
+// indices (the last one c+1 rather than leave a block of 1), through buf.
+func sqDevBlocks[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, lo, hi int, buf []T) {
+	for a, b := lo, 0; a < hi; a = b {
+		if b = min(a+c, hi); hi-b == 1 {
+			b = hi // no block of 1 at the end
+		}
+		vb, _ := v.Slice(k, a, b, 1)
+		mb, _ := mean.Slice(k, a, b, 1)
+		db, _ := d.Slice(k, a, b, 1)
+		sqDevBlock(rd, operandOf(&db), buf, vb, mb)
+	}
+}
+
+// meansOf returns the means of v's elements over the axes of set, n of
+// them in each, as a row-major view of the kept shape (the reduced axes
+// of size 1) in buffer 0 of sc: Mean's values, as Var's deviations need
+// them.
+func meansOf[T Float](sc *scratch, v tensor.View[T], set uint64, n int) tensor.View[T] {
+	in := operandOf(&v)
+	var sb, kb, db [8]int
+	keep, _ := appendReduced(kb[:0], db[:0], in.lay.AppendShape(sb[:0]), set)
+	kl, _ := layout.RowMajor(keep...)
+	d := operand[T]{data: scratchOrMake[T](sc, 0, kl.Size()), lay: kl}
+	rd := newReducer(addOp[T]{}, 0, true)
+	rd.run(&d, in)
+	m, _ := tensor.NewView(d.data, kl)
+	if err := scaleInto(m, n); err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
+	return m
 }
 
 // sqDevRows sums the squared deviations of v from mean into d, over the
@@ -266,6 +308,14 @@ func sqDevRows[T Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.V
 	if err != nil {
 		return false // rows that do not merge: the blocks of squaredDeviations
 	}
+	sqDevSubtrees(rd, d, v2, mean, rows, w, lr, leaves, inBytes)
+	return true
+}
+
+// sqDevSubtrees is sqDevRows once it applies, on v2, v reshaped to [rows,
+// w]: a function of its own, so that what its goroutines capture moves to
+// the heap only when it runs.
+func sqDevSubtrees[T Float](rd reducer[T, addOp[T]], d *operand[T], v2, mean tensor.View[T], rows, w, lr, leaves, inBytes int) {
 	ml, _ := layout.RowMajor(1, w)
 	m2, _ := tensor.NewView(mean.Data()[:w], ml) // mean is row-major
 	// 2^depth subtrees of at most about varBlock bytes.
@@ -296,7 +346,6 @@ func sqDevRows[T Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.V
 	})
 	off := d.lay.Offset()
 	copy(d.data[off:off+w], out)
-	return true
 }
 
 // sqDevBlock sets d to the sums of (v - mean)² over the axes where d has

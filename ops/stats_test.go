@@ -219,6 +219,20 @@ func TestStatsEdges(t *testing.T) {
 		assert.ErrorContains(t, err, "ops: "+name+": destination shape [4]")
 	}
 	assert.Equal(t, []float32{7, 7, 7, 7}, dst.Data(), "nothing is written on error")
+
+	// Reducing every axis of a broadcast view takes a temporary of its
+	// size: too large to allocate here, an error, not a crash.
+	huge := tensor.Must(tensor.Must(tensor.Full[float32](1, 1, 1)).View().Expand(1<<24, 1<<24))
+	all := tensor.Must(tensor.Full[float32](7)).View()
+	for name, err := range map[string]error{
+		"Var":     func() error { _, err := ops.Var(huge, 0); return err }(),
+		"VarInto": ops.VarInto(all, huge, 0),
+		"StdInto": ops.StdInto(all, huge, 1),
+	} {
+		assert.ErrorIs(t, err, layout.ErrOverflow, name)
+		assert.ErrorContains(t, err, "ops: "+name+":")
+	}
+	assert.Equal(t, float32(7), all.At(), "nothing is written on error")
 }
 
 // TestStatsInPlace reduces a view into a part of itself.
