@@ -125,7 +125,8 @@
 // The tests hold NumPy's answers (testdata/numpy, made by NumPy 1.24 with
 // gen.py there) to about a thousand cases of the elementwise operations,
 // the reductions, ArgMax and ArgMin, the cumulative operations, Convert,
-// the joins and the splits, on transposed and broadcast views, with NaN, infinities,
+// the joins and the splits, on transposed and broadcast views, and of Into
+// forms whose destination overlaps their inputs (NumPy's out=), with NaN, infinities,
 // signed zeros and the extremes of the integer types among the inputs;
 // the results match bit for bit at every SIMD level, but for a NaN's sign
 // and payload and for Exp, Log, Sin, Cos, Tanh and Pow, within 2 units in

@@ -28,7 +28,35 @@ type npCase struct {
 	DtypeOut string
 	Values   []string
 	Parts    []npPart // a split's parts
+	Dst      npView   // an Into case's destination, a view of its base
+	Inputs   []npView // and its inputs
 	Ulps     int
+}
+
+// npView is a view of an Into case's base matrix: each axis sliced
+// [start, stop, step], then flipped along Flip, then transposed if T.
+type npView struct {
+	Slices [][3]int
+	Flip   []int
+	T      bool
+}
+
+// npViewOf returns nv of base.
+func npViewOf[T ops.Real](t *testing.T, nv npView, base tensor.View[T]) tensor.View[T] {
+	t.Helper()
+	v := base
+	var err error
+	for axis, sl := range nv.Slices {
+		v, err = v.Slice(axis, sl[0], sl[1], sl[2])
+		require.NoError(t, err)
+	}
+	if nv.Flip != nil {
+		v = tensor.Must(v.Flip(nv.Flip...))
+	}
+	if nv.T {
+		v = tensor.Must(v.Transpose(0, 1))
+	}
+	return v
 }
 
 // npPart is one part of a split: NumPy's values, C order, of a shape.
@@ -75,7 +103,9 @@ func (c *npCase) name() string {
 // and the extremes of the integer types among the inputs), reductions
 // (integers wrapping as NumPy's with dtype= the input's), ArgMax and
 // ArgMin (ties and NaN), the cumulative ones, conversions, joins and
-// splits. Results
+// splits, and Into forms whose destination overlaps their inputs (shifted,
+// transposed, flipped, stepped), which must give NumPy's out= results: as
+// if computed from copies of the inputs. Results
 // must match NumPy's bit for bit, but for a NaN's sign and payload and,
 // in the transcendental functions, the case's ulps, at every SIMD level.
 func TestNumPy(t *testing.T) {
@@ -96,7 +126,8 @@ func TestNumPy(t *testing.T) {
 	// Every operation the fixtures were made for is here.
 	for _, op := range []string{"Add", "Sub", "Mul", "Div", "Maximum", "Minimum", "Pow", "Neg", "Abs",
 		"Sqrt", "Exp", "Log", "Sin", "Cos", "Tanh", "Sum", "Prod", "Max", "Min", "Mean", "Var", "Std",
-		"ArgMax", "ArgMin", "CumSum", "CumProd", "Convert", "Concat", "Stack", "SplitAt", "Split"} {
+		"ArgMax", "ArgMin", "CumSum", "CumProd", "Convert", "Concat", "Stack", "SplitAt", "Split",
+		"Into/Add", "Into/Sub", "Into/Mul", "Into/Maximum", "Into/Neg", "Into/Copy", "Into/CumSum", "Into/Sum"} {
 		if seen[op] == 0 {
 			t.Errorf("no case of %s", op)
 		}
@@ -209,6 +240,33 @@ func npReal[T ops.Real](t *testing.T, c *npCase) bool {
 		return true
 	case "Convert":
 		return npConvert(t, c, a[0])
+	case "Into/Add", "Into/Sub", "Into/Mul", "Into/Maximum", "Into/Neg", "Into/Copy", "Into/CumSum", "Into/Sum":
+		base := a[0]
+		d := npViewOf(t, c.Dst, base)
+		var in []tensor.View[T]
+		for _, nv := range c.Inputs {
+			in = append(in, npViewOf(t, nv, base))
+		}
+		switch c.Op {
+		case "Into/Add":
+			err = ops.AddInto(d, in[0], in[1])
+		case "Into/Sub":
+			err = ops.SubInto(d, in[0], in[1])
+		case "Into/Mul":
+			err = ops.MulInto(d, in[0], in[1])
+		case "Into/Maximum":
+			err = ops.MaximumInto(d, in[0], in[1])
+		case "Into/Neg":
+			err = ops.NegInto(d, in[0])
+		case "Into/Copy":
+			err = d.CopyFrom(in[0])
+		case "Into/CumSum":
+			err = ops.CumSumInto(d, in[0], p.Axis)
+		case "Into/Sum":
+			err = ops.SumInto(d, in[0], p.Axis)
+		}
+		npCheck(t, c, base.Clone(), err)
+		return true
 	case "Concat":
 		got, err = ops.Concat(p.Axis, a...)
 	case "Stack":

@@ -257,6 +257,84 @@ for dtype in ["float32", "int64"]:
         cases.append({"op": op, "dtype": dtype, "args": [A], "params": {"axis": axis, "indices": how if op == "SplitAt" else [], "n": how if op == "Split" else 0},
                       "parts": [{"shape": list(p.shape), "values": enc(p)} for p in parts], "ulps": 0})
 
+# Into forms whose destination shares memory with their inputs: NumPy
+# computes as if from copies of the inputs (out= with overlap), as ops'
+# Into forms promise. Every view is of one base array: rows then columns
+# sliced [start, stop, step], then flipped along "flip", then transposed
+# with "T". The case holds the base before and after.
+
+
+def over(base, d):
+    a = base[tuple(slice(*sl) for sl in d["slices"])]
+    if d.get("flip"):
+        a = np.flip(a, d["flip"])
+    if d.get("T"):
+        a = a.T
+    return a
+
+
+def vspec(slices, flip=None, T=False):
+    d = {"slices": [list(x) for x in slices]}
+    if flip:
+        d["flip"] = flip
+    if T:
+        d["T"] = True
+    return d
+
+
+ALL = [(0, 6, 1), (0, 6, 1)]
+OVERLAP = [
+    # op, dst, inputs (a view or a scalar), params
+    ("Add", vspec([(1, 6, 1), (0, 6, 1)]), [vspec([(0, 5, 1), (0, 6, 1)]), vspec([(1, 6, 1), (0, 6, 1)])], {}),
+    ("Add", vspec([(0, 5, 1), (0, 6, 1)]), [vspec([(1, 6, 1), (0, 6, 1)]), vspec([(0, 5, 1), (0, 6, 1)])], {}),
+    ("Mul", vspec(ALL), [vspec(ALL), vspec(ALL, T=True)], {}),
+    ("Sub", vspec(ALL), [vspec(ALL, flip=[0, 1]), vspec(ALL, T=True)], {}),
+    ("Maximum", vspec(ALL, T=True), [vspec(ALL), vspec(ALL, flip=[1])], {}),
+    ("Add", vspec([(0, 6, 2), (0, 6, 1)]), [vspec([(1, 6, 2), (0, 6, 1)]), vspec([(0, 3, 1), (0, 6, 1)])], {}),
+    ("Sub", vspec([(0, 6, 1), (0, 3, 1)]), [vspec([(0, 6, 1), (3, 6, 1)], flip=[1]), vspec([(0, 6, 1), (1, 4, 1)])], {}),
+    ("Neg", vspec(ALL), [vspec(ALL, T=True)], {}),
+    ("Neg", vspec([(0, 6, 1), (1, 6, 1)]), [vspec([(0, 6, 1), (0, 5, 1)])], {}),
+    ("Copy", vspec([(1, 6, 1), (1, 6, 1)]), [vspec([(0, 5, 1), (0, 5, 1)])], {}),
+    ("Copy", vspec(ALL), [vspec(ALL, T=True)], {}),
+    ("Copy", vspec(ALL, flip=[0]), [vspec(ALL, flip=[1])], {}),
+    ("CumSum", vspec(ALL), [vspec(ALL, T=True)], {"axis": 0}),
+    ("CumSum", vspec([(0, 6, 1), (1, 6, 1)]), [vspec([(0, 6, 1), (0, 5, 1)])], {"axis": 1}),
+    ("Sum", vspec([(0, 1, 1), (0, 6, 1)]), [vspec(ALL)], {"axis": 0}),
+    ("Sum", vspec([(0, 6, 1), (5, 6, 1)]), [vspec(ALL, T=True)], {"axis": 1}),
+]
+for dtype in ["float64", "int32"]:
+    for op, dst, ins, params in OVERLAP:
+        base = small(dtype, (6, 6), -9, 10)
+        after = base.copy()
+        D = over(after, dst)
+        A = [over(after, i).copy() for i in ins]  # NumPy copies on overlap itself; copies here make that explicit
+        if op == "Add":
+            np.add(A[0], A[1], out=D)
+        elif op == "Sub":
+            np.subtract(A[0], A[1], out=D)
+        elif op == "Mul":
+            np.multiply(A[0], A[1], out=D)
+        elif op == "Maximum":
+            np.maximum(A[0], A[1], out=D)
+        elif op == "Neg":
+            np.negative(A[0], out=D)
+        elif op == "Copy":
+            np.copyto(D, A[0])
+        elif op == "CumSum":
+            np.cumsum(A[0], axis=params["axis"], out=D)
+        elif op == "Sum":
+            np.sum(A[0], axis=params["axis"], keepdims=True, out=D)
+        # NumPy itself, without the copies, must agree (its overlap rule).
+        check = base.copy()
+        Dn = over(check, dst)
+        An = [over(check, i) for i in ins]
+        f = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply, "Maximum": np.maximum}.get(op)
+        if f is not None:
+            f(An[0], An[1], out=Dn)
+            assert (check == after).all(), (op, dst, ins)
+        cases.append({"op": "Into/" + op, "dtype": dtype, "args": [arg(base)], "params": params,
+                      "dst": dst, "inputs": ins, "shape": [6, 6], "values": enc(after), "ulps": 0})
+
 with open("fixtures.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=None, sort_keys=True)
     f.write("\n")
