@@ -98,16 +98,16 @@ func (c *npCase) name() string {
 	return fmt.Sprintf("%s/%s/%v/%+v", c.Op, c.Dtype, shapes, c.Params)
 }
 
-// TestNumPy runs every case of the NumPy fixtures: elementwise operations
-// with broadcasting and on transposed views (NaN, infinities, signed zeros
-// and the extremes of the integer types among the inputs), reductions
-// (integers wrapping as NumPy's with dtype= the input's), ArgMax and
-// ArgMin (ties and NaN), the cumulative ones, conversions, joins and
-// splits, and Into forms whose destination overlaps their inputs (shifted,
-// transposed, flipped, stepped), which must give NumPy's out= results: as
-// if computed from copies of the inputs. Results
-// must match NumPy's bit for bit, but for a NaN's sign and payload and,
-// in the transcendental functions, the case's ulps, at every SIMD level.
+// TestNumPy runs every case of the NumPy fixtures, at every SIMD level:
+// elementwise operations with broadcasting and on transposed views (NaN,
+// infinities, signed zeros and the extremes of the integer types among
+// the inputs), reductions (integers wrapping as NumPy's with dtype= the
+// input's), ArgMax and ArgMin (ties and NaN), the cumulative ones,
+// conversions, joins and splits, and Into forms whose destination
+// overlaps their inputs (shifted, transposed, flipped, stepped), which
+// must give NumPy's out= results: as if computed from copies of the
+// inputs. Results must match NumPy's bit for bit, but for a NaN's sign
+// and payload and, in the transcendental functions, the case's ulps.
 func TestNumPy(t *testing.T) {
 	data, err := os.ReadFile("testdata/numpy/fixtures.json")
 	require.NoError(t, err)
