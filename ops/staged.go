@@ -496,7 +496,7 @@ func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
 // frees: the pool keeps none of the larger buffers of a computation whose
 // scratch grows with its data (Var's means, ArgMax's best values).
 func scratchOrMake[T tensor.Number](s *scratch, i, n int) []T {
-	if n*int(unsafe.Sizeof(*new(T))) > par.MinBytes {
+	if n > par.MinBytes/int(unsafe.Sizeof(*new(T))) { // n*size may overflow
 		return make([]T, n)
 	}
 	return scratchBuf[T](s, i, n)

@@ -161,7 +161,8 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 	// The means and the squared deviations come from the pool, up to
 	// par.MinBytes each: VarInto then allocates nothing for a v of up to
 	// varBlock bytes (sqDevRows, for larger ones, allocates its
-	// subtrees' sums).
+	// subtrees' sums). The temporaries are sized, and refused when too
+	// large (a broadcast v can be), before any work.
 	var sc scratch
 	defer sc.release()
 	div := max(n-ddof, 0)
@@ -169,6 +170,7 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 	in := operandOf(&v)
 	var sb [8]int
 	shape := in.lay.AppendShape(sb[:0])
+	size := int(unsafe.Sizeof(*new(T)))
 	k := -1 // the axis to cut
 	for a, n := range shape {
 		if set&(1<<a) == 0 && n > 1 {
@@ -177,32 +179,22 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 		}
 	}
 	if shared := mem.Overlaps(d.data, &d.lay, in.data, &in.lay); k < 0 || in.lay.Size() == 0 || shared {
-		// The temporary first: a broadcast v may be too large for one, an
-		// error found before the means are computed.
-		var dev []T
-		if elems := in.lay.Size(); elems*int(unsafe.Sizeof(*new(T))) <= par.MinBytes {
-			dev = scratchBuf[T](&sc, 1, elems)
-		} else {
-			t, err := newResult[T](op, v.Shape())
-			if err != nil {
-				return 0, err
-			}
-			dev = t.Data()
+		dev, err := varTemp[T](op, &sc, 1, in.lay.Size())
+		if err != nil {
+			return 0, err
 		}
 		sqDevBlock(rd, d, dev, v, meansOf(&sc, v, set, n))
 		return div, nil
 	}
-	mean := meansOf(&sc, v, set, n)
-	if sqDevRows(rd, d, v, mean, set) {
-		return div, nil
-	}
-	size := int(unsafe.Sizeof(*new(T)))
 	rows := shape[k]
 	per := v.Size() / rows // elements of v per index along k
 	// Blocks (and goroutines' parts) of at least 2 along k: with 1, the
 	// reduced axes on either side of k would merge into longer runs,
 	// which a reduction sums in another order.
-	c := max(2, varBlock/(per*size))
+	c := 2
+	if per <= varBlock/size { // per*size does not overflow
+		c = max(2, varBlock/(per*size))
+	}
 	if k == len(shape)-1 {
 		// k innermost: a block's rows are c elements long, and short ones
 		// cost a call each (a column variance of [4096,4096] float32: 32
@@ -210,25 +202,54 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 		c = max(c, 1024/size)
 	}
 	c = min(c, rows)
-	w := min(par.Workers(v.Size()*size), (rows+c-1)/c, rows/2)
-	if c == 2 && 2*per*size > varBlock {
-		w = 1 // blocks large enough to be split by the operations themselves
+	if per > mem.MaxBytes/size/(c+1) {
+		return 0, errorf(op, layout.ErrOverflow, "a temporary of %d slices of %d elements along axis %d would exceed the largest allocation", c+1, per, k)
 	}
-	dv, _ := tensor.NewView(d.data, d.lay)
-	if w == 1 {
-		sqDevBlocks(rd, dv, v, mean, k, c, 0, rows, scratchOrMake[T](&sc, 1, (c+1)*per))
+	mean := meansOf(&sc, v, set, n)
+	if sqDevRows(rd, d, v, mean, set) {
 		return div, nil
 	}
-	sqDevParts(rd, dv, v, mean, k, c, rows, (c+1)*per, w)
+	w := min(par.Workers(v.Size()*size), (rows+c-1)/c, rows/2)
+	if c == 2 && per > varBlock/(2*size) {
+		w = 1 // blocks large enough to be split by the operations themselves
+	}
+	// The first goroutine's buffer from the pool (sqDevParts makes the
+	// others').
+	buf, _ := varTemp[T](op, &sc, c+1, per) // checked above
+	dv, _ := tensor.NewView(d.data, d.lay)
+	if w == 1 {
+		sqDevBlocks(rd, dv, v, mean, k, c, 0, rows, buf)
+		return div, nil
+	}
+	sqDevParts(rd, dv, v, mean, k, c, rows, w, buf)
 	return div, nil
 }
 
+// varTemp returns a buffer of m times n elements: buffer 1 of sc up to
+// par.MinBytes, a new slice up to mem.MaxBytes, and otherwise an error of
+// op wrapping layout.ErrOverflow.
+func varTemp[T Float](op string, sc *scratch, m, n int) ([]T, error) {
+	size := int(unsafe.Sizeof(*new(T)))
+	switch {
+	case n <= par.MinBytes/size/m:
+		return scratchBuf[T](sc, 1, m*n), nil
+	case n <= mem.MaxBytes/size/m:
+		return make([]T, m*n), nil
+	}
+	return nil, errorf(op, layout.ErrOverflow, "a temporary of %d x %d elements would exceed the largest allocation", m, n)
+}
+
 // sqDevParts runs sqDevBlocks over rows indices along axis k on w
-// goroutines, each with a buffer of n elements: a function of its own, so
-// that what the goroutines capture moves to the heap only when it runs.
-func sqDevParts[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, rows, n, w int) {
+// goroutines, the first with buf and each other with a buffer of buf's
+// length: a function of its own, so that what the goroutines capture
+// moves to the heap only when it runs.
+func sqDevParts[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, rows, w int, buf []T) {
 	par.Do(w, func(i int) {
-		sqDevBlocks(rd, d, v, mean, k, c, i*rows/w, (i+1)*rows/w, make([]T, n))
+		b := buf
+		if i > 0 {
+			b = make([]T, len(buf))
+		}
+		sqDevBlocks(rd, d, v, mean, k, c, i*rows/w, (i+1)*rows/w, b)
 	})
 }
 

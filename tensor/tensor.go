@@ -2,12 +2,12 @@ package tensor
 
 import (
 	"fmt"
-	"math"
 	"reflect"
 	"slices"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/simd"
 )
@@ -63,18 +63,11 @@ func newTensor[T Number](op string, shape []int) (Tensor[T], error) {
 	return Tensor[T]{data: data, lay: l}, nil
 }
 
-// maxBytes is the largest buffer Tessera asks make for: less than 2^47
-// bytes (128 TiB) on 64-bit platforms, the user address space of amd64 and
-// of arm64 with 4-level page tables, where a larger make is a fatal
-// out-of-memory error or a panic; math.MaxInt on 32-bit platforms. Larger
-// requests fail with ErrOverflow. (A request below it can still exceed the
-// machine's memory, which, as for make, is a fatal error of the runtime.)
-const maxBytes = min(math.MaxInt, 1<<47-1)
-
-// alloc returns a zeroed buffer of n elements.
+// alloc returns a zeroed buffer of n elements, or an error wrapping
+// layout.ErrOverflow beyond mem.MaxBytes.
 func alloc[T Number](op string, n int) ([]T, error) {
 	var zero T
-	if size := int(unsafe.Sizeof(zero)); n > maxBytes/size {
+	if size := int(unsafe.Sizeof(zero)); n > mem.MaxBytes/size {
 		return nil, errorf(op, layout.ErrOverflow, "%d elements of %d bytes exceed the largest allocation", n, size)
 	}
 	return make([]T, n), nil

@@ -1,13 +1,24 @@
 // Package mem answers whether the memory two layouts reach over two
 // buffers intersects, for the engines that must read a source before they
-// write a destination that shares memory with it.
+// write a destination that shares memory with it, and holds the largest
+// buffer the packages allocate.
 package mem
 
 import (
+	"math"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/layout"
 )
+
+// MaxBytes is the largest buffer Tessera asks make for: less than 2^47
+// bytes (128 TiB) on 64-bit platforms, the user address space of amd64 and
+// of arm64 with 4-level page tables, where a larger make is a fatal
+// out-of-memory error or a panic; math.MaxInt on 32-bit platforms. Larger
+// requests fail with layout.ErrOverflow. (A request below it can still
+// exceed the machine's memory, which, as for make, is a fatal error of
+// the runtime.)
+const MaxBytes = min(math.MaxInt, 1<<47-1)
 
 // Overlaps reports whether the memory reached by layout al over a and by
 // bl over b intersects. Each layout must lie inside its buffer. The layouts
