@@ -137,107 +137,88 @@ func TestNumPy(t *testing.T) {
 // npRun runs case c by its dtype.
 func npRun(t *testing.T, c *npCase) {
 	t.Helper()
-	ok := false
-	switch c.Dtype {
-	case "float32":
-		ok = npFloat[float32](t, c)
-	case "float64":
-		ok = npFloat[float64](t, c)
-	case "int8":
-		ok = npReal[int8](t, c)
-	case "uint8":
-		ok = npReal[uint8](t, c)
-	case "int32":
-		ok = npReal[int32](t, c)
-	case "int64":
-		ok = npReal[int64](t, c)
-	case "uint64":
-		ok = npReal[uint64](t, c)
-	}
-	if !ok {
+	run, ok := map[string]func(*testing.T, *npCase) bool{
+		"float32": npFloat[float32], "float64": npFloat[float64], "int8": npReal[int8],
+		"uint8": npReal[uint8], "int32": npReal[int32], "int64": npReal[int64], "uint64": npReal[uint64],
+	}[c.Dtype]
+	if !ok || !run(t, c) {
 		t.Fatalf("%s: no such operation or dtype in the test", c.name())
 	}
 }
 
+// The operations of the fixtures by the form of their call.
+type (
+	npUnary[T tensor.Number]  func(v tensor.View[T]) (tensor.Tensor[T], error)
+	npBinary[T tensor.Number] func(a, b tensor.View[T]) (tensor.Tensor[T], error)
+	npReduce[T tensor.Number] func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
+	npScan[T tensor.Number]   func(v tensor.View[T], axis int) (tensor.Tensor[T], error)
+	npStat[T tensor.Number]   func(v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error)
+	npIndex[T tensor.Number]  func(v tensor.View[T], axis ...int) (tensor.Tensor[int], error)
+)
+
 // npFloat runs c's float-only operations, and the others through npReal.
 func npFloat[T ops.Float](t *testing.T, c *npCase) bool {
 	t.Helper()
-	var got tensor.Tensor[T]
-	var err error
 	a := npArgs[T](t, c)
-	p := c.Params
-	switch c.Op {
-	case "Div":
-		got, err = ops.Div(a[0], a[1])
-	case "Pow":
-		got, err = ops.Pow(a[0], a[1])
-	case "Sqrt":
-		got, err = ops.Sqrt(a[0])
-	case "Exp":
-		got, err = ops.Exp(a[0])
-	case "Log":
-		got, err = ops.Log(a[0])
-	case "Sin":
-		got, err = ops.Sin(a[0])
-	case "Cos":
-		got, err = ops.Cos(a[0])
-	case "Tanh":
-		got, err = ops.Tanh(a[0])
-	case "Mean":
-		got, err = ops.Mean(a[0], p.Axes...)
-	case "Var":
-		got, err = ops.Var(a[0], p.Ddof, p.Axes...)
-	case "Std":
-		got, err = ops.Std(a[0], p.Ddof, p.Axes...)
-	default:
-		return npReal[T](t, c)
+	if f, ok := map[string]npUnary[T]{"Sqrt": ops.Sqrt[T], "Exp": ops.Exp[T], "Log": ops.Log[T],
+		"Sin": ops.Sin[T], "Cos": ops.Cos[T], "Tanh": ops.Tanh[T]}[c.Op]; ok {
+		got, err := f(a[0])
+		npCheck(t, c, got, err)
+		return true
 	}
-	npCheck(t, c, got, err)
-	return true
+	if f, ok := map[string]npBinary[T]{"Div": ops.Div[T], "Pow": ops.Pow[T]}[c.Op]; ok {
+		got, err := f(a[0], a[1])
+		npCheck(t, c, got, err)
+		return true
+	}
+	if f, ok := map[string]npStat[T]{"Var": ops.Var[T], "Std": ops.Std[T]}[c.Op]; ok {
+		got, err := f(a[0], c.Params.Ddof, c.Params.Axes...)
+		npCheck(t, c, got, err)
+		return true
+	}
+	if c.Op == "Mean" {
+		got, err := ops.Mean(a[0], c.Params.Axes...)
+		npCheck(t, c, got, err)
+		return true
+	}
+	return npReal[T](t, c)
 }
 
 // npReal runs c's operations defined on every real type.
 func npReal[T ops.Real](t *testing.T, c *npCase) bool {
 	t.Helper()
-	var got tensor.Tensor[T]
-	var err error
 	a := npArgs[T](t, c)
 	p := c.Params
-	switch c.Op {
-	case "Add":
-		got, err = ops.Add(a[0], a[1])
-	case "Sub":
-		got, err = ops.Sub(a[0], a[1])
-	case "Mul":
-		got, err = ops.Mul(a[0], a[1])
-	case "Maximum":
-		got, err = ops.Maximum(a[0], a[1])
-	case "Minimum":
-		got, err = ops.Minimum(a[0], a[1])
-	case "Neg":
-		got, err = ops.Neg(a[0])
-	case "Abs":
-		got, err = ops.Abs(a[0])
-	case "Sum":
-		got, err = ops.Sum(a[0], p.Axes...)
-	case "Prod":
-		got, err = ops.Prod(a[0], p.Axes...)
-	case "Max":
-		got, err = ops.Max(a[0], p.Axes...)
-	case "Min":
-		got, err = ops.Min(a[0], p.Axes...)
-	case "CumSum":
-		got, err = ops.CumSum(a[0], p.Axis)
-	case "CumProd":
-		got, err = ops.CumProd(a[0], p.Axis)
-	case "ArgMax", "ArgMin":
-		arg := ops.ArgMax[T]
-		if c.Op == "ArgMin" {
-			arg = ops.ArgMin[T]
-		}
-		idx, err := arg(a[0], p.Axes...)
+	var got tensor.Tensor[T]
+	var err error
+	if f, ok := map[string]npUnary[T]{"Neg": ops.Neg[T], "Abs": ops.Abs[T]}[c.Op]; ok {
+		got, err = f(a[0])
+	} else if f, ok := map[string]npBinary[T]{"Add": ops.Add[T], "Sub": ops.Sub[T], "Mul": ops.Mul[T],
+		"Maximum": ops.Maximum[T], "Minimum": ops.Minimum[T]}[c.Op]; ok {
+		got, err = f(a[0], a[1])
+	} else if f, ok := map[string]npReduce[T]{"Sum": ops.Sum[T], "Prod": ops.Prod[T], "Max": ops.Max[T],
+		"Min": ops.Min[T]}[c.Op]; ok {
+		got, err = f(a[0], p.Axes...)
+	} else if f, ok := map[string]npScan[T]{"CumSum": ops.CumSum[T], "CumProd": ops.CumProd[T]}[c.Op]; ok {
+		got, err = f(a[0], p.Axis)
+	} else if f, ok := map[string]npIndex[T]{"ArgMax": ops.ArgMax[T], "ArgMin": ops.ArgMin[T]}[c.Op]; ok {
+		idx, err := f(a[0], p.Axes...)
 		npCheck(t, c, idx, err)
 		return true
+	} else {
+		return npOther(t, c, a)
+	}
+	npCheck(t, c, got, err)
+	return true
+}
+
+// npOther runs c's conversions, joins, splits and Into forms.
+func npOther[T ops.Real](t *testing.T, c *npCase, a []tensor.View[T]) bool {
+	t.Helper()
+	p := c.Params
+	var got tensor.Tensor[T]
+	var err error
+	switch c.Op {
 	case "Convert":
 		return npConvert(t, c, a[0])
 	case "Into/Add", "Into/Sub", "Into/Mul", "Into/Maximum", "Into/Neg", "Into/Copy", "Into/CumSum", "Into/Sum":
@@ -300,29 +281,28 @@ func npConvert[T ops.Real](t *testing.T, c *npCase, v tensor.View[T]) bool {
 	t.Helper()
 	switch c.Params.To {
 	case "float32":
-		got, err := ops.Convert[float32](v)
-		npCheck(t, c, got, err)
+		return npConvertTo[float32](t, c, v)
 	case "float64":
-		got, err := ops.Convert[float64](v)
-		npCheck(t, c, got, err)
+		return npConvertTo[float64](t, c, v)
 	case "int8":
-		got, err := ops.Convert[int8](v)
-		npCheck(t, c, got, err)
+		return npConvertTo[int8](t, c, v)
 	case "uint8":
-		got, err := ops.Convert[uint8](v)
-		npCheck(t, c, got, err)
+		return npConvertTo[uint8](t, c, v)
 	case "int32":
-		got, err := ops.Convert[int32](v)
-		npCheck(t, c, got, err)
+		return npConvertTo[int32](t, c, v)
 	case "int64":
-		got, err := ops.Convert[int64](v)
-		npCheck(t, c, got, err)
+		return npConvertTo[int64](t, c, v)
 	case "uint64":
-		got, err := ops.Convert[uint64](v)
-		npCheck(t, c, got, err)
-	default:
-		return false
+		return npConvertTo[uint64](t, c, v)
 	}
+	return false
+}
+
+// npConvertTo checks Convert[U] of v.
+func npConvertTo[U, T ops.Real](t *testing.T, c *npCase, v tensor.View[T]) bool {
+	t.Helper()
+	got, err := ops.Convert[U](v)
+	npCheck(t, c, got, err)
 	return true
 }
 
