@@ -279,23 +279,12 @@ func npOther[T ops.Real](t *testing.T, c *npCase, a []tensor.View[T]) bool {
 // npConvert runs Convert to c.Params.To.
 func npConvert[T ops.Real](t *testing.T, c *npCase, v tensor.View[T]) bool {
 	t.Helper()
-	switch c.Params.To {
-	case "float32":
-		return npConvertTo[float32](t, c, v)
-	case "float64":
-		return npConvertTo[float64](t, c, v)
-	case "int8":
-		return npConvertTo[int8](t, c, v)
-	case "uint8":
-		return npConvertTo[uint8](t, c, v)
-	case "int32":
-		return npConvertTo[int32](t, c, v)
-	case "int64":
-		return npConvertTo[int64](t, c, v)
-	case "uint64":
-		return npConvertTo[uint64](t, c, v)
-	}
-	return false
+	to, ok := map[string]func(*testing.T, *npCase, tensor.View[T]) bool{
+		"float32": npConvertTo[float32, T], "float64": npConvertTo[float64, T], "int8": npConvertTo[int8, T],
+		"uint8": npConvertTo[uint8, T], "int32": npConvertTo[int32, T], "int64": npConvertTo[int64, T],
+		"uint64": npConvertTo[uint64, T],
+	}[c.Params.To]
+	return ok && to(t, c, v)
 }
 
 // npConvertTo checks Convert[U] of v.
