@@ -29,8 +29,9 @@
 // reduction down columns, a scalar form's operand, ArgMax's best values
 // and its results for a strided destination) comes from a pool that keeps
 // it for the next operation. So do VarInto and StdInto for inputs of up
-// to 1 MiB (their means and squared deviations come from the pool); the
-// joins make a few small allocations.
+// to 1 MiB (their means and squared deviations come from the pool), and
+// ConcatInto and StackInto of views that share no memory with the
+// destination (StackInto of up to 8 views).
 //
 // All of them run on one engine: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is

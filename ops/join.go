@@ -30,7 +30,8 @@ import (
 // of range, and layout.ErrOverflow for a result too large.
 func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T], error) {
 	const op = "Concat"
-	shape, ax, err := concatShape(op, axis, views)
+	var sb [8]int
+	shape, ax, err := concatShape(op, axis, views, sb[:0])
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
@@ -50,7 +51,8 @@ func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T
 // then unchanged.
 func ConcatInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
 	const op = "ConcatInto"
-	shape, ax, err := concatShape(op, axis, views)
+	var sb [8]int // the shape on the stack: ConcatInto allocates nothing
+	shape, ax, err := concatShape(op, axis, views, sb[:0])
 	if err != nil {
 		return err
 	}
@@ -69,7 +71,9 @@ func ConcatInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.V
 // for a result too large.
 func Stack[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T], error) {
 	const op = "Stack"
-	shape, ax, us, err := stackShape(op, axis, views)
+	var sb [8]int
+	var ub [8]tensor.View[T]
+	shape, ax, us, err := stackShape(op, axis, views, sb[:0], ub[:0])
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
@@ -84,7 +88,11 @@ func Stack[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T]
 // StackInto is Stack into dst, as ConcatInto is Concat into dst.
 func StackInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
 	const op = "StackInto"
-	shape, ax, us, err := stackShape(op, axis, views)
+	// The shape and up to 8 unsqueezed views on the stack: StackInto of
+	// up to 8 views allocates nothing.
+	var sb [8]int
+	var ub [8]tensor.View[T]
+	shape, ax, us, err := stackShape(op, axis, views, sb[:0], ub[:0])
 	if err != nil {
 		return err
 	}
@@ -92,12 +100,14 @@ func StackInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.Vi
 }
 
 // concatShape checks the views of a concatenation along axis and returns
-// the result's shape and the axis, in range.
-func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T]) ([]int, int, error) {
+// the result's shape, appended to dst, and the axis, in range. With room
+// in dst it allocates nothing: the messages print copies of the shapes.
+func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T], dst []int) ([]int, int, error) {
 	if len(views) == 0 {
 		return nil, 0, errorf(op, layout.ErrArg, "no views to join")
 	}
-	first := views[0].Shape()
+	var fb [8]int
+	first := operandOf(&views[0]).lay.AppendShape(fb[:0])
 	if len(first) == 0 {
 		return nil, 0, errorf(op, layout.ErrShape, "view 0 has rank 0: a scalar has no axis to join along")
 	}
@@ -105,15 +115,16 @@ func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T]) (
 	if err != nil {
 		return nil, 0, err
 	}
-	shape := append([]int(nil), first...)
-	for i, v := range views[1:] {
-		sh := v.Shape()
+	shape := append(dst, first...)
+	for i := 1; i < len(views); i++ {
+		var hb [8]int
+		sh := operandOf(&views[i]).lay.AppendShape(hb[:0])
 		if len(sh) != len(first) {
-			return nil, 0, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: ranks differ", i+1, sh, first)
+			return nil, 0, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: ranks differ", i, slices.Clone(sh), slices.Clone(first))
 		}
 		for k := range sh {
 			if k != ax && sh[k] != first[k] {
-				return nil, 0, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: sizes differ along axis %d, which is not the axis %d joined along", i+1, sh, first, k, ax)
+				return nil, 0, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: sizes differ along axis %d, which is not the axis %d joined along", i, slices.Clone(sh), slices.Clone(first), k, ax)
 			}
 		}
 		if shape[ax] > math.MaxInt-sh[ax] {
@@ -125,28 +136,31 @@ func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T]) (
 }
 
 // stackShape checks the views of a stack along axis and returns the
-// result's shape, the axis in range, and the views with a size-1 axis
-// inserted there, to concatenate.
-func stackShape[T tensor.Number](op string, axis int, views []tensor.View[T]) ([]int, int, []tensor.View[T], error) {
+// result's shape, appended to dst, the axis in range, and the views with a
+// size-1 axis inserted there, to concatenate, appended to us. With room in
+// dst and us it allocates nothing.
+func stackShape[T tensor.Number](op string, axis int, views []tensor.View[T], dst []int, us []tensor.View[T]) ([]int, int, []tensor.View[T], error) {
 	if len(views) == 0 {
 		return nil, 0, nil, errorf(op, layout.ErrArg, "no views to join")
 	}
-	first := views[0].Shape()
+	var fb [8]int
+	first := operandOf(&views[0]).lay.AppendShape(fb[:0])
 	ax, err := normalAxis(op, axis, len(first)+1)
 	if err != nil {
 		return nil, 0, nil, err
 	}
-	us := make([]tensor.View[T], len(views))
-	for i, v := range views {
-		if sh := v.Shape(); !slices.Equal(sh, first) {
-			return nil, 0, nil, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: stacked views must have one shape", i, sh, first)
+	for i := range views {
+		var hb [8]int
+		if sh := operandOf(&views[i]).lay.AppendShape(hb[:0]); !slices.Equal(sh, first) {
+			return nil, 0, nil, errorf(op, layout.ErrShape, "view %d has shape %v and view 0 %v: stacked views must have one shape", i, slices.Clone(sh), slices.Clone(first))
 		}
-		if us[i], err = v.Unsqueeze(ax); err != nil {
-			return nil, 0, nil, errs.Wrap("ops", op, nil, err, "view %d of shape %v", i, first)
+		u, err := views[i].Unsqueeze(ax)
+		if err != nil {
+			return nil, 0, nil, errs.Wrap("ops", op, nil, err, "view %d of shape %v", i, slices.Clone(first))
 		}
+		us = append(us, u)
 	}
-	shape := make([]int, 0, len(first)+1)
-	shape = append(append(append(shape, first[:ax]...), len(views)), first[ax:]...)
+	shape := append(append(append(dst, first[:ax]...), len(views)), first[ax:]...)
 	return shape, ax, us, nil
 }
 

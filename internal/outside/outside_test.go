@@ -33,6 +33,9 @@ func TestAllocations(t *testing.T) {
 	wide := tensor.Must(tensor.Must(tensor.Arange[float32](16*256)).View().Reshape(16, 256))
 	irow256 := tensor.Must(tensor.New[int](256)).View()
 	iall := tensor.Must(tensor.New[int]()).View()
+	joined := tensor.Must(tensor.New[float32](128, 64)).View()
+	joined8 := tensor.Must(tensor.New[float32](64, 512)).View()
+	stacked := tensor.Must(tensor.New[float32](2, 64, 64)).View()
 	istep := tensor.Must(tensor.Must(tensor.New[int](128)).View().Slice(0, 0, 128, 2))
 	for _, c := range []struct {
 		name string
@@ -71,6 +74,9 @@ func TestAllocations(t *testing.T) {
 		{"PowInto", func() error { return ops.PowInto(out, v, vt) }, 0},
 		{"ConvertInto to float64", func() error { return ops.ConvertInto(d64, vt) }, 0},
 		{"ConvertInto to int32", func() error { return ops.ConvertInto(d32, v) }, 0},
+		{"ConcatInto of 2", func() error { return ops.ConcatInto(joined, 0, v, vt) }, 0},
+		{"ConcatInto of 8", func() error { return ops.ConcatInto(joined8, 1, v, vt, v, vt, v, vt, v, vt) }, 0},
+		{"StackInto of 2", func() error { return ops.StackInto(stacked, 0, v, vt) }, 0},
 		{"FromSlice", func() error { _, err := tensor.FromSlice(dst, 64, 64); return err }, 0},
 		{"New (the buffer)", func() error { _, err := tensor.New[float32](64, 64); return err }, 1},
 		{"Full (the buffer)", func() error { _, err := tensor.Full[float32](2, 8, 8); return err }, 1},
