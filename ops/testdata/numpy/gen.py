@@ -25,7 +25,11 @@ import json
 import numpy as np
 
 FLOATS = ["float32", "float64"]
-INTS = ["int8", "uint8", "int32", "int64", "uint64"]
+# Integer operations run on int32 alone (their extremes wrap): each other
+# element type would instantiate every operation of ops anew in the test
+# binary, about 6 s more of compiling in each of CI's five builds.
+# Conversions, whose code is one table, cover eleven pairs of types.
+INTS = ["int32"]
 rng = np.random.default_rng(20261127)
 
 
@@ -236,7 +240,7 @@ for src, dst in [("float64", "float32"), ("float32", "float64"), ("float64", "in
                       "shape": list(r.shape), "dtypeOut": dst, "values": enc(r), "ulps": 0})
 
 # Joins and splits along axis, a split's parts in "parts".
-for dtype in ["float32", "int64"]:
+for dtype in ["float32", "int32"]:
     for shapes, T, axis in [([(2, 3), (4, 3)], [False, False], 0), ([(2, 3), (2, 1), (2, 4)], [False, False, False], 1),
                             ([(3, 2), (2, 2)], [True, False], -1), ([(2, 3, 4), (2, 1, 3)], [False, True], -1),
                             ([(0, 3), (2, 3)], [False, False], 0)]:
