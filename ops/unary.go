@@ -119,9 +119,9 @@ func LogInto[T Float](dst, v tensor.View[T]) error {
 // Sin returns the sine of every element of v (radians), like [Sqrt]: by
 // math.Sin, whose last digits for large arguments may differ from NumPy's
 // (glibc's correctly rounded ones) by an ulp or two from 1e9 to 1e300, and
-// by 25 at math.MaxFloat64. testdata/numpy holds NumPy's answers for the
-// elementwise operations, which the others match bit for bit and Exp,
-// Log, Sin, Cos, Tanh and Pow within 2 ulps.
+// by 25 at math.MaxFloat64. The other elementwise operations match
+// NumPy's bit for bit, and Exp, Log, Cos, Tanh and Pow within 2 ulps (see
+// the package documentation).
 func Sin[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Sin", floatOp[T]{math.Sin}, v)
 }
