@@ -202,8 +202,8 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 		c = max(c, 1024/size)
 	}
 	c = min(c, rows)
-	if per > mem.MaxBytes/size/(c+1) {
-		return 0, errorf(op, layout.ErrOverflow, "a temporary of %d slices of %d elements along axis %d would exceed the largest allocation", c+1, per, k)
+	if per > mem.MaxBytes/size/(c+1) { // before the means: varTemp's bound
+		return 0, tempTooLarge(op, c+1, per)
 	}
 	mean := meansOf(&sc, v, set, n)
 	if sqDevRows(rd, d, v, mean, set) {
@@ -225,18 +225,18 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 	return div, nil
 }
 
-// varTemp returns a buffer of m times n elements: buffer 1 of sc up to
-// par.MinBytes, a new slice up to mem.MaxBytes, and otherwise an error of
-// op wrapping layout.ErrOverflow.
+// varTemp returns a buffer of m times n elements, buffer 1 of sc as
+// scratchOrMake gives it, or the error of op wrapping layout.ErrOverflow
+// beyond mem.MaxBytes.
 func varTemp[T Float](op string, sc *scratch, m, n int) ([]T, error) {
-	size := int(unsafe.Sizeof(*new(T)))
-	switch {
-	case n <= par.MinBytes/size/m:
-		return scratchBuf[T](sc, 1, m*n), nil
-	case n <= mem.MaxBytes/size/m:
-		return make([]T, m*n), nil
+	if n > mem.MaxBytes/int(unsafe.Sizeof(*new(T)))/m { // m*n*size may overflow
+		return nil, tempTooLarge(op, m, n)
 	}
-	return nil, errorf(op, layout.ErrOverflow, "a temporary of %d x %d elements would exceed the largest allocation", m, n)
+	return scratchOrMake[T](sc, 1, m*n), nil
+}
+
+func tempTooLarge(op string, m, n int) error {
+	return errorf(op, layout.ErrOverflow, "a temporary of %d x %d elements would exceed the largest allocation", m, n)
 }
 
 // sqDevParts runs sqDevBlocks over rows indices along axis k on w
