@@ -176,6 +176,28 @@ func BenchmarkMaterialize(b *testing.B) {
 	}
 }
 
+// BenchmarkChannels times CopyTo of float32 images of 2048x2048 pixels
+// moved between channels-last [H,W,C] and channels-first [C,H,W] order
+// (16 to 64 MiB), per channel count and SIMD level, on one goroutine:
+// transposes of few rows (HWC-CHW) or few columns (CHW-HWC), which simd's
+// thin kernels take at the AVX512 level. x-limit is as in
+// BenchmarkMaterialize.
+func BenchmarkChannels(b *testing.B) {
+	perm := func(axes ...int) func(layout.Layout) (layout.Layout, error) {
+		return func(l layout.Layout) (layout.Layout, error) { return l.Permute(axes...) }
+	}
+	for _, c := range []int{2, 3, 4, 6, 8} {
+		for _, bc := range []benchCase{
+			{name: fmt.Sprintf("HWC-CHW/C=%d", c), elem: 4, shape: []int{2048, 2048, c}, view: perm(2, 0, 1)},
+			{name: fmt.Sprintf("CHW-HWC/C=%d", c), elem: 4, shape: []int{c, 2048, 2048}, view: perm(1, 2, 0)},
+		} {
+			b.Run(bc.name, func(b *testing.B) {
+				atLevels(b, func(b *testing.B) { benchCopyTo[float32](b, bc) })
+			})
+		}
+	}
+}
+
 // BenchmarkSmallT2 times CopyTo of a transposed float32 [64,64] against the
 // builtin copy of the same 16 KiB: per-call overhead dominates here.
 // x-copy-time is our time over copy's (the target is at most 3).
