@@ -2,7 +2,11 @@
 
 package simd
 
-import "github.com/klauspost/cpuid/v2"
+import (
+	"unsafe"
+
+	"github.com/klauspost/cpuid/v2"
+)
 
 // cacheSizes returns the sizes of the L1 data cache and the L2 cache that
 // cpuid reports, or the defaults (see geometry.go) for those it does not.
@@ -54,8 +58,25 @@ func archInit() {
 		a32:      &arith32AVX512,
 		a64:      &arith64AVX512,
 		cvt:      &cvtSet{32, widenAVX512, narrowAVX512},
+		thin32:   thin32AVX512,
+		thin64:   thin64AVX512,
+		narrow32: tables[AVX2].t32,
+		narrow64: tables[AVX2].t64,
 	}
+	hot := *tables[AVX2]
+	hot.thin32, hot.thin64 = thin32AVX512, thin64AVX512
+	hot.narrow32, hot.narrow64 = hot.t32, hot.t64
+	hotTable = &hot
 }
+
+// thin32AVX512 and thin64AVX512 are the thin transposes (see thinKernel)
+// of 4- and 8-byte elements: 16 and 8 lanes, VPERMPS and VPERMPD.
+//
+//go:noescape
+func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+//go:noescape
+func thin64AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 
 // The transpose kernels below handle whole tiles only: rows and cols must be
 // positive multiples of the tile shape registered in archInit, and dld and

@@ -96,6 +96,10 @@ func FuzzTranspose(f *testing.F) {
 	f.Add(uint8(0), uint8(16), uint8(16), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), false, uint8(4), int64(-1<<63))
 	f.Add(uint8(1), uint8(8), uint8(8), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), true, uint8(6), int64(1<<62))
 	f.Add(uint8(0), uint8(32), uint8(16), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), false, uint8(1), int64(1))
+	// Thin: 3 rows of 50 columns, source rows 3 apart; 50 rows of 3
+	// columns, destination rows 4 apart (the thin kernels at AVX512).
+	f.Add(uint8(0), uint8(3), uint8(50), uint8(1), uint8(0), uint8(2), uint8(0), uint8(0), false, uint8(0), int64(0))
+	f.Add(uint8(1), uint8(50), uint8(3), uint8(0), uint8(1), uint8(3), uint8(5), uint8(2), true, uint8(0), int64(0))
 	f.Fuzz(func(t *testing.T, typ, rows, cols, dpad, dx, spad, sx, flips uint8, stream bool, which uint8, delta int64) {
 		args := []int{int(rows % 96), int(cols % 96), int(dpad % 16), int(dx % 20), int(spad % 16), int(sx % 20)}
 		switch typ % 4 {

@@ -170,8 +170,9 @@ func TestCachedFor(t *testing.T) {
 }
 
 // TestForHot pins the tiles TransposeHot runs at each level, with the hot
-// rule on and off: the AVX2 table in place of the AVX-512 one where the
-// rule is on, the level's own table everywhere else.
+// rule on and off: the AVX2 tiles in place of the AVX-512 ones where the
+// rule is on, the level's own tiles everywhere else, and the level's thin
+// kernels either way.
 func TestForHot(t *testing.T) {
 	prev := hotAVX2
 	defer func() { hotAVX2 = prev }()
@@ -182,8 +183,12 @@ func TestForHot(t *testing.T) {
 			if on && l == AVX512 {
 				want = AVX2
 			}
-			if got := forHot(tables[l]).isa; got != want {
-				t.Errorf("level %v, hotAVX2 %v: TransposeHot runs the %v tiles, want %v", l, on, got, want)
+			got := forHot(tables[l])
+			if got.isa != want {
+				t.Errorf("level %v, hotAVX2 %v: TransposeHot runs the %v tiles, want %v", l, on, got.isa, want)
+			}
+			if (got.thin32 != nil) != (tables[l].thin32 != nil) {
+				t.Errorf("level %v, hotAVX2 %v: TransposeHot has thin kernels: %v, the level: %v", l, on, got.thin32 != nil, tables[l].thin32 != nil)
 			}
 		}
 	}

@@ -76,6 +76,12 @@ type table struct {
 	a64 *arithSet[float64]
 	// cvt holds the float32/float64 conversions (nil: the Go loop).
 	cvt *cvtSet
+	// thin32 and thin64 are the thin transposes (nil: the tiles, then
+	// the Go twin), narrow32 and narrow64 the smaller tiles that take the
+	// thin transposes they cover whole (see transposeNarrow).
+	thin32, thin64 thinKernel
+	narrow32       tileKernel[uint32]
+	narrow64       tileKernel[uint64]
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a
@@ -89,6 +95,7 @@ type tileKernel[E uint32 | uint64] struct {
 
 var (
 	active       atomic.Pointer[table]
+	hotTable     *table             // TransposeHot's table at AVX512 where hotAVX2 is set (see forHot)
 	tables       [AVX512 + 1]*table // nil where the CPU or build cannot run the level
 	genericTable = &table{isa: Generic}
 )

@@ -209,24 +209,32 @@ func spans(n, ld, size int) bool {
 var hotAVX2 = hotAVX2Default()
 
 // forHot returns the table whose tiles TransposeHot runs: t, or the AVX2
-// table in place of an AVX-512 one where hotAVX2 is set. The tiles of both
-// levels move the same bits.
+// table in place of an AVX-512 one where hotAVX2 is set, with the AVX-512
+// table's thin kernels (hotTable), which take the transposes of fewer rows
+// or columns than the AVX2 tiles. The tiles of both levels move the same
+// bits.
 func forHot(t *table) *table {
-	if hotAVX2 && t.isa == AVX512 && tables[AVX2] != nil {
-		return tables[AVX2]
+	if hotAVX2 && t.isa == AVX512 && hotTable != nil {
+		return hotTable
 	}
 	return t
 }
 
 // transposeAt dispatches a validated, non-empty transpose to the kernels of
 // table t: 4- and 8-byte elements go to the uint32 and uint64 kernels, in
-// blocks of shape b (or TransposeStream's, with stream), all other sizes
-// (and a misaligned complex64 slice) to the Go twin.
+// blocks of shape b (or TransposeStream's, with stream), or to the thin
+// ones where t has them and the transpose has fewer rows or columns than
+// a tile (transposeNarrow), all other sizes (and a misaligned complex64
+// slice) to the Go twin.
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 4:
 		if t.t32.fn != nil {
 			d, s := as[uint32](dst), as[uint32](src)
+			if (rows < t.t32.tr || cols < t.t32.tc) && t.thin32 != nil {
+				transposeNarrow(t.thin32, &t.narrow32, d, doff, dld, s, soff, sld, rows, cols)
+				return
+			}
 			if stream {
 				transposeStreamTiled(t.isa, &t.t32nt, &t.t32, d, doff, dld, s, soff, sld, rows, cols)
 			} else {
@@ -237,6 +245,10 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 	case 8:
 		if t.t64.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
 			d, s := as[uint64](dst), as[uint64](src)
+			if (rows < t.t64.tr || cols < t.t64.tc) && t.thin64 != nil {
+				transposeNarrow(t.thin64, &t.narrow64, d, doff, dld, s, soff, sld, rows, cols)
+				return
+			}
 			if stream {
 				transposeStreamTiled(t.isa, &t.t64nt, &t.t64, d, doff, dld, s, soff, sld, rows, cols)
 			} else {

@@ -1,0 +1,81 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The thin transposes (thin.go): for each block, each output vector is
+// assembled by masked permutes (PERM) of the source vectors its code
+// names, into two zeroed registers in turn (Z0 and Z2, so that each
+// permute waits for the one two before it, not the one before) whose
+// lanes are disjoint and ORed, and stored under its store mask (STORE). Registers: DI and
+// SI the block's destination and source, CX the blocks left, BX and DX
+// the program's indices and code, R12 and R13 the byte scales of source
+// vectors and outputs, R8 the code and R9 the indices read, R10 the outputs
+// and R11 the entries left, AX an offset.
+#define THIN(PERM, STORE) \
+	MOVQ dst+0(FP), DI; \
+	MOVQ src+8(FP), SI; \
+	MOVQ blocks+16(FP), CX; \
+	MOVQ inScale+40(FP), R12; \
+	MOVQ outScale+48(FP), R13; \
+	MOVQ idx+64(FP), BX; \
+	MOVQ code+72(FP), DX; \
+	TESTQ CX, CX; \
+	JLE done; \
+block: \
+	MOVQ DX, R8; \
+	MOVQ BX, R9; \
+	MOVQ outs+56(FP), R10; \
+out: \
+	VMOVDQU64 (R9), Z1; \
+	VPXORQ Z0, Z0, Z0; \
+	VPXORQ Z2, Z2, Z2; \
+	MOVQ (R8), R11; \
+	ADDQ $8, R8; \
+	CMPQ R11, $2; \
+	JLT one; \
+pair: \
+	MOVQ (R8), AX; \
+	IMULQ R12, AX; \
+	KMOVW 8(R8), K1; \
+	PERM (SI)(AX*1), Z1, K1, Z0; \
+	MOVQ 16(R8), AX; \
+	IMULQ R12, AX; \
+	KMOVW 24(R8), K3; \
+	PERM (SI)(AX*1), Z1, K3, Z2; \
+	ADDQ $32, R8; \
+	SUBQ $2, R11; \
+	CMPQ R11, $2; \
+	JGE pair; \
+one: \
+	TESTQ R11, R11; \
+	JZ merged; \
+	MOVQ (R8), AX; \
+	IMULQ R12, AX; \
+	KMOVW 8(R8), K1; \
+	PERM (SI)(AX*1), Z1, K1, Z0; \
+	ADDQ $16, R8; \
+merged: \
+	VPORQ Z2, Z0, Z0; \
+	MOVQ (R8), AX; \
+	IMULQ R13, AX; \
+	KMOVW 8(R8), K2; \
+	STORE Z0, K2, (DI)(AX*1); \
+	ADDQ $16, R8; \
+	ADDQ $64, R9; \
+	DECQ R10; \
+	JNZ out; \
+	ADDQ dstep+24(FP), DI; \
+	ADDQ sstep+32(FP), SI; \
+	DECQ CX; \
+	JNZ block; \
+done: \
+	VZEROUPPER; \
+	RET
+
+// func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin32AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMPS, VMOVDQU32)
+
+// func thin64AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin64AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMPD, VMOVDQU64)

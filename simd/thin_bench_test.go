@@ -1,0 +1,78 @@
+package simd
+
+import (
+	"fmt"
+	"testing"
+)
+
+// BenchmarkThin times thin transposes of 32 MiB (the channels of an image
+// moved between channels-last and channels-first order: few rows, a rows
+// of cols/a... see thin.go) three ways: the thin kernels (where the level
+// has them), the AVX2 level's tiles with the Go twin on their edges (the
+// tiles run only when a is at least their side), and the Go twin alone.
+// GB/s counts bytes read and written; x_copy is copy()'s time over ours.
+func BenchmarkThin(b *testing.B) {
+	const total = 8 << 20 // elements
+	for _, size := range []int{4, 8} {
+		for _, kind := range []string{"rows", "cols"} {
+			for _, a := range []int{2, 3, 4, 6, 8, 12} {
+				if a >= 64/size {
+					continue
+				}
+				name := fmt.Sprintf("%dB/%s=%d", size, kind, a)
+				b.Run(name, func(b *testing.B) {
+					if size == 4 {
+						benchThin[uint32](b, kind, a, total)
+					} else {
+						benchThin[uint64](b, kind, a, total/2)
+					}
+				})
+			}
+		}
+	}
+}
+
+func benchThin[E uint32 | uint64](b *testing.B, kind string, a, total int) {
+	n := total / a
+	rows, cols, dld, sld := a, n, n, a // few rows: [n, a] -> [a, n]
+	if kind == "cols" {
+		rows, cols, dld, sld = n, a, a, n // few cols: [a, n] -> [n, a]
+	}
+	src, dst := patterned[E](total, 1), patterned[E](total, 2)
+	moved := 2 * total * int(sizeOf[E]())
+	avx512, avx2 := tables[AVX512], tables[AVX2]
+	for _, m := range []string{"thin", "avx2-tiles", "go"} {
+		var run func()
+		switch m {
+		case "thin":
+			if avx512 == nil || avx512.thin32 == nil {
+				continue
+			}
+			k := avx512.thin32
+			if sizeOf[E]() == 8 {
+				k = avx512.thin64
+			}
+			run = func() {
+				if !transposeThin(k, dst, 0, dld, src, 0, sld, rows, cols) {
+					b.Fatal("not thin")
+				}
+			}
+		case "avx2-tiles":
+			if avx2 == nil {
+				continue
+			}
+			run = func() { transposeAt(avx2, false, cached, dst, 0, dld, src, 0, sld, rows, cols) }
+		case "go":
+			run = func() { transposeGo(dst, 0, dld, src, 0, sld, rows, cols) }
+		}
+		b.Run(m, func(b *testing.B) {
+			b.SetBytes(int64(moved))
+			run()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				run()
+			}
+			report(b, moved, moved/2, dst, src)
+		})
+	}
+}

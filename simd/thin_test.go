@@ -1,0 +1,218 @@
+package simd
+
+import (
+	"fmt"
+	"testing"
+)
+
+// thinCase is one thin transpose: the buffers' geometry, and whether the
+// source ends exactly where the transpose's last element is (no guard
+// cells after it), so that the few-rows kernel must stop its blocks short
+// of reading past it.
+type thinCase struct {
+	layout2D
+	tight bool
+}
+
+// thinCases returns transposes with rows (few rows) or columns (few
+// columns) from 1 to lanes+1 against 0 to 70 of the other, and some long
+// enough to take several calls of a thin kernel, with leading
+// dimensions from one less than that (rows overlapping, in the source)
+// to one more than a vector, flipped rows on the side whose stride the
+// kernels do not constrain, and start offsets off a line.
+func thinCases(lanes int) []thinCase {
+	var out []thinCase
+	long := []int{0, 1, 7, lanes - 1, lanes, lanes + 1, 2*lanes - 1, 2 * lanes, 3*lanes + 5, 64, 70}
+	k := 0
+	for a := 1; a <= lanes+1; a++ {
+		for _, ld := range []int{a - 1, a, a + 1, lanes - 1, lanes, lanes + 1} {
+			if ld < 1 {
+				continue
+			}
+			for _, n := range long {
+				k++
+				pad := k % 5
+				// Few rows: a rows, n columns; the source's rows (n of
+				// them, a long) ld apart, the destination's a rows
+				// flipped every other case.
+				l := makeLayout(a, n, pad, k%3, k%2 == 0, (k/2)%4, 0, false)
+				if n > 0 {
+					l.sld = ld
+					l.slen = l.soff + (n-1)*ld + a + 9
+				}
+				out = append(out, thinCase{l, false})
+				if n > 0 {
+					tl := l
+					tl.slen -= 9
+					out = append(out, thinCase{tl, true})
+				}
+				// Few columns: n rows, a columns; the destination's rows
+				// ld apart (at least a), the source's a rows flipped
+				// every other case.
+				if ld >= a {
+					l := makeLayout(n, a, pad, ld-a, false, (k/2)%4, k%3, k%2 == 1)
+					out = append(out, thinCase{l, false})
+				}
+			}
+		}
+	}
+	// Long enough for several calls of thinCallBytes each.
+	for _, a := range []int{1, 3, lanes - 1} {
+		n := 3*thinCallBytes/(4*a) + 5
+		out = append(out, thinCase{makeLayout(a, n, 3, 1, true, 2, 0, false), false},
+			thinCase{makeLayout(n, a, 1, 0, false, 3, 2, true), false})
+	}
+	return out
+}
+
+func testThin[T Element](t *testing.T) {
+	lanes := 64 / int(sizeOf[T]())
+	for _, c := range thinCases(lanes) {
+		for mode := range 3 {
+			checkTransposeCase[T](t, c.layout2D, mode)
+		}
+	}
+}
+
+// TestTransposeThin checks Transpose, TransposeStream and TransposeHot on
+// thin transposes, which the AVX-512 level runs with the thin kernels, at
+// every level against the reference loop: destination elements between
+// rows and guard cells around both buffers unchanged.
+func TestTransposeThin(t *testing.T) {
+	forEachKernel(t, func(t *testing.T) {
+		t.Run("float32", func(t *testing.T) { testThin[float32](t) })
+		t.Run("float64", func(t *testing.T) { testThin[float64](t) })
+		t.Run("int32", func(t *testing.T) { testThin[int32](t) })
+		t.Run("uint64", func(t *testing.T) { testThin[uint64](t) })
+	})
+}
+
+// TestThinKernels runs the thin kernels of every level that has them
+// through transposeThin on the cases of TestTransposeThin, so that a
+// kernel that declines a case it should take fails here rather than
+// passing through the tiles or the twin.
+func TestThinKernels(t *testing.T) {
+	for _, tab := range tables {
+		if tab == nil || tab.thin32 == nil || raceBuild {
+			continue
+		}
+		t.Run(tab.isa.String(), func(t *testing.T) {
+			checkThinKernel[uint32](t, tab.thin32)
+			checkThinKernel[uint64](t, tab.thin64)
+		})
+	}
+}
+
+func checkThinKernel[E uint32 | uint64](t *testing.T, k thinKernel) {
+	lanes := 64 / int(sizeOf[E]())
+	for _, c := range thinCases(lanes) {
+		l := c.layout2D
+		if l.rows == 0 || l.cols == 0 {
+			continue
+		}
+		src := patterned[E](l.slen, l.rows*31+l.cols)
+		want := guarded[E](l.dlen)
+		got := clone(want)
+		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		took := transposeThin(k, got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		fewRows := l.rows < lanes && l.cols >= lanes && l.sld >= 1 && l.sld <= lanes
+		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= lanes
+		name := fmt.Sprintf("%T %+v tight=%v", got[0], l, c.tight)
+		if want := (fewRows && l.slen-l.soff >= thinFor(0, int(sizeOf[E]()), l.rows, l.sld).reach) || fewCols; took != want {
+			t.Fatalf("%s: transposeThin took it: %v, want %v", name, took, want)
+		}
+		if !took {
+			continue
+		}
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%s: first difference at dst[%d]: got %v, want %v", name, i, got[i], want[i])
+		}
+	}
+}
+
+// TestThinProgs checks the programs against their definition: every
+// destination element of a block is taken from exactly one source vector
+// lane, the right one, and nothing else is stored.
+func TestThinProgs(t *testing.T) {
+	for _, size := range []int{4, 8} {
+		lanes := 64 / size
+		for kind := range 2 {
+			for a := 1; a < lanes; a++ {
+				for b := 1; b <= lanes; b++ {
+					if kind == 1 && b < a {
+						continue
+					}
+					checkThinProg(t, kind, size, a, b)
+				}
+			}
+		}
+	}
+}
+
+func checkThinProg(t *testing.T, kind, size, a, b int) {
+	t.Helper()
+	lanes := 64 / size
+	q := buildThin(kind, size, a, b)
+	lane := func(o, e int) int {
+		if size == 8 {
+			return int(q.idx[o][2*e]) // little-endian uint64 lanes
+		}
+		return int(q.idx[o][e])
+	}
+	code := q.code
+	for o := range q.outs {
+		n := int(code[0])
+		code = code[1:]
+		if n < 1 {
+			t.Fatalf("kind %d size %d a %d b %d: output %d has no entry", kind, size, a, b, o)
+		}
+		from := make([]int, lanes) // source vector of each lane, -1 none
+		for e := range from {
+			from[e] = -1
+		}
+		for range n {
+			k, m := int(code[0]), code[1]
+			code = code[2:]
+			for e := range lanes {
+				if m>>e&1 == 1 {
+					if from[e] >= 0 {
+						t.Fatalf("kind %d size %d a %d b %d: output %d lane %d from two vectors", kind, size, a, b, o, e)
+					}
+					from[e] = k
+				}
+			}
+		}
+		out, store := int(code[0]), code[1]
+		code = code[2:]
+		if out != o {
+			t.Fatalf("kind %d size %d a %d b %d: output %d numbered %d", kind, size, a, b, o, out)
+		}
+		for e := range lanes {
+			// The flat source element (few rows: of the block's source;
+			// few columns: row, lane) this lane must hold, if any.
+			wantK, wantLane, stored := 0, 0, true
+			if kind == 0 {
+				f := e*b + o
+				wantK, wantLane = f/lanes, f%lanes
+			} else {
+				f := o*lanes + e
+				wantK, wantLane, stored = f%b, f/b, f%b < a
+			}
+			if got := store>>e&1 == 1; got != stored {
+				t.Fatalf("kind %d size %d a %d b %d: output %d lane %d stored %v, want %v", kind, size, a, b, o, e, got, stored)
+			}
+			if !stored {
+				if from[e] >= 0 {
+					t.Fatalf("kind %d size %d a %d b %d: output %d lane %d filled but not stored", kind, size, a, b, o, e)
+				}
+				continue
+			}
+			if from[e] != wantK || lane(o, e) != wantLane {
+				t.Fatalf("kind %d size %d a %d b %d: output %d lane %d from vector %d lane %d, want %d lane %d", kind, size, a, b, o, e, from[e], lane(o, e), wantK, wantLane)
+			}
+		}
+	}
+	if len(code) != 0 {
+		t.Fatalf("kind %d size %d a %d b %d: %d words of code left", kind, size, a, b, len(code))
+	}
+}
