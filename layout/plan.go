@@ -34,8 +34,14 @@ func (k Kind) String() string {
 }
 
 // minTransposeRows is the number of source-contiguous rows from which a
-// tiled transpose beats a strided gather (the smallest register tile).
-const minTransposeRows = 8
+// copy is a transpose rather than strided runs: two. As runs, the rows of
+// a transpose of few rows (the channels of a channels-last image, moved
+// to channels-first) each walk the whole source; as a transpose, a kernel
+// can move a block of columns of every row together, as simd's thin
+// kernels do. Where a level's transposes of so few rows would be slower
+// than the runs, the copy engine runs them as runs
+// (simd.TransposeMinRows).
+const minTransposeRows = 2
 
 // Plan is the loop nest of a copy: an [Iter] with one input, whose
 // innermost blocks are classified for the copy kernels. It visits the

@@ -50,6 +50,7 @@ func TestPlanExact(t *testing.T) {
 	tr, _ := m.Transpose(0, 1)
 	rows, _ := m.Slice(0, 1, 3, 1)
 	cols, _ := m.Slice(1, 1, 3, 1)
+	stepped, _ := rowMajor(t, 3, 5).Slice(1, 0, 5, 2) // [3 3] strides [5 2]
 	flip, _ := m.Flip()
 	col, _ := rowMajor(t, 3, 1).Expand(3, 4)
 	p3, _ := rowMajor(t, 2, 3, 4).Permute(1, 0, 2) // [3 2 4] strides [4 12 1]
@@ -69,7 +70,8 @@ func TestPlanExact(t *testing.T) {
 		{"contiguous is one run", m.Packed(), m, layout.KindCopy, 12, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
 		{"row slice is one run", rows.Packed(), rows, layout.KindCopy, 8, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 4}}},
 		{"column slice", cols.Packed(), cols, layout.KindCopy, 2, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 1}, {2, 5}, {4, 9}}},
-		{"small transpose gathers", tr.Packed(), tr, layout.KindGather, 3, [2]int{1, 4}, [3]int{1, 0, 0}, []run{{0, 0}, {3, 1}, {6, 2}, {9, 3}}},
+		{"a transpose of four rows is a tile", tr.Packed(), tr, layout.KindTranspose, 3, [2]int{1, 4}, [3]int{4, 3, 1}, []run{{0, 0}}},
+		{"stepped columns gather", stepped.Packed(), stepped, layout.KindGather, 3, [2]int{1, 2}, [3]int{1, 0, 0}, []run{{0, 0}, {3, 5}, {6, 10}}},
 		{"transpose is one tile", sqT.Packed(), sqT, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
 		{"scatter into a transpose is a tile", sqT, sq, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
 		{"flip all is one backward run", m.Packed(), flip, layout.KindGather, 12, [2]int{1, -1}, [3]int{1, 0, 0}, []run{{0, 11}}},

@@ -139,6 +139,10 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
+		if rows < simd.TransposeMinRows[T]() {
+			stridedRows(dst, src, p, c)
+			break
+		}
 		for err == nil && w.NextBlock(p) {
 			d, s, ds, ss, k := w.RowPair()
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
@@ -157,6 +161,29 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	}
 	if err != nil {
 		panic("engine: internal error: " + err.Error())
+	}
+}
+
+// stridedRows moves the blocks of a transpose plan with fewer rows than the
+// level's transposes take (simd.TransposeMinRows) as gather does strided
+// runs: one per row of each block, each a run of the block's columns from
+// that row's source column.
+func stridedRows[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
+	n := p.Len()
+	_, si := p.Inc()
+	rows, dld, _ := p.Rows()
+	var w layout.Walk
+	for w.NextBlock(p) {
+		d, s, ds, ss, k := w.RowPair()
+		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
+			for r := range rows {
+				if c != Streamed {
+					gatherRun(dst[d+r*dld:][:n], src, s+r, si)
+				} else if err := simd.StridedStream(dst, d+r*dld, 1, src, s+r, si, n); err != nil {
+					panic("engine: internal error: " + err.Error())
+				}
+			}
+		}
 	}
 }
 
