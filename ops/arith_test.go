@@ -507,6 +507,9 @@ func checkLevelCase[T ops.Real](t *testing.T, r *rand.Rand, sh [2][]int, cases [
 // time against copies of the row: n from 1 to 33, N below, at and above
 // the rows computed at once, in place too, against the naive reference.
 func TestBinaryRepeatedRuns(t *testing.T) {
+	if raceEnabled {
+		t.Skip("no goroutines: the operands have at most 1000x33 elements (8.6 s under the race detector)")
+	}
 	r := rand.New(rand.NewPCG(21, 22))
 	checkRepeatedRuns[float32](t, r, realCases[float32]())
 	checkRepeatedRuns[int16](t, r, arithCases[int16]()[:3])
