@@ -12,15 +12,16 @@ import (
 // channels, moved between channels-last ([H,W,C]) and channels-first
 // ([C,H,W]) order, are transposes of C rows by H*W columns or H*W rows by
 // C columns. The tiles leave them all to the Go twin, whose loops move
-// one element at a time (about 10 GB/s read and written on an AMD EPYC
-// Zen 4, a third of copy()'s bandwidth). The thin kernels move them a
-// vector at a time instead, in blocks of one vector's worth of lanes L
-// (16 for 4-byte elements, 8 for 8-byte ones with AVX-512):
+// one element at a time (7-9 GB/s read and written for three rows or
+// columns of float32 on an AMD EPYC Zen 4, a quarter of copy()'s rate).
+// The thin kernels move them a vector at a time instead, in blocks of one
+// vector's worth of lanes L (16 for 4-byte elements, 8 for 8-byte ones
+// with AVX-512):
 //
 //   - few rows (rows < L, 1 <= sld <= L): a block is L source rows
-//     (destination columns), which lie within sld vectors from the first
-//     one's start; each of the rows destination rows gets one vector,
-//     whose lanes come from those source vectors;
+//     (destination columns), which lie within sld+1 vectors from the
+//     first one's start; each of the rows destination rows gets one
+//     vector, whose lanes come from those source vectors;
 //   - few columns (cols < L, cols <= dld <= L): a block is L destination
 //     rows, which lie within dld vectors; each of them gets lanes from the
 //     cols source rows' vectors, and is stored with a mask, so that the
@@ -163,16 +164,18 @@ func appendEntries(code []int64, masks []int64) []int64 {
 // tiles narrow where they cover the narrow side whole (its length a
 // multiple of their side), and otherwise with k where it takes the
 // transpose, else with the Go twin. At the AVX512 level, on an AMD EPYC
-// Zen 4, transposes of 32 MiB (BenchmarkThin, GB/s read and written):
+// Zen 4, transposes of 32 MiB (BenchmarkThin, GB/s read and written,
+// medians of five runs; in brackets the time of copy() of the same bytes
+// in the same run over ours):
 //
-//	                 thin   AVX2 tiles   Go twin
-//	float32 rows=3   18.1          7.3       7.7
-//	float32 cols=3   22.5          9.5       8.8
-//	float32 rows=8    9.6         12.9      10.5
-//	float32 cols=8   13.2         15.4       7.1
-//	float32 rows=12  11.4         11.0      11.1
-//	float64 rows=4   14.3         18.2      16.4
-//	float64 cols=6   19.8         13.3      10.3
+//	                 thin          AVX2 tiles    Go twin
+//	float32 rows=3   15.0 (0.52)    9.1 (0.24)    8.8 (0.26)
+//	float32 cols=3   21.5 (0.57)    7.2 (0.31)    7.4 (0.26)
+//	float32 rows=8    9.4 (0.43)   12.4 (0.50)    9.7 (0.38)
+//	float32 cols=8   16.8 (0.53)   16.9 (0.50)    6.0 (0.24)
+//	float32 rows=12  10.4 (0.45)    9.6 (0.34)    8.5 (0.29)
+//	float64 rows=4   14.0 (0.42)   17.1 (0.55)   16.4 (0.51)
+//	float64 cols=6   16.8 (0.55)    9.8 (0.34)    8.4 (0.28)
 //
 // The AVX2 tiles move a whole tile in registers; the thin kernel's
 // permutes per element grow with the narrow side (see thinProg), and a
