@@ -87,6 +87,18 @@ var specs = []spec{
 			out, err := gt.Repeat(a, 1, 8192) // no broadcast view in gorgonia
 			return out, func() {}, err
 		}, desc: "[8192,1] f32 expanded to [8192,8192]"},
+	{name: "HWC-CHW-3", shape: []int{2048, 2048, 3},
+		view: func(l layout.Layout) (layout.Layout, error) { return l.Permute(2, 0, 1) },
+		gorg: gorgT(2, 0, 1), desc: "[2048,2048,3] f32, permute(2,0,1)"},
+	{name: "CHW-HWC-3", shape: []int{3, 2048, 2048},
+		view: func(l layout.Layout) (layout.Layout, error) { return l.Permute(1, 2, 0) },
+		gorg: gorgT(1, 2, 0), desc: "[3,2048,2048] f32, permute(1,2,0)"},
+	{name: "HWC-CHW-4", shape: []int{2048, 2048, 4},
+		view: func(l layout.Layout) (layout.Layout, error) { return l.Permute(2, 0, 1) },
+		gorg: gorgT(2, 0, 1), desc: "[2048,2048,4] f32, permute(2,0,1)"},
+	{name: "CHW-HWC-4", shape: []int{4, 2048, 2048},
+		view: func(l layout.Layout) (layout.Layout, error) { return l.Permute(1, 2, 0) },
+		gorg: gorgT(1, 2, 0), desc: "[4,2048,2048] f32, permute(1,2,0)"},
 	{name: "Small-T2", shape: []int{64, 64}, view: transpose2, gorg: gorgT(), small: true, desc: "[64,64] f32, .T (ns/call)"},
 }
 

@@ -31,6 +31,14 @@ CASES = [
     ("Step2", "float32", (4096, 8192), lambda a: a[:, ::2], lambda x: x[:, ::2]),
     ("Bcast", "float32", (8192, 1),
      lambda a: np.broadcast_to(a, (8192, 8192)), lambda x: x.expand(8192, 8192)),
+    ("HWC-CHW-3", "float32", (2048, 2048, 3),
+     lambda a: a.transpose(2, 0, 1), lambda x: x.permute(2, 0, 1)),
+    ("CHW-HWC-3", "float32", (3, 2048, 2048),
+     lambda a: a.transpose(1, 2, 0), lambda x: x.permute(1, 2, 0)),
+    ("HWC-CHW-4", "float32", (2048, 2048, 4),
+     lambda a: a.transpose(2, 0, 1), lambda x: x.permute(2, 0, 1)),
+    ("CHW-HWC-4", "float32", (4, 2048, 2048),
+     lambda a: a.transpose(1, 2, 0), lambda x: x.permute(1, 2, 0)),
     ("Small-T2", "float32", (64, 64), lambda a: a.T, lambda x: x.t()),
 ]
 
