@@ -46,6 +46,37 @@ func ExampleTranspose() {
 	// true simd: Transpose: dst index 6 out of range [0,6)
 }
 
+func ExampleTransposeMinRows() {
+	// The pixels of a 2x4 image of three channels, channels last: each
+	// row of src is a pixel's (r, g, b). dst gets the channels first:
+	// three rows of 8 pixels, a transpose of 3 rows (the channels, read
+	// with unit stride) by 8 columns (the pixels, 3 apart).
+	src := []float32{
+		1, 10, 100, 2, 20, 200, 3, 30, 300, 4, 40, 400,
+		5, 50, 500, 6, 60, 600, 7, 70, 700, 8, 80, 800,
+	}
+	dst := make([]float32, 24)
+	const rows, cols = 3, 8
+	if rows >= simd.TransposeMinRows[float32]() {
+		if err := simd.Transpose(dst, 0, cols, src, 0, rows, rows, cols); err != nil {
+			panic(err)
+		}
+	} else { // a strided run per channel
+		for c := range rows {
+			if err := simd.Strided(dst, c*cols, 1, src, c, rows, cols); err != nil {
+				panic(err)
+			}
+		}
+	}
+	fmt.Println(dst[:8])
+	fmt.Println(dst[8:16])
+	fmt.Println(dst[16:])
+	// Output:
+	// [1 2 3 4 5 6 7 8]
+	// [10 20 30 40 50 60 70 80]
+	// [100 200 300 400 500 600 700 800]
+}
+
 func ExampleTransposeHot() {
 	// A small transpose made on its own: an 8×8 float32 block, which
 	// TransposeHot gives to the kernels fastest on data in L1.
