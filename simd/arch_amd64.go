@@ -63,15 +63,30 @@ func archInit() {
 		narrow32: tables[AVX2].t32,
 		narrow64: tables[AVX2].t64,
 	}
+	if cpuid.CPU.Supports(cpuid.AVX512BW) {
+		tables[AVX512].thin16 = thin16AVX512
+		if cpuid.CPU.Supports(cpuid.AVX512VBMI) {
+			tables[AVX512].thin8 = thin8AVX512
+		}
+	}
 	hot := *tables[AVX2]
+	hot.thin8, hot.thin16 = tables[AVX512].thin8, tables[AVX512].thin16
 	hot.thin32, hot.thin64 = thin32AVX512, thin64AVX512
 	hot.narrow32, hot.narrow64 = hot.t32, hot.t64
 	hotTable = &hot
 }
 
-// thin32AVX512 and thin64AVX512 are the thin transposes (see thinKernel)
-// of 4- and 8-byte elements: 16 and 8 lanes, VPERMPS and VPERMPD.
+// thin8AVX512, thin16AVX512, thin32AVX512 and thin64AVX512 are the thin
+// transposes (see thinKernel) of 1-, 2-, 4- and 8-byte elements: 64, 32,
+// 16 and 8 lanes, VPERMB (AVX512_VBMI), VPERMW (AVX512BW), VPERMPS and
+// VPERMPD.
 //
+//go:noescape
+func thin8AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+//go:noescape
+func thin16AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
 //go:noescape
 func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 

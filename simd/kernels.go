@@ -118,21 +118,36 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // TransposeMinRows returns the fewest rows from which Transpose,
 // TransposeStream and TransposeHot of T's elements, at the active level,
 // beat a strided run per row (a gather of cols elements sld apart from
-// each source column), which the copy engine runs in their place: 3 at
-// the AVX512 level for 4- and 8-byte elements, whose thin kernels move
-// transposes of few rows a vector at a time (the channels of a float32
-// [2048,2048,3] image moved to channels-first: 9-12 -> 18 GB/s read and
-// written on an AMD EPYC Zen 4), and otherwise 8, the side of the
-// smallest tile, below which the Go twin would move them an element at a
-// time as the runs do. Two rows stay runs at every level: their stride-2
-// kernels (StridedStream) moved a [2048,2048,2] image at 23 GB/s, the thin
-// kernel at 18.
+// each source column), which the copy engine runs in their place. At the
+// AVX512 level, whose thin kernels move transposes of few rows a vector at
+// a time, it is 2 for 1- and 2-byte elements (the channels of a uint8
+// image of 2048x2048 pixels moved to channels-first: 1.6 -> 18.6 GB/s
+// read and written for three channels, 2.2 -> 16.2 for two, on an AMD
+// EPYC Zen 4) and 3 for 4- and 8-byte ones (three float32 channels: 9-12
+// -> 18 GB/s; two keep the runs, whose stride-2 kernels, StridedStream,
+// moved a float32 image of two channels at 23 GB/s, the thin kernel at
+// 18). Elsewhere it is 8, the side of the smallest tile, below which the
+// Go twin would move them an element at a time as the runs do.
 func TransposeMinRows[T Element]() int {
 	t := active.Load()
-	if size := sizeOf[T](); size == 4 && t.thin32 != nil || size == 8 && t.thin64 != nil {
-		return 3
+	var k thinKernel
+	switch sizeOf[T]() {
+	case 1:
+		k = t.thin8
+	case 2:
+		k = t.thin16
+	case 4:
+		k = t.thin32
+	case 8:
+		k = t.thin64
 	}
-	return 8
+	switch {
+	case k == nil:
+		return 8
+	case sizeOf[T]() < 4:
+		return 2
+	}
+	return 3
 }
 
 // TransposeStream is Transpose with non-temporal stores: the destination is

@@ -76,9 +76,10 @@ type table struct {
 	a64 *arithSet[float64]
 	// cvt holds the float32/float64 conversions (nil: the Go loop).
 	cvt *cvtSet
-	// thin32 and thin64 are the thin transposes (nil: the tiles, then
+	// thin8 to thin64 are the thin transposes (nil: the tiles, then
 	// the Go twin), narrow32 and narrow64 the smaller tiles that take the
 	// thin transposes they cover whole (see transposeNarrow).
+	thin8, thin16  thinKernel
 	thin32, thin64 thinKernel
 	narrow32       tileKernel[uint32]
 	narrow64       tileKernel[uint64]

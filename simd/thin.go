@@ -1,6 +1,7 @@
 package simd
 
 import (
+	"math/bits"
 	"sync/atomic"
 	"unsafe"
 )
@@ -43,8 +44,8 @@ import (
 type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 
 // thinProg is the program of one block shape: outs destination vectors,
-// each with a vector of lane indices (idx[o], of 16 uint32 or 8 uint64
-// lanes) and a run of code:
+// each with a vector of lane indices (idx[o]: 64 bytes, the lanes of one
+// vector as elements of its size) and a run of code:
 //
 //	n, then n pairs (source vector k, lane mask), then
 //	(output o, store mask)
@@ -55,7 +56,7 @@ type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, out
 // stride.
 type thinProg struct {
 	outs int
-	idx  [16][16]uint32 // 64 bytes each: 16 uint32 or 8 uint64 lane indices
+	idx  [16][64]uint8
 	code []int64
 	// reach is the number of elements from a block's source address that
 	// its loads read (few rows; for few columns, a vector of each source
@@ -63,20 +64,23 @@ type thinProg struct {
 	reach int
 }
 
-// thinProgs caches the programs: [kind][size is 8][a][b], kind 0 for few
-// rows (a = rows, b = sld), 1 for few columns (a = cols, b = dld).
-var thinProgs [2][2][17][17]atomic.Pointer[thinProg]
+// thinMax bounds a and b of a thin transpose's shape (see thinFor): 16,
+// the lanes of 4-byte elements; 1- and 2-byte elements, with 64 and 32
+// lanes, are thin only up to it, which keeps every program within 16
+// outputs and the cache small.
+const thinMax = 16
+
+// thinProgs caches the programs: [kind][log2 of the size][a][b], kind 0
+// for few rows (a = rows, b = sld), 1 for few columns (a = cols, b = dld).
+var thinProgs [2][4][thinMax + 1][thinMax + 1]atomic.Pointer[thinProg]
 
 // thinFor returns the program of a thin transpose of kind (0 few rows, 1
 // few columns) with a rows or columns and leading dimension b, for
-// elements of size bytes, building it on first use. 1 <= a < lanes and
-// a <= b <= lanes for few columns, 1 <= b <= lanes for few rows.
+// elements of size bytes (1, 2, 4 or 8), building it on first use.
+// 1 <= a < lanes, a <= thinMax and 1 <= b <= min(lanes, thinMax), and a
+// <= b for few columns.
 func thinFor(kind, size, a, b int) *thinProg {
-	big := 0
-	if size == 8 {
-		big = 1
-	}
-	p := &thinProgs[kind][big][a][b]
+	p := &thinProgs[kind][bits.TrailingZeros(uint(size))][a][b]
 	if q := p.Load(); q != nil {
 		return q
 	}
@@ -95,12 +99,9 @@ func thinFor(kind, size, a, b int) *thinProg {
 func buildThin(kind, size, a, b int) *thinProg {
 	lanes := 64 / size
 	q := &thinProg{}
-	setIdx := func(o, e, lane int) {
-		if size == 8 {
-			w := (*[8]uint64)(unsafe.Pointer(&q.idx[o]))
-			w[e] = uint64(lane)
-		} else {
-			q.idx[o][e] = uint32(lane)
+	setIdx := func(o, e, lane int) { // lane e of idx[o], little-endian
+		for k := range size {
+			q.idx[o][e*size+k] = uint8(lane >> (8 * k))
 		}
 	}
 	full := int64(1)<<lanes - 1
@@ -199,11 +200,11 @@ const thinCallBytes = 64 << 10
 // rows (few columns) left over a whole number of blocks, and reports
 // whether it did; false leaves the transpose to the caller. rows and cols
 // are positive.
-func transposeThin[E uint32 | uint64](k thinKernel, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
+func transposeThin[E uint8 | uint16 | uint32 | uint64](k thinKernel, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
 	size := int(sizeOf[E]())
 	lanes := 64 / size
 	switch {
-	case rows < lanes && cols >= lanes && sld >= 1 && sld <= lanes:
+	case rows < lanes && rows <= thinMax && cols >= lanes && sld >= 1 && sld <= min(lanes, thinMax):
 		q := thinFor(0, size, rows, sld)
 		// Block b reads q.reach elements from soff+b*lanes*sld: the
 		// blocks whose reads stay in src.
@@ -221,7 +222,7 @@ func transposeThin[E uint32 | uint64](k thinKernel, dst []E, doff, dld int, src 
 			transposeGo(dst, doff+done, dld, src, soff+done*sld, sld, rows, cols-done)
 		}
 		return true
-	case cols < lanes && rows >= lanes && dld >= cols && dld <= lanes:
+	case cols < lanes && rows >= lanes && dld >= cols && dld <= min(lanes, thinMax):
 		q := thinFor(1, size, cols, dld)
 		blocks := rows / lanes
 		per := max(1, thinCallBytes/(lanes*dld*size))

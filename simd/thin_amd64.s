@@ -2,7 +2,10 @@
 
 #include "textflag.h"
 
-// The thin transposes (thin.go): for each block, each output vector is
+// The thin transposes (thin.go), one per element size: PERM permutes
+// elements of that size (VPERMB needs AVX512_VBMI, VPERMW and the byte and
+// word moves AVX512BW), KMOV loads a mask of one bit per lane. For each
+// block, each output vector is
 // assembled by masked permutes (PERM) of the source vectors its code
 // names, into two zeroed registers in turn (Z0 and Z2, so that each
 // permute waits for the one two before it, not the one before) whose
@@ -11,7 +14,7 @@
 // the program's indices and code, R12 and R13 the byte scales of source
 // vectors and outputs, R8 the code and R9 the indices read, R10 the outputs
 // and R11 the entries left, AX an offset.
-#define THIN(PERM, STORE) \
+#define THIN(PERM, STORE, KMOV) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ blocks+16(FP), CX; \
@@ -36,11 +39,11 @@ out: \
 pair: \
 	MOVQ (R8), AX; \
 	IMULQ R12, AX; \
-	KMOVW 8(R8), K1; \
+	KMOV 8(R8), K1; \
 	PERM (SI)(AX*1), Z1, K1, Z0; \
 	MOVQ 16(R8), AX; \
 	IMULQ R12, AX; \
-	KMOVW 24(R8), K3; \
+	KMOV 24(R8), K3; \
 	PERM (SI)(AX*1), Z1, K3, Z2; \
 	ADDQ $32, R8; \
 	SUBQ $2, R11; \
@@ -51,14 +54,14 @@ one: \
 	JZ merged; \
 	MOVQ (R8), AX; \
 	IMULQ R12, AX; \
-	KMOVW 8(R8), K1; \
+	KMOV 8(R8), K1; \
 	PERM (SI)(AX*1), Z1, K1, Z0; \
 	ADDQ $16, R8; \
 merged: \
 	VPORQ Z2, Z0, Z0; \
 	MOVQ (R8), AX; \
 	IMULQ R13, AX; \
-	KMOVW 8(R8), K2; \
+	KMOV 8(R8), K2; \
 	STORE Z0, K2, (DI)(AX*1); \
 	ADDQ $16, R8; \
 	ADDQ $64, R9; \
@@ -74,8 +77,16 @@ done: \
 
 // func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 TEXT ·thin32AVX512(SB), NOSPLIT, $0-80
-	THIN(VPERMPS, VMOVDQU32)
+	THIN(VPERMPS, VMOVDQU32, KMOVW)
 
 // func thin64AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 TEXT ·thin64AVX512(SB), NOSPLIT, $0-80
-	THIN(VPERMPD, VMOVDQU64)
+	THIN(VPERMPD, VMOVDQU64, KMOVW)
+
+// func thin16AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin16AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMW, VMOVDQU16, KMOVD)
+
+// func thin8AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin8AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMB, VMOVDQU8, KMOVQ)

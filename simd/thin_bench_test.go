@@ -6,14 +6,15 @@ import (
 )
 
 // BenchmarkThin times thin transposes of 32 MiB (the channels of an image
-// moved between channels-last and channels-first order: few rows, a rows
-// of cols/a... see thin.go) three ways: the thin kernels (where the level
-// has them), the AVX2 level's tiles with the Go twin on their edges (the
-// tiles run only when a is at least their side), and the Go twin alone.
+// moved between channels-last and channels-first order, a channels: few
+// rows, a by n, or few columns, n by a; see thin.go) three ways: the thin
+// kernels (where the machine has them), the AVX2 level's tiles with the
+// Go twin on their edges (4- and 8-byte elements; the tiles run only when
+// a is at least their side), and the Go twin alone.
 // GB/s counts bytes read and written; x_copy is copy()'s time over ours.
 func BenchmarkThin(b *testing.B) {
 	const total = 8 << 20 // elements
-	for _, size := range []int{4, 8} {
+	for _, size := range []int{1, 2, 4, 8} {
 		for _, kind := range []string{"rows", "cols"} {
 			for _, a := range []int{2, 3, 4, 6, 8, 12} {
 				if a >= 64/size {
@@ -21,9 +22,14 @@ func BenchmarkThin(b *testing.B) {
 				}
 				name := fmt.Sprintf("%dB/%s=%d", size, kind, a)
 				b.Run(name, func(b *testing.B) {
-					if size == 4 {
+					switch size { // 32 MiB
+					case 1:
+						benchThin[uint8](b, kind, a, 4*total)
+					case 2:
+						benchThin[uint16](b, kind, a, 2*total)
+					case 4:
 						benchThin[uint32](b, kind, a, total)
-					} else {
+					default:
 						benchThin[uint64](b, kind, a, total/2)
 					}
 				})
@@ -32,7 +38,7 @@ func BenchmarkThin(b *testing.B) {
 	}
 }
 
-func benchThin[E uint32 | uint64](b *testing.B, kind string, a, total int) {
+func benchThin[E uint8 | uint16 | uint32 | uint64](b *testing.B, kind string, a, total int) {
 	n := total / a
 	rows, cols, dld, sld := a, n, n, a // few rows: [n, a] -> [a, n]
 	if kind == "cols" {
@@ -45,12 +51,12 @@ func benchThin[E uint32 | uint64](b *testing.B, kind string, a, total int) {
 		var run func()
 		switch m {
 		case "thin":
-			if avx512 == nil || avx512.thin32 == nil {
+			if avx512 == nil {
 				continue
 			}
-			k := avx512.thin32
-			if sizeOf[E]() == 8 {
-				k = avx512.thin64
+			k := map[uintptr]thinKernel{1: avx512.thin8, 2: avx512.thin16, 4: avx512.thin32, 8: avx512.thin64}[sizeOf[E]()]
+			if k == nil {
+				continue
 			}
 			run = func() {
 				if !transposeThin(k, dst, 0, dld, src, 0, sld, rows, cols) {
@@ -58,7 +64,7 @@ func benchThin[E uint32 | uint64](b *testing.B, kind string, a, total int) {
 				}
 			}
 		case "avx2-tiles":
-			if avx2 == nil {
+			if avx2 == nil || sizeOf[E]() < 4 {
 				continue
 			}
 			run = func() { transposeAt(avx2, false, cached, dst, 0, dld, src, 0, sld, rows, cols) }

@@ -2,6 +2,7 @@ package simd
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 )
 
@@ -15,7 +16,8 @@ type thinCase struct {
 }
 
 // thinCases returns transposes with rows (few rows) or columns (few
-// columns) from 1 to lanes+1 against 0 to 70 of the other, and some long
+// columns) from 1 to thinMax+1 (and lanes-1 to lanes+1, for 1- and 2-byte
+// elements) against 0 to 70 of the other, and some long
 // enough to take several calls of a thin kernel, with leading
 // dimensions from one less than that (rows overlapping, in the source)
 // to one more than a vector, flipped rows on the side whose stride the
@@ -24,8 +26,16 @@ func thinCases(lanes int) []thinCase {
 	var out []thinCase
 	long := []int{0, 1, 7, lanes - 1, lanes, lanes + 1, 2*lanes - 1, 2 * lanes, 3*lanes + 5, 64, 70}
 	k := 0
-	for a := 1; a <= lanes+1; a++ {
-		for _, ld := range []int{a - 1, a, a + 1, lanes - 1, lanes, lanes + 1} {
+	top := min(lanes, thinMax) // the largest leading dimension thin
+	var as []int
+	for a := 1; a <= top+1; a++ {
+		as = append(as, a)
+	}
+	if lanes > top+1 {
+		as = append(as, lanes-1, lanes, lanes+1)
+	}
+	for _, a := range as {
+		for _, ld := range slices.Compact(slices.Sorted(slices.Values([]int{a - 1, a, a + 1, top - 1, top, top + 1, lanes}))) {
 			if ld < 1 {
 				continue
 			}
@@ -84,6 +94,8 @@ func TestTransposeThin(t *testing.T) {
 		t.Run("float64", func(t *testing.T) { testThin[float64](t) })
 		t.Run("int32", func(t *testing.T) { testThin[int32](t) })
 		t.Run("uint64", func(t *testing.T) { testThin[uint64](t) })
+		t.Run("uint8", func(t *testing.T) { testThin[uint8](t) })
+		t.Run("int16", func(t *testing.T) { testThin[int16](t) })
 	})
 }
 
@@ -93,17 +105,27 @@ func TestTransposeThin(t *testing.T) {
 // passing through the tiles or the twin.
 func TestThinKernels(t *testing.T) {
 	for _, tab := range tables {
-		if tab == nil || tab.thin32 == nil || raceBuild {
+		if tab == nil || raceBuild {
 			continue
 		}
 		t.Run(tab.isa.String(), func(t *testing.T) {
-			checkThinKernel[uint32](t, tab.thin32)
-			checkThinKernel[uint64](t, tab.thin64)
+			if tab.thin8 != nil {
+				checkThinKernel[uint8](t, tab.thin8)
+			}
+			if tab.thin16 != nil {
+				checkThinKernel[uint16](t, tab.thin16)
+			}
+			if tab.thin32 != nil {
+				checkThinKernel[uint32](t, tab.thin32)
+			}
+			if tab.thin64 != nil {
+				checkThinKernel[uint64](t, tab.thin64)
+			}
 		})
 	}
 }
 
-func checkThinKernel[E uint32 | uint64](t *testing.T, k thinKernel) {
+func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, k thinKernel) {
 	lanes := 64 / int(sizeOf[E]())
 	for _, c := range thinCases(lanes) {
 		l := c.layout2D
@@ -115,8 +137,9 @@ func checkThinKernel[E uint32 | uint64](t *testing.T, k thinKernel) {
 		got := clone(want)
 		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
 		took := transposeThin(k, got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-		fewRows := l.rows < lanes && l.cols >= lanes && l.sld >= 1 && l.sld <= lanes
-		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= lanes
+		top := min(lanes, thinMax)
+		fewRows := l.rows < lanes && l.rows <= thinMax && l.cols >= lanes && l.sld >= 1 && l.sld <= top
+		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= top
 		name := fmt.Sprintf("%T %+v tight=%v", got[0], l, c.tight)
 		if want := (fewRows && l.slen-l.soff >= thinFor(0, int(sizeOf[E]()), l.rows, l.sld).reach) || fewCols; took != want {
 			t.Fatalf("%s: transposeThin took it: %v, want %v", name, took, want)
@@ -134,11 +157,11 @@ func checkThinKernel[E uint32 | uint64](t *testing.T, k thinKernel) {
 // destination element of a block is taken from exactly one source vector
 // lane, the right one, and nothing else is stored.
 func TestThinProgs(t *testing.T) {
-	for _, size := range []int{4, 8} {
+	for _, size := range []int{1, 2, 4, 8} {
 		lanes := 64 / size
 		for kind := range 2 {
-			for a := 1; a < lanes; a++ {
-				for b := 1; b <= lanes; b++ {
+			for a := 1; a < lanes && a <= thinMax; a++ {
+				for b := 1; b <= min(lanes, thinMax); b++ {
 					if kind == 1 && b < a {
 						continue
 					}
@@ -153,11 +176,12 @@ func checkThinProg(t *testing.T, kind, size, a, b int) {
 	t.Helper()
 	lanes := 64 / size
 	q := buildThin(kind, size, a, b)
-	lane := func(o, e int) int {
-		if size == 8 {
-			return int(q.idx[o][2*e]) // little-endian uint64 lanes
+	lane := func(o, e int) int { // lane e of idx[o], little-endian
+		v := 0
+		for k := range size {
+			v |= int(q.idx[o][e*size+k]) << (8 * k)
 		}
-		return int(q.idx[o][e])
+		return v
 	}
 	code := q.code
 	for o := range q.outs {

@@ -224,10 +224,20 @@ func forHot(t *table) *table {
 // table t: 4- and 8-byte elements go to the uint32 and uint64 kernels, in
 // blocks of shape b (or TransposeStream's, with stream), or to the thin
 // ones where t has them and the transpose has fewer rows or columns than
-// a tile (transposeNarrow), all other sizes (and a misaligned complex64
-// slice) to the Go twin.
+// a tile (transposeNarrow); 1- and 2-byte elements to the thin kernels
+// where t has them and they take the transpose; all else (other sizes,
+// a misaligned complex64 slice) to the Go twin.
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
+	case 1:
+		if t.thin8 != nil && transposeThin(t.thin8, as[uint8](dst), doff, dld, as[uint8](src), soff, sld, rows, cols) {
+			return
+		}
+	case 2:
+		if t.thin16 != nil && uintptrOf(dst)%2 == 0 && uintptrOf(src)%2 == 0 &&
+			transposeThin(t.thin16, as[uint16](dst), doff, dld, as[uint16](src), soff, sld, rows, cols) {
+			return
+		}
 	case 4:
 		if t.t32.fn != nil {
 			d, s := as[uint32](dst), as[uint32](src)

@@ -14,26 +14,30 @@ import (
 // that simd's thin kernels take at the AVX512 level and that the copy
 // engine runs as strided runs below simd.TransposeMinRows: C from 1 to 9
 // and 17, at every level, with CopyTo into a new buffer and with CopyFrom
-// into a permuted view of a buffer with guard cells around it, small and
-// (float32, three and six channels, not in -short mode) large enough that
-// the destination is streamed (8 MiB and more).
+// into a permuted view of a buffer with guard cells around it; small, and
+// (float32 and uint8, three and six channels, not in -short mode) large:
+// millions of elements, the float32 ones streamed (8 MiB and more).
 func TestChannels(t *testing.T) {
 	testlevel.ForEachLevel(t, func(t *testing.T) {
 		t.Run("float32", func(t *testing.T) { testChannels[float32](t) })
 		t.Run("float64", func(t *testing.T) { testChannels[float64](t) })
 		t.Run("int16", func(t *testing.T) { testChannels[int16](t) })
+		t.Run("uint8", func(t *testing.T) { testChannels[uint8](t) })
 	})
 }
 
-func testChannels[T float32 | float64 | int16](t *testing.T) {
+func testChannels[T float32 | float64 | int16 | uint8](t *testing.T) {
 	type image struct{ h, w, c int }
 	var cases []image
 	for _, c := range []int{1, 2, 3, 4, 5, 6, 7, 8, 9, 17} {
 		cases = append(cases, image{5, 7, c}, image{16, 33, c})
 	}
 	var zero T
-	if _, ok := any(zero).(float32); ok && !testing.Short() {
-		cases = append(cases, image{1024, 1031, 3}, image{1024, 1031, 6})
+	switch any(zero).(type) {
+	case float32, uint8:
+		if !testing.Short() {
+			cases = append(cases, image{1024, 1031, 3}, image{1024, 1031, 6})
+		}
 	}
 	for _, im := range cases {
 		n := im.h * im.w * im.c
@@ -73,13 +77,13 @@ func testChannels[T float32 | float64 | int16](t *testing.T) {
 			const guard = 11
 			buf := make([]T, n+2*guard)
 			for i := range buf {
-				buf[i] = -1
+				buf[i] = 127 // no element of data
 			}
 			back := tensor.Must(tensor.FromSlice(buf[guard:guard+n], c.v.Shape()...)).View()
 			require.NoError(t, tensor.Must(back.Permute(c.perm...)).CopyFrom(tensor.Must(tensor.FromSlice(got, sh...)).View()), name)
 			require.Equal(t, data, buf[guard:guard+n], "%s: CopyFrom", name)
 			for _, g := range append(buf[:guard], buf[guard+n:]...) {
-				require.Equal(t, T(-1), g, "%s: a guard cell changed", name)
+				require.Equal(t, T(127), g, "%s: a guard cell changed", name)
 			}
 		}
 	}
