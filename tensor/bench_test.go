@@ -176,24 +176,36 @@ func BenchmarkMaterialize(b *testing.B) {
 	}
 }
 
-// BenchmarkChannels times CopyTo of float32 images of 2048x2048 pixels
-// moved between channels-last [H,W,C] and channels-first [C,H,W] order
-// (16 to 64 MiB), per channel count and SIMD level, on one goroutine:
-// transposes of few rows (HWC-CHW) or few columns (CHW-HWC), which simd's
-// thin kernels take at the AVX512 level. x-limit is as in
-// BenchmarkMaterialize.
+// BenchmarkChannels times CopyTo of images of 2048x2048 pixels moved
+// between channels-last [H,W,C] and channels-first [C,H,W] order, float32
+// (16 to 64 MiB) and uint8 (the usual pixels, 8 to 16 MiB), per channel
+// count and SIMD level, on one goroutine: transposes of few rows
+// (HWC-CHW) or few columns (CHW-HWC), which simd's thin kernels take at
+// the AVX512 level. x-limit is as in BenchmarkMaterialize.
 func BenchmarkChannels(b *testing.B) {
 	perm := func(axes ...int) func(layout.Layout) (layout.Layout, error) {
 		return func(l layout.Layout) (layout.Layout, error) { return l.Permute(axes...) }
 	}
-	for _, c := range []int{2, 3, 4, 6, 8} {
-		for _, bc := range []benchCase{
-			{name: fmt.Sprintf("HWC-CHW/C=%d", c), elem: 4, shape: []int{2048, 2048, c}, view: perm(2, 0, 1)},
-			{name: fmt.Sprintf("CHW-HWC/C=%d", c), elem: 4, shape: []int{c, 2048, 2048}, view: perm(1, 2, 0)},
-		} {
-			b.Run(bc.name, func(b *testing.B) {
-				atLevels(b, func(b *testing.B) { benchCopyTo[float32](b, bc) })
-			})
+	for _, elem := range []int{4, 1} {
+		counts := []int{2, 3, 4, 6, 8}
+		if elem == 1 {
+			counts = []int{3, 4}
+		}
+		for _, c := range counts {
+			for _, bc := range []benchCase{
+				{name: fmt.Sprintf("HWC-CHW/%dB/C=%d", elem, c), elem: elem, shape: []int{2048, 2048, c}, view: perm(2, 0, 1)},
+				{name: fmt.Sprintf("CHW-HWC/%dB/C=%d", elem, c), elem: elem, shape: []int{c, 2048, 2048}, view: perm(1, 2, 0)},
+			} {
+				b.Run(bc.name, func(b *testing.B) {
+					atLevels(b, func(b *testing.B) {
+						if elem == 1 {
+							benchCopyTo[uint8](b, bc)
+						} else {
+							benchCopyTo[float32](b, bc)
+						}
+					})
+				})
+			}
 		}
 	}
 }
