@@ -16,8 +16,9 @@ import (
 // one element at a time (7-9 GB/s read and written for three rows or
 // columns of float32 on an AMD EPYC Zen 4, a quarter of copy()'s rate).
 // The thin kernels move them a vector at a time instead, in blocks of one
-// vector's worth of lanes L (16 for 4-byte elements, 8 for 8-byte ones
-// with AVX-512):
+// vector's worth of lanes L (with AVX-512: 64 for 1-byte elements, 32,
+// 16 and 8 for 2-, 4- and 8-byte ones), the thin side and the leading
+// dimension each at most thinMax elements:
 //
 //   - few rows (rows < L, 1 <= sld <= L): a block is L source rows
 //     (destination columns), which lie within sld+1 vectors from the
@@ -28,10 +29,11 @@ import (
 //     cols source rows' vectors, and is stored with a mask, so that the
 //     elements between destination rows (dld > cols) are not written.
 //
-// Each destination vector is built by masked permutes (VPERMPS or VPERMPD),
-// one per source vector it takes lanes from, with one vector of lane
-// indices: the block's shape is the same for every block, so its indices,
-// masks and offsets (a thinProg) are computed once per shape and cached.
+// Each destination vector is built by masked permutes (VPERMB, VPERMW,
+// VPERMPS or VPERMPD), one per source vector it takes lanes from, with
+// one vector of lane indices: the block's shape is the same for every
+// block, so its indices, masks and vector numbers (a thinProg) are
+// computed once per shape and cached.
 
 // thinKernel runs blocks of a thin transpose: for each of blocks blocks,
 // each of the outs output vectors of a program is assembled from the
@@ -196,10 +198,10 @@ func transposeNarrow[E uint32 | uint64](k thinKernel, narrow *tileKernel[E], dst
 const thinCallBytes = 64 << 10
 
 // transposeThin runs a validated transpose with the thin kernel k when it
-// is thin (see above), in calls of at most thinCallBytes, the Go twin finishing the columns (few rows) or
-// rows (few columns) left over a whole number of blocks, and reports
-// whether it did; false leaves the transpose to the caller. rows and cols
-// are positive.
+// is thin (see above), in calls of at most thinCallBytes, the Go twin
+// finishing the columns (few rows) or rows (few columns) left over a
+// whole number of blocks, and reports whether it did; false leaves the
+// transpose to the caller. rows and cols are positive.
 func transposeThin[E uint8 | uint16 | uint32 | uint64](k thinKernel, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
 	size := int(sizeOf[E]())
 	lanes := 64 / size
