@@ -208,18 +208,18 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](k thinKernel, dst []E, do
 	switch {
 	case rows < lanes && rows <= thinMax && cols >= lanes && sld >= 1 && sld <= min(lanes, thinMax):
 		q := thinFor(0, size, rows, sld)
-		// Block b reads q.reach elements from soff+b*lanes*sld: the
-		// blocks whose reads stay in src.
-		room := len(src) - soff - q.reach
-		if room < 0 {
-			return false
+		// Block b reads q.reach elements from soff+b*step: the blocks
+		// whose reads stay in src (every block but the last always do).
+		blocks, step := cols/lanes, lanes*sld
+		if soff+(blocks-1)*step+q.reach > len(src) {
+			room := len(src) - soff - q.reach
+			if room < 0 {
+				return false
+			}
+			blocks = room/step + 1
 		}
-		blocks := min(cols/lanes, room/(lanes*sld)+1)
-		per := max(1, thinCallBytes/(rows*lanes*size))
-		for b0 := 0; b0 < blocks; b0 += per {
-			k(unsafe.Pointer(&dst[doff+b0*lanes]), unsafe.Pointer(&src[soff+b0*lanes*sld]), min(per, blocks-b0),
-				lanes*size, lanes*sld*size, lanes*size, dld*size, q.outs, unsafe.Pointer(&q.idx), &q.code[0])
-		}
+		thinCalls(k, q, unsafe.Pointer(&dst[doff]), unsafe.Pointer(&src[soff]), blocks, rows*lanes*size,
+			lanes*size, step*size, lanes*size, dld*size)
 		if done := blocks * lanes; done < cols {
 			transposeGo(dst, doff+done, dld, src, soff+done*sld, sld, rows, cols-done)
 		}
@@ -227,15 +227,27 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](k thinKernel, dst []E, do
 	case cols < lanes && rows >= lanes && dld >= cols && dld <= min(lanes, thinMax):
 		q := thinFor(1, size, cols, dld)
 		blocks := rows / lanes
-		per := max(1, thinCallBytes/(lanes*dld*size))
-		for b0 := 0; b0 < blocks; b0 += per {
-			k(unsafe.Pointer(&dst[doff+b0*lanes*dld]), unsafe.Pointer(&src[soff+b0*lanes]), min(per, blocks-b0),
-				lanes*dld*size, lanes*size, sld*size, lanes*size, q.outs, unsafe.Pointer(&q.idx), &q.code[0])
-		}
+		thinCalls(k, q, unsafe.Pointer(&dst[doff]), unsafe.Pointer(&src[soff]), blocks, lanes*dld*size,
+			lanes*dld*size, lanes*size, sld*size, lanes*size)
 		if done := blocks * lanes; done < rows {
 			transposeGo(dst, doff+done*dld, dld, src, soff+done, sld, rows-done, cols)
 		}
 		return true
 	}
 	return false
+}
+
+// thinCalls runs blocks blocks of program q with kernel k from dst and
+// src, in calls of at most thinCallBytes of destination (a block writes
+// within blockBytes); the other arguments are k's. Every block lies in
+// the slices dst and src point into.
+func thinCalls(k thinKernel, q *thinProg, dst, src unsafe.Pointer, blocks, blockBytes, dstep, sstep, inScale, outScale int) {
+	per := blocks
+	if blocks*blockBytes > thinCallBytes {
+		per = max(1, thinCallBytes/blockBytes)
+	}
+	for b0 := 0; b0 < blocks; b0 += per {
+		k(unsafe.Add(dst, b0*dstep), unsafe.Add(src, b0*sstep), min(per, blocks-b0),
+			dstep, sstep, inScale, outScale, q.outs, unsafe.Pointer(&q.idx), &q.code[0])
+	}
 }
