@@ -240,3 +240,34 @@ func checkThinProg(t *testing.T, kind, size, a, b int) {
 		t.Fatalf("kind %d size %d a %d b %d: %d words of code left", kind, size, a, b, len(code))
 	}
 }
+
+// TestTransposeMinRows pins TransposeMinRows at every level: 8 where the
+// level has no thin kernel for the element size, else 2 for 1- and 2-byte
+// elements and 3 for 4- and 8-byte ones.
+func TestTransposeMinRows(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		tab := active.Load()
+		for _, c := range []struct {
+			got  int
+			k    thinKernel
+			thin int
+		}{
+			{TransposeMinRows[uint8](), tab.thin8, 2},
+			{TransposeMinRows[int16](), tab.thin16, 2},
+			{TransposeMinRows[float32](), tab.thin32, 3},
+			{TransposeMinRows[complex64](), tab.thin64, 3},
+			{TransposeMinRows[complex128](), nil, 3},
+		} {
+			want := c.thin
+			if c.k == nil {
+				want = 8
+			}
+			if c.got != want {
+				t.Errorf("level %v: TransposeMinRows %d, want %d", tab.isa, c.got, want)
+			}
+		}
+		if tab.isa == AVX512 && tab.thin32 == nil {
+			t.Error("the AVX512 level has no thin kernels")
+		}
+	})
+}
