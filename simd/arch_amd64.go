@@ -58,20 +58,20 @@ func archInit() {
 		a32:      &arith32AVX512,
 		a64:      &arith64AVX512,
 		cvt:      &cvtSet{32, widenAVX512, narrowAVX512},
-		thin32:   thin32AVX512,
-		thin64:   thin64AVX512,
 		narrow32: tables[AVX2].t32,
 		narrow64: tables[AVX2].t64,
 	}
+	thin := &tables[AVX512].thin
+	thin[2] = thinSet{thin32AVX512, thin32AVX512NT}
+	thin[3] = thinSet{thin64AVX512, thin64AVX512NT}
 	if cpuid.CPU.Supports(cpuid.AVX512BW) {
-		tables[AVX512].thin16 = thin16AVX512
+		thin[1] = thinSet{thin16AVX512, thin16AVX512NT}
 		if cpuid.CPU.Supports(cpuid.AVX512VBMI) {
-			tables[AVX512].thin8 = thin8AVX512
+			thin[0] = thinSet{thin8AVX512, thin8AVX512NT}
 		}
 	}
 	hot := *tables[AVX2]
-	hot.thin8, hot.thin16 = tables[AVX512].thin8, tables[AVX512].thin16
-	hot.thin32, hot.thin64 = thin32AVX512, thin64AVX512
+	hot.thin = *thin
 	hot.narrow32, hot.narrow64 = hot.t32, hot.t64
 	hotTable = &hot
 }
@@ -79,7 +79,8 @@ func archInit() {
 // thin8AVX512, thin16AVX512, thin32AVX512 and thin64AVX512 are the thin
 // transposes (see thinKernel) of 1-, 2-, 4- and 8-byte elements: 64, 32,
 // 16 and 8 lanes, VPERMB (AVX512_VBMI), VPERMW (AVX512BW), VPERMPS and
-// VPERMPD.
+// VPERMPD. The NT variants store every output whole with VMOVNTDQ, to
+// 64-byte aligned addresses, and end with SFENCE.
 //
 //go:noescape
 func thin8AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
@@ -92,6 +93,18 @@ func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outSca
 
 //go:noescape
 func thin64AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+//go:noescape
+func thin8AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+//go:noescape
+func thin16AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+//go:noescape
+func thin32AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+//go:noescape
+func thin64AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 
 // The transpose kernels below handle whole tiles only: rows and cols must be
 // positive multiples of the tile shape registered in archInit, and dld and

@@ -129,22 +129,11 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // 18). Elsewhere it is 8, the side of the smallest tile, below which the
 // Go twin would move them an element at a time as the runs do.
 func TransposeMinRows[T Element]() int {
-	t := active.Load()
-	var k thinKernel
-	switch sizeOf[T]() {
-	case 1:
-		k = t.thin8
-	case 2:
-		k = t.thin16
-	case 4:
-		k = t.thin32
-	case 8:
-		k = t.thin64
-	}
+	size := sizeOf[T]()
 	switch {
-	case k == nil:
+	case size > 8 || active.Load().thin[bits.TrailingZeros(uint(size))].k == nil:
 		return 8
-	case sizeOf[T]() < 4:
+	case size < 4:
 		return 2
 	}
 	return 3

@@ -187,8 +187,11 @@ func TestForHot(t *testing.T) {
 			if got.isa != want {
 				t.Errorf("level %v, hotAVX2 %v: TransposeHot runs the %v tiles, want %v", l, on, got.isa, want)
 			}
-			if (got.thin32 != nil) != (tables[l].thin32 != nil) {
-				t.Errorf("level %v, hotAVX2 %v: TransposeHot has thin kernels: %v, the level: %v", l, on, got.thin32 != nil, tables[l].thin32 != nil)
+			for i := range got.thin {
+				g, w := got.thin[i], tables[l].thin[i]
+				if (g.k == nil) != (w.k == nil) || (g.nt == nil) != (w.nt == nil) {
+					t.Errorf("level %v, hotAVX2 %v: TransposeHot's thin kernels of %d bytes are not the level's", l, on, 1<<i)
+				}
 			}
 		}
 	}

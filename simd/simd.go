@@ -76,13 +76,13 @@ type table struct {
 	a64 *arithSet[float64]
 	// cvt holds the float32/float64 conversions (nil: the Go loop).
 	cvt *cvtSet
-	// thin8 to thin64 are the thin transposes (nil: the tiles, then
-	// the Go twin), narrow32 and narrow64 the smaller tiles that take the
+	// thin holds the thin transposes by the base-2 logarithm of the
+	// element size (zero: none, the tiles and then the Go twin run; see
+	// thin.go), narrow32 and narrow64 the smaller tiles that take the
 	// thin transposes they cover whole (see transposeNarrow).
-	thin8, thin16  thinKernel
-	thin32, thin64 thinKernel
-	narrow32       tileKernel[uint32]
-	narrow64       tileKernel[uint64]
+	thin     [4]thinSet
+	narrow32 tileKernel[uint32]
+	narrow64 tileKernel[uint64]
 }
 
 // tileKernel is an assembly transpose that handles only whole tiles: rows a

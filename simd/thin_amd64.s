@@ -2,9 +2,10 @@
 
 #include "textflag.h"
 
-// The thin transposes (thin.go), one per element size: PERM permutes
+// The thin transposes (thin.go), two per element size: PERM permutes
 // elements of that size (VPERMB needs AVX512_VBMI, VPERMW and the byte and
-// word moves AVX512BW), KMOV loads a mask of one bit per lane. For each
+// word moves AVX512BW), KMOV loads a mask of one bit per lane, STORE
+// stores an output (END fences the NT kernels' stores). For each
 // block, each output vector is
 // assembled by masked permutes (PERM) of the source vectors its code
 // names, into two zeroed registers in turn (Z0 and Z2, so that each
@@ -14,7 +15,17 @@
 // the program's indices and code, R12 and R13 the byte scales of source
 // vectors and outputs, R8 the code and R9 the indices read, R10 the outputs
 // and R11 the entries left, AX an offset.
-#define THIN(PERM, STORE, KMOV) \
+// The stores: under the output's store mask, or (the NT kernels) whole
+// and non-temporal, to a 64-byte aligned vector.
+#define MSTORE8 KMOVQ 8(R8), K2; VMOVDQU8 Z0, K2, (DI)(AX*1)
+#define MSTORE16 KMOVD 8(R8), K2; VMOVDQU16 Z0, K2, (DI)(AX*1)
+#define MSTORE32 KMOVW 8(R8), K2; VMOVDQU32 Z0, K2, (DI)(AX*1)
+#define MSTORE64 KMOVW 8(R8), K2; VMOVDQU64 Z0, K2, (DI)(AX*1)
+#define NTSTORE VMOVNTDQ Z0, (DI)(AX*1)
+#define NOFENCE
+#define FENCE SFENCE
+
+#define THIN(PERM, KMOV, STORE, END) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ blocks+16(FP), CX; \
@@ -61,8 +72,7 @@ merged: \
 	VPORQ Z2, Z0, Z0; \
 	MOVQ (R8), AX; \
 	IMULQ R13, AX; \
-	KMOV 8(R8), K2; \
-	STORE Z0, K2, (DI)(AX*1); \
+	STORE; \
 	ADDQ $16, R8; \
 	ADDQ $64, R9; \
 	DECQ R10; \
@@ -72,21 +82,38 @@ merged: \
 	DECQ CX; \
 	JNZ block; \
 done: \
+	END; \
 	VZEROUPPER; \
 	RET
 
-// func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
-TEXT ·thin32AVX512(SB), NOSPLIT, $0-80
-	THIN(VPERMPS, VMOVDQU32, KMOVW)
-
-// func thin64AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
-TEXT ·thin64AVX512(SB), NOSPLIT, $0-80
-	THIN(VPERMPD, VMOVDQU64, KMOVW)
+// func thin8AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin8AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMB, KMOVQ, MSTORE8, NOFENCE)
 
 // func thin16AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 TEXT ·thin16AVX512(SB), NOSPLIT, $0-80
-	THIN(VPERMW, VMOVDQU16, KMOVD)
+	THIN(VPERMW, KMOVD, MSTORE16, NOFENCE)
 
-// func thin8AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
-TEXT ·thin8AVX512(SB), NOSPLIT, $0-80
-	THIN(VPERMB, VMOVDQU8, KMOVQ)
+// func thin32AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin32AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMPS, KMOVW, MSTORE32, NOFENCE)
+
+// func thin64AVX512(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin64AVX512(SB), NOSPLIT, $0-80
+	THIN(VPERMPD, KMOVW, MSTORE64, NOFENCE)
+
+// func thin8AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin8AVX512NT(SB), NOSPLIT, $0-80
+	THIN(VPERMB, KMOVQ, NTSTORE, FENCE)
+
+// func thin16AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin16AVX512NT(SB), NOSPLIT, $0-80
+	THIN(VPERMW, KMOVD, NTSTORE, FENCE)
+
+// func thin32AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin32AVX512NT(SB), NOSPLIT, $0-80
+	THIN(VPERMPS, KMOVW, NTSTORE, FENCE)
+
+// func thin64AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+TEXT ·thin64AVX512NT(SB), NOSPLIT, $0-80
+	THIN(VPERMPD, KMOVW, NTSTORE, FENCE)

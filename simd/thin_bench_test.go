@@ -2,6 +2,7 @@ package simd
 
 import (
 	"fmt"
+	"math/bits"
 	"testing"
 )
 
@@ -54,12 +55,12 @@ func benchThin[E uint8 | uint16 | uint32 | uint64](b *testing.B, kind string, a,
 			if avx512 == nil {
 				continue
 			}
-			k := map[uintptr]thinKernel{1: avx512.thin8, 2: avx512.thin16, 4: avx512.thin32, 8: avx512.thin64}[sizeOf[E]()]
-			if k == nil {
+			ts := &avx512.thin[bits.TrailingZeros(uint(sizeOf[E]()))]
+			if ts.k == nil {
 				continue
 			}
 			run = func() {
-				if !transposeThin(k, dst, 0, dld, src, 0, sld, rows, cols) {
+				if !transposeThin(ts, true, dst, 0, dld, src, 0, sld, rows, cols) {
 					b.Fatal("not thin")
 				}
 			}

@@ -36,7 +36,7 @@ func guardPage[E any](t *testing.T, n int) ([]E, func()) {
 // binary).
 func TestThinGuardPage(t *testing.T) {
 	tab := tables[AVX512]
-	if tab == nil || tab.thin32 == nil || raceBuild {
+	if tab == nil || tab.thin[2].k == nil || raceBuild {
 		t.Skip("no thin kernels")
 	}
 	for _, rows := range []int{1, 2, 3, 5, 15} {
@@ -52,7 +52,7 @@ func TestThinGuardPage(t *testing.T) {
 				}
 				got, want := make([]uint32, rows*cols), make([]uint32, rows*cols)
 				refTranspose(want, 0, cols, src, 0, sld, rows, cols)
-				if !transposeThin(tab.thin32, got, 0, cols, src, 0, sld, rows, cols) {
+				if !transposeThin(&tab.thin[2], false, got, 0, cols, src, 0, sld, rows, cols) {
 					t.Fatalf("rows %d sld %d: not thin", rows, sld)
 				}
 				free()
@@ -79,7 +79,7 @@ func TestThinGuardPage(t *testing.T) {
 				want[i] = ^uint32(0)
 			}
 			refTranspose(want, 0, dld, src, 0, rows, rows, cols)
-			if !transposeThin(tab.thin32, dst, 0, dld, src, 0, rows, rows, cols) {
+			if !transposeThin(&tab.thin[2], false, dst, 0, dld, src, 0, rows, rows, cols) {
 				t.Fatalf("cols %d dld %d: not thin", cols, dld)
 			}
 			diff := firstDiff(dst, want)

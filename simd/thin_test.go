@@ -1,9 +1,9 @@
 package simd
 
 import (
-	"fmt"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // thinCase is one thin transpose: the buffers' geometry, and whether the
@@ -102,55 +102,107 @@ func TestTransposeThin(t *testing.T) {
 // TestThinKernels runs the thin kernels of every level that has them
 // through transposeThin on the cases of TestTransposeThin, so that a
 // kernel that declines a case it should take fails here rather than
-// passing through the tiles or the twin.
+// passing through the tiles or the twin, and with stream on cases whose
+// destination rows can be stored whole and aligned, where the
+// non-temporal kernels must run.
 func TestThinKernels(t *testing.T) {
 	for _, tab := range tables {
 		if tab == nil || raceBuild {
 			continue
 		}
 		t.Run(tab.isa.String(), func(t *testing.T) {
-			if tab.thin8 != nil {
-				checkThinKernel[uint8](t, tab.thin8)
+			if ts := tab.thin[0]; ts.k != nil {
+				checkThinKernel[uint8](t, ts)
 			}
-			if tab.thin16 != nil {
-				checkThinKernel[uint16](t, tab.thin16)
+			if ts := tab.thin[1]; ts.k != nil {
+				checkThinKernel[uint16](t, ts)
 			}
-			if tab.thin32 != nil {
-				checkThinKernel[uint32](t, tab.thin32)
+			if ts := tab.thin[2]; ts.k != nil {
+				checkThinKernel[uint32](t, ts)
 			}
-			if tab.thin64 != nil {
-				checkThinKernel[uint64](t, tab.thin64)
+			if ts := tab.thin[3]; ts.k != nil {
+				checkThinKernel[uint64](t, ts)
 			}
 		})
 	}
 }
 
-func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, k thinKernel) {
+func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSet) {
 	lanes := 64 / int(sizeOf[E]())
+	ntCalls := 0
+	counted := thinSet{ts.k, func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64) {
+		ntCalls++
+		ts.nt(dst, src, blocks, dstep, sstep, inScale, outScale, outs, idx, code)
+	}}
+	run := func(l layout2D, stream bool) (took bool) {
+		src := patterned[E](l.slen, l.rows*31+l.cols)
+		want := guarded[E](l.dlen)
+		got := alignedGuarded[E](l.dlen)
+		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		took = transposeThin(&counted, stream, got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		if !took {
+			return false
+		}
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("%T %+v stream=%v: first difference at dst[%d]: got %v, want %v", got[0], l, stream, i, got[i], want[i])
+		}
+		return true
+	}
 	for _, c := range thinCases(lanes) {
 		l := c.layout2D
 		if l.rows == 0 || l.cols == 0 {
 			continue
 		}
-		src := patterned[E](l.slen, l.rows*31+l.cols)
-		want := guarded[E](l.dlen)
-		got := clone(want)
-		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-		took := transposeThin(k, got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		took := run(l, false)
 		top := min(lanes, thinMax)
 		fewRows := l.rows < lanes && l.rows <= thinMax && l.cols >= lanes && l.sld >= 1 && l.sld <= top
 		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= top
-		name := fmt.Sprintf("%T %+v tight=%v", got[0], l, c.tight)
 		if want := (fewRows && l.slen-l.soff >= thinFor(0, int(sizeOf[E]()), l.rows, l.sld).reach) || fewCols; took != want {
-			t.Fatalf("%s: transposeThin took it: %v, want %v", name, took, want)
+			t.Fatalf("%T %+v tight=%v: transposeThin took it: %v, want %v", E(0), l, c.tight, took, want)
 		}
-		if !took {
-			continue
-		}
-		if i := firstDiff(got, want); i >= 0 {
-			t.Fatalf("%s: first difference at dst[%d]: got %v, want %v", name, i, got[i], want[i])
+		run(l, true)
+	}
+	// Destinations whose blocks can be stored whole and aligned: few rows
+	// with a leading dimension of whole lines, the columns up to the
+	// first line boundary peeled; few columns end to end, from the first
+	// row that starts on a line boundary (none, for an odd offset of
+	// bytes and an even number of columns). The non-temporal kernel must
+	// run where a whole block is left after the peel, and not elsewhere.
+	size := int(sizeOf[E]())
+	for _, a := range []int{1, 2, 3, 5, min(lanes, thinMax) - 1} {
+		for _, n := range []int{lanes, lanes + 3, 3*lanes + 5, 200} {
+			for _, off := range []int{0, 1, lanes/2 + 1, lanes - 1} {
+				peel := (lanes - off) % lanes
+				fewRows := makeLayout(a, n, off, (n+lanes-1)/lanes*lanes+lanes-n, false, 1, 1, false)
+				first := -1 // the first row of few columns on a line boundary
+				for i := range lanes {
+					if (off+i*a)*size%64 == 0 {
+						first = i
+						break
+					}
+				}
+				fewCols := makeLayout(n, a, off, 0, false, 2, 3, false)
+				for _, c := range []struct {
+					l  layout2D
+					nt bool
+				}{{fewRows, n-peel >= lanes}, {fewCols, first >= 0 && n-first >= lanes}} {
+					ntCalls = 0
+					if !run(c.l, true) || (ntCalls > 0) != c.nt {
+						t.Fatalf("%T %+v: stream ran the non-temporal kernel %d times, want some: %v", E(0), c.l, ntCalls, c.nt)
+					}
+				}
+			}
 		}
 	}
+}
+
+// alignedGuarded is guarded, starting on a 64-byte boundary.
+func alignedGuarded[T any](n int) []T {
+	s := guarded[T](n + 64)
+	for uintptrOf(s)%64 != 0 {
+		s = s[1:]
+	}
+	return s[:n]
 }
 
 // TestThinProgs checks the programs against their definition: every
@@ -252,10 +304,10 @@ func TestTransposeMinRows(t *testing.T) {
 			k    thinKernel
 			thin int
 		}{
-			{TransposeMinRows[uint8](), tab.thin8, 2},
-			{TransposeMinRows[int16](), tab.thin16, 2},
-			{TransposeMinRows[float32](), tab.thin32, 3},
-			{TransposeMinRows[complex64](), tab.thin64, 3},
+			{TransposeMinRows[uint8](), tab.thin[0].k, 2},
+			{TransposeMinRows[int16](), tab.thin[1].k, 2},
+			{TransposeMinRows[float32](), tab.thin[2].k, 3},
+			{TransposeMinRows[complex64](), tab.thin[3].k, 3},
 			{TransposeMinRows[complex128](), nil, 3},
 		} {
 			want := c.thin
@@ -266,7 +318,7 @@ func TestTransposeMinRows(t *testing.T) {
 				t.Errorf("level %v: TransposeMinRows %d, want %d", tab.isa, c.got, want)
 			}
 		}
-		if tab.isa == AVX512 && tab.thin32 == nil {
+		if tab.isa == AVX512 && tab.thin[2].k == nil {
 			t.Error("the AVX512 level has no thin kernels")
 		}
 	})

@@ -230,19 +230,19 @@ func forHot(t *table) *table {
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 1:
-		if t.thin8 != nil && transposeThin(t.thin8, as[uint8](dst), doff, dld, as[uint8](src), soff, sld, rows, cols) {
+		if t.thin[0].k != nil && transposeThin(&t.thin[0], stream, as[uint8](dst), doff, dld, as[uint8](src), soff, sld, rows, cols) {
 			return
 		}
 	case 2:
-		if t.thin16 != nil && uintptrOf(dst)%2 == 0 && uintptrOf(src)%2 == 0 &&
-			transposeThin(t.thin16, as[uint16](dst), doff, dld, as[uint16](src), soff, sld, rows, cols) {
+		if t.thin[1].k != nil && uintptrOf(dst)%2 == 0 && uintptrOf(src)%2 == 0 &&
+			transposeThin(&t.thin[1], stream, as[uint16](dst), doff, dld, as[uint16](src), soff, sld, rows, cols) {
 			return
 		}
 	case 4:
 		if t.t32.fn != nil {
 			d, s := as[uint32](dst), as[uint32](src)
-			if (rows < t.t32.tr || cols < t.t32.tc) && t.thin32 != nil {
-				transposeNarrow(t.thin32, &t.narrow32, d, doff, dld, s, soff, sld, rows, cols)
+			if (rows < t.t32.tr || cols < t.t32.tc) && t.thin[2].k != nil {
+				transposeNarrow(&t.thin[2], &t.narrow32, stream, d, doff, dld, s, soff, sld, rows, cols)
 				return
 			}
 			if stream {
@@ -255,8 +255,8 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 	case 8:
 		if t.t64.fn != nil && uintptrOf(dst)%8 == 0 && uintptrOf(src)%8 == 0 {
 			d, s := as[uint64](dst), as[uint64](src)
-			if (rows < t.t64.tr || cols < t.t64.tc) && t.thin64 != nil {
-				transposeNarrow(t.thin64, &t.narrow64, d, doff, dld, s, soff, sld, rows, cols)
+			if (rows < t.t64.tr || cols < t.t64.tc) && t.thin[3].k != nil {
+				transposeNarrow(&t.thin[3], &t.narrow64, stream, d, doff, dld, s, soff, sld, rows, cols)
 				return
 			}
 			if stream {
