@@ -333,3 +333,44 @@ func TestPartNearMaxInt(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanPartThin pins how Part splits a transpose block: by rows where
+// each part keeps minPartRows (16) of them or the block is no wider than
+// tall, and otherwise by columns, so that a part of the channels of an
+// image keeps every channel.
+func TestPlanPartThin(t *testing.T) {
+	for _, c := range []struct {
+		rows, cols, n int
+		splitRows     bool
+	}{
+		{3, 1000, 2, false},  // an image's 3 channels of 1000 pixels
+		{31, 1000, 2, false}, // 15 rows a part would be thin
+		{32, 1000, 2, true},  // 16 rows a part
+		{64, 1000, 4, true},
+		{8, 8, 2, true}, // no wider than tall
+		{20, 10, 3, true},
+	} {
+		src := rowMajor(t, c.cols, c.rows) // [cols, rows]: rows unit-stride
+		tr, err := src.Transpose(0, 1)     // [rows, cols]
+		require.NoError(t, err)
+		p, err := layout.NewPlan(tr.Packed(), tr)
+		require.NoError(t, err)
+		rows, _, _ := p.Rows()
+		require.Equal(t, layout.KindTranspose, p.Kind(), "%+v", c)
+		require.Equal(t, c.rows, rows, "%+v", c)
+		total := 0
+		for i := range c.n {
+			q := p.Part(i, c.n)
+			r, _, _ := q.Rows()
+			if c.splitRows {
+				assert.Less(t, r, c.rows, "%+v: part %d keeps every row", c, i)
+				assert.Equal(t, c.cols, q.Len(), "%+v: part %d", c, i)
+			} else {
+				assert.Equal(t, c.rows, r, "%+v: part %d", c, i)
+				assert.Less(t, q.Len(), c.cols, "%+v: part %d keeps every column", c, i)
+			}
+			total += q.Size()
+		}
+		assert.Equal(t, c.rows*c.cols, total, "%+v", c)
+	}
+}
