@@ -175,9 +175,13 @@
 //     apart than their length (at most a vector or 16 elements), so that
 //     the elements between them are not written. The lane indices, masks
 //     and offsets depend only on the block's shape, and are computed once
-//     per shape. Where the AVX2 tiles cover the thin side whole (8 rows or
-//     columns of 4-byte elements, 4 of 8-byte ones) they run instead: the
-//     thin kernel's permutes per element grow with the thin side. On an AMD EPYC Zen 4
+//     per shape. TransposeStream stores them non-temporally (VMOVNTDQ,
+//     then SFENCE) where every vector is whole and 64-byte aligned: rows
+//     of few rows a whole number of lines apart (the columns before the
+//     first line boundary peeled to the Go twin), or rows of few columns
+//     end to end. Where the AVX2 tiles cover the thin side whole (8 rows
+//     or columns of 4-byte elements, 4 of 8-byte ones) they run instead:
+//     the thin kernel's permutes per element grow with the thin side. On an AMD EPYC Zen 4
 //     (BenchmarkThin, 32 MiB, GB/s read and written) the thin kernels
 //     moved float32 transposes of 3 rows at 15.0 and of 3 columns at 21.5
 //     GB/s, against the Go twin's 8.8 and 7.4 (medians of five), uint8
