@@ -147,8 +147,12 @@ func TransposeMinRows[T Element]() int {
 // Choose it when the destination is much larger than L2 (say 8 MiB or more)
 // and will not be read again soon. It streams only where it can write whole
 // 64-byte cache lines: dld*size(T) must be a multiple of 64 and cols must
-// span at least one whole line; otherwise, and at the Generic level, and for
-// element sizes other than 4 and 8 bytes, it behaves exactly like Transpose.
+// span at least one whole line, or, for a thin transpose at the AVX512
+// level (fewer rows or columns than a vector, see the package
+// documentation), its destination rows must lie end to end or a whole
+// number of lines apart; otherwise, and at the Generic level, and for
+// element sizes other than 4 and 8 bytes outside thin transposes, it
+// behaves exactly like Transpose.
 func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)

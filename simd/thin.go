@@ -180,10 +180,10 @@ func appendEntries(code []int64, masks []int64) []int64 {
 // tiles narrow where they cover the narrow side whole (its length a
 // multiple of their side), and otherwise with ts (non-temporal with
 // stream, where it can) where they take the transpose, else with the Go
-// twin. At the AVX512 level, on an AMD EPYC
-// Zen 4, transposes of 32 MiB (BenchmarkThin, GB/s read and written,
-// medians of five runs; in brackets the time of copy() of the same bytes
-// in the same run over ours):
+// twin. At the AVX512 level, on an AMD EPYC Zen 4, transposes of 32 MiB
+// (BenchmarkThin, ordinary stores, GB/s read and written, medians of
+// five runs; in brackets the time of copy() of the same bytes in the same
+// run over ours):
 //
 //	                 thin          AVX2 tiles    Go twin
 //	float32 rows=3   15.0 (0.52)    9.1 (0.24)    8.8 (0.26)
