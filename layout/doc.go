@@ -60,8 +60,8 @@
 // A [Plan] is the Iter of a copy (one input of the output's shape) whose
 // innermost blocks are classified for the copy kernels ([Kind]): contiguous
 // runs (a memmove), broadcast runs (a fill), strided runs (a gather), or
-// 2-D tiles that are unit-stride in the source along one axis and in the
-// destination along another (a tiled transpose). [Layout.Plan] is the plan
+// 2-D tiles that are unit-stride in the source along one axis (of two or
+// more rows) and in the destination along another (a tiled transpose). [Layout.Plan] is the plan
 // of copying a layout into a row-major one, without tiles, whose runs come
 // in row-major order, for iteration. Package tensor runs every copy through
 // a Plan and package ops every computation through an Iter.

@@ -36,7 +36,10 @@
 // of the copy ([layout.NewPlan]) and runs each block with a kernel of
 // package simd — the builtin copy for contiguous runs, a vector fill for
 // broadcasts, a gather for strided runs, an AVX2 or AVX-512 tiled transpose
-// (with non-temporal stores for large destinations) for permutations.
+// (with non-temporal stores for large destinations) for permutations, and
+// AVX-512 permutes for transposes with a side shorter than a vector (the
+// channels of an image moved between channels-last and channels-first
+// order).
 // Copies of 4 MiB or more are split over up to GOMAXPROCS goroutines
 // ([SetParallelism] caps that); smaller ones run on the calling goroutine
 // without allocating.
