@@ -1,7 +1,9 @@
 package simd
 
 import (
+	"fmt"
 	"slices"
+	"sync"
 	"testing"
 	"unsafe"
 )
@@ -322,4 +324,33 @@ func TestTransposeMinRows(t *testing.T) {
 			t.Error("the AVX512 level has no thin kernels")
 		}
 	})
+}
+
+// TestThinForConcurrent builds and reads the program cache from several
+// goroutines at once (CI runs it under the race detector): every caller
+// gets a program equal to a fresh build, whichever goroutine built it.
+func TestThinForConcurrent(t *testing.T) {
+	var wg sync.WaitGroup
+	errs := make(chan string, 64)
+	for g := range 4 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 200 {
+				kind, size := (g+k)%2, 1<<((g+k)%4)
+				a := 1 + k%min(64/size-1, thinMax)
+				b := max(a, 1+(k*7)%min(64/size, thinMax))
+				q, want := thinFor(kind, size, a, b), buildThin(kind, size, a, b)
+				if q.outs != want.outs || q.idx != want.idx || q.reach != want.reach || !slices.Equal(q.code, want.code) {
+					errs <- fmt.Sprintf("kind %d size %d a %d b %d: the cached program differs from a fresh build", kind, size, a, b)
+					return
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
 }
