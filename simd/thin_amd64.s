@@ -5,16 +5,17 @@
 // The thin transposes (thin.go), two per element size: PERM permutes
 // elements of that size (VPERMB needs AVX512_VBMI, VPERMW and the byte and
 // word moves AVX512BW), KMOV loads a mask of one bit per lane, STORE
-// stores an output (END fences the NT kernels' stores). For each
-// block, each output vector is
-// assembled by masked permutes (PERM) of the source vectors its code
-// names, into two zeroed registers in turn (Z0 and Z2, so that each
-// permute waits for the one two before it, not the one before) whose
-// lanes are disjoint and ORed, and stored under its store mask (STORE). Registers: DI and
-// SI the block's destination and source, CX the blocks left, BX and DX
-// the program's indices and code, R12 and R13 the byte scales of source
-// vectors and outputs, R8 the code and R9 the indices read, R10 the outputs
-// and R11 the entries left, AX an offset.
+// stores an output, END fences the NT kernels' stores. For each block,
+// each output vector is assembled by masked permutes (PERM) of the source
+// vectors its code names, into two zeroed registers in turn (Z0 and Z2,
+// so that each permute waits for the one two before it, not the one
+// before) whose lanes are disjoint and ORed, and stored.
+//
+// Registers: DI and SI the block's destination and source, CX the blocks
+// left, BX and DX the program's indices and code, R12 and R13 the byte
+// scales of source vectors and outputs, R8 the code and R9 the indices
+// read, R10 the outputs and R11 the entries left, AX an offset.
+
 // The stores: under the output's store mask, or (the NT kernels) whole
 // and non-temporal, to a 64-byte aligned vector.
 #define MSTORE8 KMOVQ 8(R8), K2; VMOVDQU8 Z0, K2, (DI)(AX*1)
