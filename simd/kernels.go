@@ -166,7 +166,8 @@ func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows
 // made hot: a small copy on its own. The copy engine calls it for copies
 // whose destination has at most 16 KiB. Arguments, results and errors are
 // those of Transpose; only the tile kernels may differ. On Intel
-// processors at the AVX512 level it runs the AVX2 tiles: on hot data they
+// processors at the AVX512 level it runs the AVX2 tiles (and the AVX-512
+// thin kernels, for fewer rows or columns than a tile): on hot data they
 // are the faster (a float32 [64,64] through tensor's CopyTo in 273 against
 // 330 ns on an Intel Xeon, and the builtin copy timed after the AVX-512
 // tile ran 13% slower than after the AVX2 one). On larger data neither
