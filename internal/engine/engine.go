@@ -139,7 +139,7 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
-		if rows < simd.TransposeMinRows[T]() {
+		if asRuns[T](rows, n) {
 			stridedRows(dst, src, p, c)
 			break
 		}
@@ -164,10 +164,27 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	}
 }
 
-// stridedRows moves the blocks of a transpose plan with fewer rows than the
-// level's transposes take (simd.TransposeMinRows) as gather does strided
-// runs: one per row of each block, each a run of the block's columns from
-// that row's source column.
+// minThinCols is the fewest columns from which a transpose of fewer than 8
+// rows (fewer than the smallest tile: simd's thin kernels or its Go twin
+// move it) runs as a transpose rather than as strided runs: below it the
+// transpose's fixed cost outweighs what it saves. CopyTo of a permuted
+// float32 [4,4,4] (4 rows of 16 columns) took 98 ns as runs and 109 as a
+// thin transpose (benchstat n=8), of [4,8,4] 109 and 118; at 64 columns
+// the two were even, and a uint8 [8,8,3] image (3 rows of 64) took
+// 141-175 ns as runs and 109-126 as a transpose (AMD EPYC Zen 4).
+const minThinCols = 64
+
+// asRuns reports whether a transpose block of rows rows and n columns of
+// T's elements runs as strided runs (stridedRows) rather than as a
+// transpose, at the active level.
+func asRuns[T simd.Element](rows, n int) bool {
+	return rows < simd.TransposeMinRows[T]() || rows < 8 && n < minThinCols
+}
+
+// stridedRows moves the blocks of a transpose plan as gather does strided
+// runs, one per row of each block, each a run of the block's columns from
+// that row's source column: for fewer rows than the level's transposes
+// take (simd.TransposeMinRows), or fewer columns than minThinCols.
 func stridedRows[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	_, si := p.Inc()
