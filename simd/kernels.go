@@ -126,8 +126,11 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // EPYC Zen 4) and 3 for 4- and 8-byte ones (three float32 channels: 9-12
 // -> 18 GB/s; two keep the runs, whose stride-2 kernels, StridedStream,
 // moved a float32 image of two channels at 23 GB/s, the thin kernel at
-// 18). Elsewhere it is 8, the side of the smallest tile, below which the
-// Go twin would move them an element at a time as the runs do.
+// 18). Elsewhere it is 8, the copy engine's threshold before the thin
+// kernels: there the Go twin moves transposes of fewer rows than the
+// tiles an element at a time, as the runs do. The engine also keeps the
+// runs where the thin kernels would decline the transpose or its blocks
+// are tiny (internal/engine's asRuns).
 func TransposeMinRows[T Element]() int {
 	size := sizeOf[T]()
 	switch {

@@ -33,12 +33,15 @@ import (
 // VPERMPS or VPERMPD), one per source vector it takes lanes from, with
 // one vector of lane indices: the block's shape is the same for every
 // block, so its indices, masks and vector numbers (a thinProg) are
-// computed once per shape and cached. TransposeStream stores whole,
-// aligned vectors non-temporally where it can (see thinSet): images of
-// 2048x2048 pixels of three and four float32 or uint8 channels, either
-// way, went from 0.47-0.68 of copy()'s rate with ordinary stores to
-// 0.70-0.85 (BenchmarkChannels, AMD EPYC Zen 4, benchstat of six runs,
-// +21% to +58%).
+// computed once per shape and cached. A few-rows block reads whole source
+// vectors, so it may read up to a vector of source elements the transpose
+// does not use (never past the source slice); their lanes are dropped, so
+// a concurrent write to them cannot change the result. TransposeStream
+// stores whole, aligned vectors non-temporally where it can (see
+// thinSet): images of 2048x2048 pixels of three and four float32 or uint8
+// channels, either way, went from 0.47-0.68 of copy()'s rate with
+// ordinary stores to 0.70-0.85 (BenchmarkChannels, AMD EPYC Zen 4,
+// benchstat of six runs, +21% to +58%).
 
 // thinKernel runs blocks of a thin transpose: for each of blocks blocks,
 // each of the outs output vectors of a program is assembled from the
@@ -288,8 +291,10 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](ts *thinSet, stream bool,
 
 // thinCalls runs blocks blocks of program q with kernel k from dst and
 // src, in calls of at most thinCallBytes of destination (a block writes
-// within blockBytes); the other arguments are k's. Every block lies in
-// the slices dst and src point into.
+// within blockBytes); the other arguments are k's. Every element a block
+// reads, and every element it writes unmasked, lies in the slices dst and
+// src point into (a few-columns block's masked lanes may reach past the
+// destination's end: masked lanes are neither written nor faulted on).
 func thinCalls(k thinKernel, q *thinProg, dst, src unsafe.Pointer, blocks, blockBytes, dstep, sstep, inScale, outScale int) {
 	per := blocks
 	if blocks*blockBytes > thinCallBytes {

@@ -139,7 +139,7 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
-		if asRuns[T](rows, n) {
+		if asRuns[T](rows, n, si) {
 			stridedRows(dst, src, p, c)
 			break
 		}
@@ -175,16 +175,19 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 const minThinCols = 64
 
 // asRuns reports whether a transpose block of rows rows and n columns of
-// T's elements runs as strided runs (stridedRows) rather than as a
-// transpose, at the active level.
-func asRuns[T simd.Element](rows, n int) bool {
-	return rows < simd.TransposeMinRows[T]() || rows < 8 && n < minThinCols
+// T's elements, its source rows sld apart, runs as strided runs
+// (stridedRows) rather than as a transpose, at the active level: below
+// simd.TransposeMinRows rows, and for fewer than 8 rows (no tile) where
+// the columns are fewer than minThinCols or the source rows are further
+// apart than simd's thin kernels take (16 elements), which would leave
+// the transpose to simd's Go twin, no faster than the runs.
+func asRuns[T simd.Element](rows, n, sld int) bool {
+	return rows < simd.TransposeMinRows[T]() || rows < 8 && (n < minThinCols || sld < 1 || sld > 16)
 }
 
 // stridedRows moves the blocks of a transpose plan as gather does strided
 // runs, one per row of each block, each a run of the block's columns from
-// that row's source column: for fewer rows than the level's transposes
-// take (simd.TransposeMinRows), or fewer columns than minThinCols.
+// that row's source column, where asRuns says so.
 func stridedRows[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	_, si := p.Inc()
