@@ -9,8 +9,8 @@ import (
 
 // TestAsRuns pins which transpose blocks run as strided runs, at every
 // level: fewer rows than simd.TransposeMinRows, or fewer than 8 rows of
-// fewer than minThinCols columns or from source rows more than 16
-// elements apart; every other block is a transpose.
+// fewer than minThinCols columns or from source rows further apart than a
+// vector's lanes (at most 16); every other block is a transpose.
 func TestAsRuns(t *testing.T) {
 	testlevel.ForEachLevel(t, func(t *testing.T) {
 		min32, min8 := simd.TransposeMinRows[float32](), simd.TransposeMinRows[uint8]()
@@ -35,6 +35,9 @@ func TestAsRuns(t *testing.T) {
 			if got := asRuns[uint8](c.rows, c.n, c.sld); got != c.runs8 {
 				t.Errorf("uint8 %d rows of %d, sld %d: runs %v, want %v", c.rows, c.n, c.sld, got, c.runs8)
 			}
+		}
+		if got, want := asRuns[float64](3, 1000, 9), true; got != want { // 8 lanes
+			t.Errorf("float64 3 rows of 1000, sld 9: runs %v, want %v", got, want)
 		}
 		if simd.Level() == simd.Generic && !asRuns[float32](7, 1000, 7) {
 			t.Error("the Generic level runs a transpose of 7 rows as a transpose")

@@ -179,10 +179,13 @@ const minThinCols = 64
 // (stridedRows) rather than as a transpose, at the active level: below
 // simd.TransposeMinRows rows, and for fewer than 8 rows (no tile) where
 // the columns are fewer than minThinCols or the source rows are further
-// apart than simd's thin kernels take (16 elements), which would leave
-// the transpose to simd's Go twin, no faster than the runs.
+// apart than simd's thin kernels take (a vector's lanes, at most 16
+// elements), which would leave the transpose to simd's Go twin, no faster
+// than the runs.
 func asRuns[T simd.Element](rows, n, sld int) bool {
-	return rows < simd.TransposeMinRows[T]() || rows < 8 && (n < minThinCols || sld < 1 || sld > 16)
+	var zero T
+	return rows < simd.TransposeMinRows[T]() ||
+		rows < 8 && (n < minThinCols || sld < 1 || sld > min(64/int(unsafe.Sizeof(zero)), 16))
 }
 
 // stridedRows moves the blocks of a transpose plan as gather does strided
