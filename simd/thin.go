@@ -125,7 +125,7 @@ func buildThin(kind, size, a, b int) *thinProg {
 	full := int64(1)<<lanes - 1
 	if kind == 0 {
 		q.outs = a
-		var masks [16]int64 // by source vector
+		var masks [thinMax]int64 // by source vector: at most thinMax of them
 		for i := range a {
 			clear(masks[:])
 			for p := range lanes {
@@ -140,7 +140,7 @@ func buildThin(kind, size, a, b int) *thinProg {
 		return q
 	}
 	q.outs = b
-	var masks [16]int64 // by source row
+	var masks [thinMax]int64 // by source row
 	for v := range b {
 		clear(masks[:])
 		store := int64(0)
