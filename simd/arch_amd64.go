@@ -62,12 +62,12 @@ func archInit() {
 		narrow64: tables[AVX2].t64,
 	}
 	thin := &tables[AVX512].thin
-	thin[2] = thinSet{thin32AVX512, thin32AVX512NT}
-	thin[3] = thinSet{thin64AVX512, thin64AVX512NT}
+	thin[2] = thinSet{thin32AVX512, thin32AVX512NT, 64}
+	thin[3] = thinSet{thin64AVX512, thin64AVX512NT, 64}
 	if cpuid.CPU.Supports(cpuid.AVX512BW) {
-		thin[1] = thinSet{thin16AVX512, thin16AVX512NT}
+		thin[1] = thinSet{thin16AVX512, thin16AVX512NT, 64}
 		if cpuid.CPU.Supports(cpuid.AVX512VBMI) {
-			thin[0] = thinSet{thin8AVX512, thin8AVX512NT}
+			thin[0] = thinSet{thin8AVX512, thin8AVX512NT, 64}
 		}
 	}
 	hot := *tables[AVX2]

@@ -186,8 +186,9 @@
 //     moved float32 transposes of 3 rows at 15.0 and of 3 columns at 21.5
 //     GB/s, against the Go twin's 8.8 and 7.4 (medians of five), uint8
 //     ones at 18.6 and 17.8 against 1.6 and 3.7 (medians of three).
-//     [TransposeMinRows] tells the copy engine from how many rows the
-//     active level's transposes beat strided runs.
+//     [TransposeMinRows] tells the copy engine from how many rows a
+//     block's transpose at the active level beats strided runs, given its
+//     columns and the distance between its source rows.
 //   - [Fill] with unit stride, and [Strided] with unit destination stride
 //     and zero source stride (a broadcast), run an assembly fill at both
 //     levels: the value is written into a 64-byte pattern which 256-bit

@@ -116,31 +116,45 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 }
 
 // TransposeMinRows returns the fewest rows from which Transpose,
-// TransposeStream and TransposeHot of T's elements, at the active level,
-// beat a strided run per row (a gather of cols elements sld apart from
-// each source column), which the copy engine runs in their place. At the
-// AVX512 level, whose thin kernels move transposes of few rows a vector at
-// a time, it is 2 for 1- and 2-byte elements (the channels of a uint8
-// image of 2048x2048 pixels moved to channels-first: 1.6 -> 18.6 GB/s
-// read and written for three channels, 2.2 -> 16.2 for two, on an AMD
-// EPYC Zen 4) and 3 for 4- and 8-byte ones (three float32 channels: 9-12
-// -> 18 GB/s; two keep the runs, whose stride-2 kernels, StridedStream,
-// moved a float32 image of two channels at 23 GB/s, the thin kernel at
-// 18). Elsewhere it is 8, the copy engine's threshold before the thin
-// kernels: there the Go twin moves transposes of fewer rows than the
-// tiles an element at a time, as the runs do. The engine also keeps the
-// runs where the thin kernels would decline the transpose or its blocks
-// are tiny (internal/engine's asRuns).
-func TransposeMinRows[T Element]() int {
-	size := sizeOf[T]()
+// TransposeStream and TransposeHot of a block of cols columns of T's
+// elements, whose source rows lie sld elements apart, beat a strided run
+// per row (a gather of cols elements sld apart from each source column)
+// at the active level; the copy engine runs the runs in their place below
+// it. Where the level has thin kernels for T's size (see the package
+// documentation) and they take the block (1 <= sld <= the lanes of a
+// vector, at most 16, and at least minThinCols columns) it is 2 for 1-
+// and 2-byte elements (the channels of a uint8 image of 2048x2048 pixels
+// moved to channels-first: 1.6 -> 18.6 GB/s read and written for three
+// channels, 2.2 -> 16.2 for two, at the AVX512 level on an AMD EPYC Zen
+// 4) and 3 for 4- and 8-byte ones (three float32 channels: 9-12 -> 18
+// GB/s; two keep the runs, whose stride-2 kernels, StridedStream, moved a
+// float32 image of two channels at 23 GB/s, the thin kernel at 18).
+// Otherwise it is 8, the smallest tile: the Go twin would move the
+// transpose an element at a time, as the runs do.
+func TransposeMinRows[T Element](cols, sld int) int {
+	size := int(sizeOf[T]())
+	if size > 8 {
+		return 8
+	}
+	ts := &active.Load().thin[bits.TrailingZeros(uint(size))]
 	switch {
-	case size > 8 || active.Load().thin[bits.TrailingZeros(uint(size))].k == nil:
+	case ts.k == nil || cols < minThinCols || sld < 1 || sld > min(ts.vec/size, thinMax):
 		return 8
 	case size < 4:
 		return 2
 	}
 	return 3
 }
+
+// minThinCols is the fewest columns from which a transpose of fewer than
+// 8 rows runs as a thin transpose rather than as strided runs (see
+// TransposeMinRows): below it the transpose's fixed cost outweighs what
+// it saves. Through tensor's CopyTo, a permuted float32 [4,4,4] (4 rows
+// of 16 columns) took 98 ns as runs and 109 as a thin transpose (benchstat
+// n=8), [4,8,4] 109 and 118; at 64 columns the two were even, and a uint8
+// [8,8,3] image (3 rows of 64) took 141-175 ns as runs and 109-126 as a
+// transpose (AMD EPYC Zen 4).
+const minThinCols = 64
 
 // TransposeStream is Transpose with non-temporal stores: the destination is
 // written around the caches (then an SFENCE orders the stores before it

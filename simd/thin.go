@@ -59,7 +59,13 @@ type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, out
 // TransposeStream runs where every output of the blocks is whole and
 // aligned: a whole vector of a destination row (few rows), or a vector
 // of destination rows that lie end to end (few columns, dld == cols).
-type thinSet struct{ k, nt thinKernel }
+//
+// vec is the kernels' vector in bytes (64 for AVX-512, 32 for AVX2): a
+// block's lanes are vec/size, and its programs are those of that width.
+type thinSet struct {
+	k, nt thinKernel
+	vec   int
+}
 
 // thinProg is the program of one block shape: outs destination vectors,
 // each with a vector of lane indices (idx[o]: 64 bytes, the lanes of one
@@ -88,21 +94,23 @@ type thinProg struct {
 // outputs and the cache small.
 const thinMax = 16
 
-// thinProgs caches the programs: [kind][log2 of the size][a][b], kind 0
-// for few rows (a = rows, b = sld), 1 for few columns (a = cols, b = dld).
-var thinProgs [2][4][thinMax + 1][thinMax + 1]atomic.Pointer[thinProg]
+// thinProgs caches the programs: [width][kind][log2 of the size][a][b],
+// width 0 for 64-byte vectors and 1 for 32-byte ones, kind 0 for few rows
+// (a = rows, b = sld), 1 for few columns (a = cols, b = dld).
+var thinProgs [2][2][4][thinMax + 1][thinMax + 1]atomic.Pointer[thinProg]
 
 // thinFor returns the program of a thin transpose of kind (0 few rows, 1
 // few columns) with a rows or columns and leading dimension b, for
-// elements of size bytes (1, 2, 4 or 8), building it on first use.
-// 1 <= a < lanes, a <= thinMax and 1 <= b <= min(lanes, thinMax), and a
-// <= b for few columns.
-func thinFor(kind, size, a, b int) *thinProg {
-	p := &thinProgs[kind][bits.TrailingZeros(uint(size))][a][b]
+// elements of size bytes (1, 2, 4 or 8) in vectors of vec bytes (64 or
+// 32), building it on first use. With lanes = vec/size: 1 <= a < lanes,
+// a <= thinMax and 1 <= b <= min(lanes, thinMax), and a <= b for few
+// columns.
+func thinFor(vec, kind, size, a, b int) *thinProg {
+	p := &thinProgs[vec>>6^1][kind][bits.TrailingZeros(uint(size))][a][b]
 	if q := p.Load(); q != nil {
 		return q
 	}
-	q := buildThin(kind, size, a, b)
+	q := buildThin(vec, kind, size, a, b)
 	p.Store(q) // a racing build stores an identical program
 	return q
 }
@@ -114,8 +122,8 @@ func thinFor(kind, size, a, b int) *thinProg {
 // rows; its lane e is element f = v*L+e, destination row f/b, column f%b,
 // which comes from lane f/b of source row f%b if f%b < a, and is not
 // written otherwise.
-func buildThin(kind, size, a, b int) *thinProg {
-	lanes := 64 / size
+func buildThin(vec, kind, size, a, b int) *thinProg {
+	lanes := vec / size
 	q := &thinProg{}
 	setIdx := func(o, e, lane int) { // lane e of idx[o], little-endian
 		for k := range size {
@@ -224,10 +232,10 @@ const thinCallBytes = 64 << 10
 // positive.
 func transposeThin[E uint8 | uint16 | uint32 | uint64](ts *thinSet, stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
 	size := int(sizeOf[E]())
-	lanes := 64 / size
+	lanes := ts.vec / size
 	switch {
 	case rows < lanes && rows <= thinMax && cols >= lanes && sld >= 1 && sld <= min(lanes, thinMax):
-		q := thinFor(0, size, rows, sld)
+		q := thinFor(ts.vec, 0, size, rows, sld)
 		k, c0 := ts.k, 0 // the kernel, and the first column it moves
 		if stream && ts.nt != nil && dld*size%64 == 0 {
 			// Every destination row starts at the same offset in a line:
@@ -259,7 +267,7 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](ts *thinSet, stream bool,
 		}
 		return true
 	case cols < lanes && rows >= lanes && dld >= cols && dld <= min(lanes, thinMax):
-		q := thinFor(1, size, cols, dld)
+		q := thinFor(ts.vec, 1, size, cols, dld)
 		k, r0 := ts.k, 0 // the kernel, and the first row it moves
 		if stream && ts.nt != nil && dld == cols {
 			// The rows lie end to end: start at the first row on a line

@@ -130,12 +130,12 @@ func TestThinKernels(t *testing.T) {
 }
 
 func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSet) {
-	lanes := 64 / int(sizeOf[E]())
+	lanes := ts.vec / int(sizeOf[E]())
 	ntCalls := 0
 	counted := thinSet{ts.k, func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64) {
 		ntCalls++
 		ts.nt(dst, src, blocks, dstep, sstep, inScale, outScale, outs, idx, code)
-	}}
+	}, ts.vec}
 	run := func(l layout2D, stream bool) (took bool) {
 		src := patterned[E](l.slen, l.rows*31+l.cols)
 		want := guarded[E](l.dlen)
@@ -159,7 +159,7 @@ func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSe
 		top := min(lanes, thinMax)
 		fewRows := l.rows < lanes && l.rows <= thinMax && l.cols >= lanes && l.sld >= 1 && l.sld <= top
 		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= top
-		if want := (fewRows && l.slen-l.soff >= thinFor(0, int(sizeOf[E]()), l.rows, l.sld).reach) || fewCols; took != want {
+		if want := (fewRows && l.slen-l.soff >= thinFor(ts.vec, 0, int(sizeOf[E]()), l.rows, l.sld).reach) || fewCols; took != want {
 			t.Fatalf("%T %+v tight=%v: transposeThin took it: %v, want %v", E(0), l, c.tight, took, want)
 		}
 		run(l, true)
@@ -229,7 +229,7 @@ func TestThinProgs(t *testing.T) {
 func checkThinProg(t *testing.T, kind, size, a, b int) {
 	t.Helper()
 	lanes := 64 / size
-	q := buildThin(kind, size, a, b)
+	q := buildThin(64, kind, size, a, b)
 	lane := func(o, e int) int { // lane e of idx[o], little-endian
 		v := 0
 		for k := range size {
@@ -296,28 +296,39 @@ func checkThinProg(t *testing.T, kind, size, a, b int) {
 }
 
 // TestTransposeMinRows pins TransposeMinRows at every level: 8 where the
-// level has no thin kernel for the element size, else 2 for 1- and 2-byte
-// elements and 3 for 4- and 8-byte ones.
+// level has no thin kernel for the element size or the kernel would
+// decline the block (source rows further apart than a vector's lanes, at
+// most thinMax, or not positive) or the block has fewer than minThinCols
+// columns, else 2 for 1- and 2-byte elements and 3 for 4- and 8-byte ones.
 func TestTransposeMinRows(t *testing.T) {
 	forEachLevel(t, func(t *testing.T) {
 		tab := active.Load()
 		for _, c := range []struct {
-			got  int
-			k    thinKernel
-			thin int
+			name      string
+			got       func(cols, sld int) int
+			ts        thinSet
+			size, min int
 		}{
-			{TransposeMinRows[uint8](), tab.thin[0].k, 2},
-			{TransposeMinRows[int16](), tab.thin[1].k, 2},
-			{TransposeMinRows[float32](), tab.thin[2].k, 3},
-			{TransposeMinRows[complex64](), tab.thin[3].k, 3},
-			{TransposeMinRows[complex128](), nil, 3},
+			{"uint8", TransposeMinRows[uint8], tab.thin[0], 1, 2},
+			{"int16", TransposeMinRows[int16], tab.thin[1], 2, 2},
+			{"float32", TransposeMinRows[float32], tab.thin[2], 4, 3},
+			{"complex64", TransposeMinRows[complex64], tab.thin[3], 8, 3},
+			{"complex128", TransposeMinRows[complex128], thinSet{}, 16, 3},
 		} {
-			want := c.thin
-			if c.k == nil {
-				want = 8
+			top := 0 // the largest sld the kernel takes
+			if c.ts.k != nil {
+				top = min(c.ts.vec/c.size, thinMax)
 			}
-			if c.got != want {
-				t.Errorf("level %v: TransposeMinRows %d, want %d", tab.isa, c.got, want)
+			for _, cols := range []int{1, minThinCols - 1, minThinCols, 1000} {
+				for _, sld := range []int{-3, 0, 1, 3, top, top + 1, 100} {
+					want := c.min
+					if cols < minThinCols || sld < 1 || sld > top {
+						want = 8
+					}
+					if got := c.got(cols, sld); got != want {
+						t.Errorf("level %v: TransposeMinRows[%s](%d, %d) = %d, want %d", tab.isa, c.name, cols, sld, got, want)
+					}
+				}
 			}
 		}
 		if tab.isa == AVX512 && tab.thin[2].k == nil {
@@ -340,7 +351,7 @@ func TestThinForConcurrent(t *testing.T) {
 				kind, size := (g+k)%2, 1<<((g+k)%4)
 				a := 1 + k%min(64/size-1, thinMax)
 				b := max(a, 1+(k*7)%min(64/size, thinMax))
-				q, want := thinFor(kind, size, a, b), buildThin(kind, size, a, b)
+				q, want := thinFor(64, kind, size, a, b), buildThin(64, kind, size, a, b)
 				if q.outs != want.outs || q.idx != want.idx || q.reach != want.reach || !slices.Equal(q.code, want.code) {
 					errs <- fmt.Sprintf("kind %d size %d a %d b %d: the cached program differs from a fresh build", kind, size, a, b)
 					return

@@ -164,28 +164,13 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	}
 }
 
-// minThinCols is the fewest columns from which a transpose of fewer than 8
-// rows (fewer than the smallest tile: simd's thin kernels or its Go twin
-// move it) runs as a transpose rather than as strided runs: below it the
-// transpose's fixed cost outweighs what it saves. CopyTo of a permuted
-// float32 [4,4,4] (4 rows of 16 columns) took 98 ns as runs and 109 as a
-// thin transpose (benchstat n=8), of [4,8,4] 109 and 118; at 64 columns
-// the two were even, and a uint8 [8,8,3] image (3 rows of 64) took
-// 141-175 ns as runs and 109-126 as a transpose (AMD EPYC Zen 4).
-const minThinCols = 64
-
 // asRuns reports whether a transpose block of rows rows and n columns of
 // T's elements, its source rows sld apart, runs as strided runs
-// (stridedRows) rather than as a transpose, at the active level: below
-// simd.TransposeMinRows rows, and for fewer than 8 rows (no tile) where
-// the columns are fewer than minThinCols or the source rows are further
-// apart than simd's thin kernels take (a vector's lanes, at most 16
-// elements), which would leave the transpose to simd's Go twin, no faster
-// than the runs.
+// (stridedRows) rather than as a transpose at the active level: below
+// simd.TransposeMinRows, where the level's transposes of so few rows are
+// no faster than the runs.
 func asRuns[T simd.Element](rows, n, sld int) bool {
-	var zero T
-	return rows < simd.TransposeMinRows[T]() ||
-		rows < 8 && (n < minThinCols || sld < 1 || sld > min(64/int(unsafe.Sizeof(zero)), 16))
+	return rows < simd.TransposeMinRows[T](n, sld)
 }
 
 // stridedRows moves the blocks of a transpose plan as gather does strided
