@@ -39,6 +39,9 @@ func archInit() {
 		a64:      &arith64AVX2,
 		cvt:      &cvtSet{16, widenAVX2, narrowAVX2},
 	}
+	// One kernel moves 4- and 8-byte elements (see buildThin).
+	tables[AVX2].thin[2] = thinSet{thin32AVX2, nil, 32}
+	tables[AVX2].thin[3] = thinSet{thin32AVX2, nil, 32}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
 	}
@@ -75,6 +78,15 @@ func archInit() {
 	hot.narrow32, hot.narrow64 = hot.t32, hot.t64
 	hotTable = &hot
 }
+
+// thin32AVX2 is the AVX2 level's thin transpose (see thinKernel) of 4-
+// and 8-byte elements: 8 lanes of 4 bytes, 8-byte elements as pairs of
+// them, permuted with VPERMD and merged under the mask vectors of the
+// program's vecs, which it takes for idx; an output whose store mask is
+// not whole is stored with VPMASKMOVD.
+//
+//go:noescape
+func thin32AVX2(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 
 // thin8AVX512, thin16AVX512, thin32AVX512 and thin64AVX512 are the thin
 // transposes (see thinKernel) of 1-, 2-, 4- and 8-byte elements: 64, 32,

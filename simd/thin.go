@@ -17,8 +17,9 @@ import (
 // columns of float32 on an AMD EPYC Zen 4, a quarter of copy()'s rate).
 // The thin kernels move them a vector at a time instead, in blocks of one
 // vector's worth of lanes L (with AVX-512: 64 for 1-byte elements, 32,
-// 16 and 8 for 2-, 4- and 8-byte ones), the thin side and the leading
-// dimension each at most thinMax elements:
+// 16 and 8 for 2-, 4- and 8-byte ones; with AVX2, for 4- and 8-byte
+// ones only, 8 and 4), the thin side and the leading dimension each at
+// most thinMax elements:
 //
 //   - few rows (rows < L, 1 <= sld <= L): a block is L source rows
 //     (destination columns), which lie within sld+1 vectors from the
@@ -30,7 +31,8 @@ import (
 //     elements between destination rows (dld > cols) are not written.
 //
 // Each destination vector is built by masked permutes (VPERMB, VPERMW,
-// VPERMPS or VPERMPD), one per source vector it takes lanes from, with
+// VPERMPS or VPERMPD; at AVX2, VPERMD and a mask vector), one per source
+// vector it takes lanes from, with
 // one vector of lane indices: the block's shape is the same for every
 // block, so its indices, masks and vector numbers (a thinProg) are
 // computed once per shape and cached. A few-rows block reads whole source
@@ -49,12 +51,12 @@ import (
 // its store mask; then the block's addresses advance by dstep and sstep
 // bytes. A source vector k is at k*inScale bytes from the block's source
 // address, an output o at o*outScale bytes from its destination address.
-// idx holds the program's lane indices and code its entries (see
-// thinProg).
+// idx holds the program's lane indices (for 32-byte vectors, its vecs)
+// and code its entries (see thinProg).
 type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 
 // thinSet is a level's thin transposes of one element size: k with
-// ordinary stores under each output's mask, nt with non-temporal ones
+// ordinary stores under each output's mask, nt (nil: none) with non-temporal ones
 // (whole outputs at 64-byte aligned addresses, then SFENCE), which
 // TransposeStream runs where every output of the blocks is whole and
 // aligned: a whole vector of a destination row (few rows), or a vector
@@ -69,7 +71,8 @@ type thinSet struct {
 
 // thinProg is the program of one block shape: outs destination vectors,
 // each with a vector of lane indices (idx[o]: 64 bytes, the lanes of one
-// vector as elements of its size) and a run of code:
+// vector as integers of the size the kernel permutes, see buildThin) and
+// a run of code:
 //
 //	n, then n pairs (source vector k, lane mask), then
 //	(output o, store mask)
@@ -86,6 +89,9 @@ type thinProg struct {
 	// its loads read (few rows; for few columns, a vector of each source
 	// row, which lies inside the row).
 	reach int
+	// vecs is the program's form for 32-byte vectors (nil for 64-byte
+	// ones), which the AVX2 kernel reads in place of idx (see maskStream).
+	vecs []byte
 }
 
 // thinMax bounds a and b of a thin transpose's shape (see thinFor): 16,
@@ -122,15 +128,70 @@ func thinFor(vec, kind, size, a, b int) *thinProg {
 // rows; its lane e is element f = v*L+e, destination row f/b, column f%b,
 // which comes from lane f/b of source row f%b if f%b < a, and is not
 // written otherwise.
+//
+// The indices and masks are in the units the kernels permute: elements,
+// for 64-byte vectors (VPERMB, VPERMW, VPERMPS, VPERMPD); 4 bytes for
+// 32-byte ones, whose kernel permutes 8-byte elements as pairs of 4-byte
+// halves (AVX2's VPERMD takes its indices from a vector; VPERMQ's are an
+// immediate), so that element lane l becomes units 2l and 2l+1 and each
+// mask bit two.
 func buildThin(vec, kind, size, a, b int) *thinProg {
-	lanes := vec / size
-	q := &thinProg{}
-	setIdx := func(o, e, lane int) { // lane e of idx[o], little-endian
-		for k := range size {
-			q.idx[o][e*size+k] = uint8(lane >> (8 * k))
+	q := buildProg(vec, kind, size, a, b)
+	if vec == 32 {
+		q.vecs = maskStream(q)
+	}
+	return q
+}
+
+// maskStream returns the AVX2 kernel's form of q, whose permutes have no
+// mask registers: for each output its 32 bytes of indices, then for each
+// of its entries a 32-byte mask vector with every bit set in the 4-byte
+// units whose mask bit is set and none in the others, then its store
+// mask's. The kernel reads it in order, one vector an instruction.
+func maskStream(q *thinProg) []byte {
+	var s []byte
+	vector := func(m int64) {
+		for u := range 8 {
+			b := byte(0)
+			if m>>u&1 == 1 {
+				b = 0xff
+			}
+			s = append(s, b, b, b, b)
 		}
 	}
-	full := int64(1)<<lanes - 1
+	code := q.code
+	for o := range q.outs {
+		s = append(s, q.idx[o][:32]...)
+		n := int(code[0])
+		code = code[1:]
+		for range n {
+			vector(code[1])
+			code = code[2:]
+		}
+		vector(code[1])
+		code = code[2:]
+	}
+	return s
+}
+
+// buildProg computes buildThin's program but for vecs.
+func buildProg(vec, kind, size, a, b int) *thinProg {
+	lanes := vec / size
+	unit := size
+	if vec == 32 {
+		unit = 4
+	}
+	r := size / unit // units per element
+	q := &thinProg{}
+	setIdx := func(o, e, lane int) { // element lane e of idx[o], little-endian units
+		for j := range r {
+			for k := range unit {
+				q.idx[o][(e*r+j)*unit+k] = uint8((lane*r + j) >> (8 * k))
+			}
+		}
+	}
+	bit := func(e int) int64 { return (int64(1)<<r - 1) << (e * r) } // element lane e's mask bits
+	full := int64(1)<<(lanes*r) - 1
 	if kind == 0 {
 		q.outs = a
 		var masks [thinMax]int64 // by source vector: at most thinMax of them
@@ -139,7 +200,7 @@ func buildThin(vec, kind, size, a, b int) *thinProg {
 			for p := range lanes {
 				f := p*b + i
 				setIdx(i, p, f%lanes)
-				masks[f/lanes] |= 1 << p
+				masks[f/lanes] |= bit(p)
 			}
 			q.code = appendEntries(q.code, masks[:])
 			q.code = append(q.code, int64(i), full)
@@ -157,8 +218,8 @@ func buildThin(vec, kind, size, a, b int) *thinProg {
 			row, col := f/b, f%b
 			setIdx(v, e, row)
 			if col < a {
-				masks[col] |= 1 << e
-				store |= 1 << e
+				masks[col] |= bit(e)
+				store |= bit(e)
 			}
 		}
 		q.code = appendEntries(q.code, masks[:a])
@@ -308,8 +369,12 @@ func thinCalls(k thinKernel, q *thinProg, dst, src unsafe.Pointer, blocks, block
 	if blocks*blockBytes > thinCallBytes {
 		per = max(1, thinCallBytes/blockBytes)
 	}
+	idx := unsafe.Pointer(&q.idx)
+	if q.vecs != nil {
+		idx = unsafe.Pointer(&q.vecs[0])
+	}
 	for b0 := 0; b0 < blocks; b0 += per {
 		k(unsafe.Add(dst, b0*dstep), unsafe.Add(src, b0*sstep), min(per, blocks-b0),
-			dstep, sstep, inScale, outScale, q.outs, unsafe.Pointer(&q.idx), &q.code[0])
+			dstep, sstep, inScale, outScale, q.outs, idx, &q.code[0])
 	}
 }

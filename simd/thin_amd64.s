@@ -118,3 +118,92 @@ TEXT ·thin32AVX512NT(SB), NOSPLIT, $0-80
 // func thin64AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 TEXT ·thin64AVX512NT(SB), NOSPLIT, $0-80
 	THIN(VPERMPD, KMOVW, NTSTORE, FENCE)
+
+// func thin32AVX2(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+//
+// THIN's loop with 32-byte vectors and no mask registers: idx is the
+// program's vecs (maskStream), which R9 walks: each output's indices, then
+// each entry's mask vector, which clears the lanes of its permute (VPERMD)
+// that the entry does not give, before it is ORed into Y0 or Y2, then the
+// store mask. An output with a whole store mask (0xff in the code) is
+// stored whole, any other under VPMASKMOVD.
+TEXT ·thin32AVX2(SB), NOSPLIT, $0-80
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ blocks+16(FP), CX
+	MOVQ inScale+40(FP), R12
+	MOVQ outScale+48(FP), R13
+	MOVQ idx+64(FP), BX
+	MOVQ code+72(FP), DX
+	TESTQ CX, CX
+	JLE a2done
+
+a2block:
+	MOVQ DX, R8
+	MOVQ BX, R9
+	MOVQ outs+56(FP), R10
+
+a2out:
+	VMOVDQU (R9), Y1
+	ADDQ $32, R9
+	VPXOR Y0, Y0, Y0
+	VPXOR Y2, Y2, Y2
+	MOVQ (R8), R11
+	ADDQ $8, R8
+	CMPQ R11, $2
+	JLT a2one
+
+a2pair:
+	MOVQ (R8), AX
+	IMULQ R12, AX
+	VPERMD (SI)(AX*1), Y1, Y3
+	VPAND (R9), Y3, Y3
+	VPOR Y3, Y0, Y0
+	MOVQ 16(R8), AX
+	IMULQ R12, AX
+	VPERMD (SI)(AX*1), Y1, Y5
+	VPAND 32(R9), Y5, Y5
+	VPOR Y5, Y2, Y2
+	ADDQ $32, R8
+	ADDQ $64, R9
+	SUBQ $2, R11
+	CMPQ R11, $2
+	JGE a2pair
+
+a2one:
+	TESTQ R11, R11
+	JZ a2merged
+	MOVQ (R8), AX
+	IMULQ R12, AX
+	VPERMD (SI)(AX*1), Y1, Y3
+	VPAND (R9), Y3, Y3
+	VPOR Y3, Y0, Y0
+	ADDQ $16, R8
+	ADDQ $32, R9
+
+a2merged:
+	VPOR Y2, Y0, Y0
+	MOVQ (R8), AX
+	IMULQ R13, AX
+	CMPQ 8(R8), $0xff
+	JNE a2masked
+	VMOVDQU Y0, (DI)(AX*1)
+	JMP a2stored
+
+a2masked:
+	VMOVDQU (R9), Y4
+	VPMASKMOVD Y0, Y4, (DI)(AX*1)
+
+a2stored:
+	ADDQ $16, R8
+	ADDQ $32, R9
+	DECQ R10
+	JNZ a2out
+	ADDQ dstep+24(FP), DI
+	ADDQ sstep+32(FP), SI
+	DECQ CX
+	JNZ a2block
+
+a2done:
+	VZEROUPPER
+	RET

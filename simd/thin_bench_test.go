@@ -8,10 +8,12 @@ import (
 
 // BenchmarkThin times thin transposes of 32 MiB (the channels of an image
 // moved between channels-last and channels-first order, a channels: few
-// rows, a by n, or few columns, n by a; see thin.go) three ways: the thin
-// kernels (where the machine has them), the AVX2 level's tiles with the
-// Go twin on their edges (4- and 8-byte elements; the tiles run only when
-// a is at least their side), and the Go twin alone.
+// rows, a by n, or few columns, n by a; see thin.go) four ways: the thin
+// kernels of the AVX512 and of the AVX2 level (where the machine has
+// them; thin-avx2 for 4- and 8-byte elements and fewer than a 32-byte
+// vector's lanes), the AVX2 level's tiles with the Go twin on their edges
+// (4- and 8-byte elements; the tiles run only when a is at least their
+// side), and the Go twin alone.
 // GB/s counts bytes read and written; x_copy is copy()'s time over ours.
 func BenchmarkThin(b *testing.B) {
 	const total = 8 << 20 // elements
@@ -47,16 +49,25 @@ func benchThin[E uint8 | uint16 | uint32 | uint64](b *testing.B, kind string, a,
 	}
 	src, dst := patterned[E](total, 1), patterned[E](total, 2)
 	moved := 2 * total * int(sizeOf[E]())
-	avx512, avx2 := tables[AVX512], tables[AVX2]
-	for _, m := range []string{"thin", "avx2-tiles", "go"} {
+	var noThin *table // the AVX2 tiles, the Go twin moving what they leave
+	if avx2 := tables[AVX2]; avx2 != nil {
+		t := *avx2
+		t.thin = [4]thinSet{}
+		noThin = &t
+	}
+	for _, m := range []string{"thin", "thin-avx2", "avx2-tiles", "go"} {
 		var run func()
 		switch m {
-		case "thin":
-			if avx512 == nil {
+		case "thin", "thin-avx2":
+			tab := tables[AVX512]
+			if m == "thin-avx2" {
+				tab = tables[AVX2]
+			}
+			if tab == nil {
 				continue
 			}
-			ts := &avx512.thin[bits.TrailingZeros(uint(sizeOf[E]()))]
-			if ts.k == nil {
+			ts := &tab.thin[bits.TrailingZeros(uint(sizeOf[E]()))]
+			if ts.k == nil || a >= ts.vec/int(sizeOf[E]()) {
 				continue
 			}
 			run = func() {
@@ -65,10 +76,10 @@ func benchThin[E uint8 | uint16 | uint32 | uint64](b *testing.B, kind string, a,
 				}
 			}
 		case "avx2-tiles":
-			if avx2 == nil || sizeOf[E]() < 4 {
+			if noThin == nil || sizeOf[E]() < 4 {
 				continue
 			}
-			run = func() { transposeAt(avx2, false, cached, dst, 0, dld, src, 0, sld, rows, cols) }
+			run = func() { transposeAt(noThin, false, cached, dst, 0, dld, src, 0, sld, rows, cols) }
 		case "go":
 			run = func() { transposeGo(dst, 0, dld, src, 0, sld, rows, cols) }
 		}

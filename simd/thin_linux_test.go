@@ -28,64 +28,80 @@ func guardPage[E any](t *testing.T, n int) ([]E, func()) {
 	return s, func() { _ = syscall.Munmap(mem) }
 }
 
-// TestThinGuardPage runs the thin kernels on sources and destinations
-// that end where an inaccessible page begins: few rows must stop their
-// whole blocks where the next would read past the source (the Go twin
-// takes the rest), and few columns' masked stores must not touch the
-// elements past the destination's last row (a fault here kills the test
-// binary).
+// TestThinGuardPage runs the thin kernels of 4- and 8-byte elements of
+// every level that has them on sources and destinations that end where
+// an inaccessible page begins: few rows must stop their whole blocks
+// where the next would read past the source (the Go twin takes the
+// rest), and few columns' masked stores must not touch the elements past
+// the destination's last row (a fault here kills the test binary).
 func TestThinGuardPage(t *testing.T) {
-	tab := tables[AVX512]
-	if tab == nil || tab.thin[2].k == nil || raceBuild {
-		t.Skip("no thin kernels")
+	if raceBuild {
+		t.Skip("the race detector's shadow memory")
 	}
-	for _, rows := range []int{1, 2, 3, 5, 15} {
-		for _, sld := range []int{rows, rows + 1, 16} {
-			if sld > 16 {
+	for _, tab := range tables {
+		if tab == nil || tab.thin[2].k == nil {
+			continue
+		}
+		t.Run(tab.isa.String(), func(t *testing.T) {
+			thinGuardPage[uint32](t, &tab.thin[2])
+			thinGuardPage[uint64](t, &tab.thin[3])
+		})
+	}
+}
+
+func thinGuardPage[E uint32 | uint64](t *testing.T, ts *thinSet) {
+	lanes := ts.vec / int(unsafe.Sizeof(E(0)))
+	top := min(lanes, thinMax)
+	for _, rows := range []int{1, 2, 3, lanes - 1} {
+		for _, sld := range []int{rows, rows + 1, top} {
+			if sld > top {
 				continue
 			}
 			for _, cols := range []int{64, 67} {
 				n := (cols-1)*sld + rows
-				src, free := guardPage[uint32](t, n)
+				src, free := guardPage[E](t, n)
 				for i := range src {
-					src[i] = uint32(i)
+					src[i] = E(i)
 				}
-				got, want := make([]uint32, rows*cols), make([]uint32, rows*cols)
+				got, want := make([]E, rows*cols), make([]E, rows*cols)
 				refTranspose(want, 0, cols, src, 0, sld, rows, cols)
-				if !transposeThin(&tab.thin[2], false, got, 0, cols, src, 0, sld, rows, cols) {
-					t.Fatalf("rows %d sld %d: not thin", rows, sld)
+				if !transposeThin(ts, false, got, 0, cols, src, 0, sld, rows, cols) {
+					t.Fatalf("%T rows %d sld %d: not thin", E(0), rows, sld)
 				}
 				free()
 				if i := firstDiff(got, want); i >= 0 {
-					t.Fatalf("rows %d sld %d: dst[%d] = %d, want %d", rows, sld, i, got[i], want[i])
+					t.Fatalf("%T rows %d sld %d: dst[%d] = %d, want %d", E(0), rows, sld, i, got[i], want[i])
 				}
 			}
 		}
 	}
-	for _, cols := range []int{1, 3, 5} {
-		for _, dld := range []int{cols, cols + 1, 16} {
+	for _, cols := range []int{1, 2, 3, lanes - 1} {
+		for _, dld := range []int{cols, cols + 1, top} {
+			if dld > top {
+				continue
+			}
 			const rows = 64
 			n := (rows-1)*dld + cols
-			dst, free := guardPage[uint32](t, n)
+			dst, free := guardPage[E](t, n)
 			for i := range dst {
-				dst[i] = ^uint32(0)
+				dst[i] = ^E(0)
 			}
-			src := make([]uint32, cols*rows)
+			src := make([]E, cols*rows)
 			for i := range src {
-				src[i] = uint32(i)
+				src[i] = E(i)
 			}
-			want := make([]uint32, n)
+			want := make([]E, n)
 			for i := range want {
-				want[i] = ^uint32(0)
+				want[i] = ^E(0)
 			}
 			refTranspose(want, 0, dld, src, 0, rows, rows, cols)
-			if !transposeThin(&tab.thin[2], false, dst, 0, dld, src, 0, rows, rows, cols) {
-				t.Fatalf("cols %d dld %d: not thin", cols, dld)
+			if !transposeThin(ts, false, dst, 0, dld, src, 0, rows, rows, cols) {
+				t.Fatalf("%T cols %d dld %d: not thin", E(0), cols, dld)
 			}
 			diff := firstDiff(dst, want)
 			free()
 			if diff >= 0 {
-				t.Fatalf("cols %d dld %d: first difference at dst[%d]", cols, dld, diff)
+				t.Fatalf("%T cols %d dld %d: first difference at dst[%d]", E(0), cols, dld, diff)
 			}
 		}
 	}

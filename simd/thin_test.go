@@ -78,8 +78,12 @@ func thinCases(lanes int) []thinCase {
 }
 
 func testThin[T Element](t *testing.T) {
-	lanes := 64 / int(sizeOf[T]())
-	for _, c := range thinCases(lanes) {
+	size := int(sizeOf[T]())
+	cases := thinCases(64 / size)
+	if size >= 4 { // the AVX2 kernels' vectors
+		cases = append(cases, thinCases(32/size)...)
+	}
+	for _, c := range cases {
 		for mode := range 3 {
 			checkTransposeCase[T](t, c.layout2D, mode)
 		}
@@ -87,7 +91,8 @@ func testThin[T Element](t *testing.T) {
 }
 
 // TestTransposeThin checks Transpose, TransposeStream and TransposeHot on
-// thin transposes, which the AVX-512 level runs with the thin kernels, at
+// thin transposes, which the AVX-512 level (and for 4- and 8-byte
+// elements the AVX2 level) runs with the thin kernels, at
 // every level against the reference loop: destination elements between
 // rows and guard cells around both buffers unchanged.
 func TestTransposeThin(t *testing.T) {
@@ -132,10 +137,13 @@ func TestThinKernels(t *testing.T) {
 func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSet) {
 	lanes := ts.vec / int(sizeOf[E]())
 	ntCalls := 0
-	counted := thinSet{ts.k, func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64) {
-		ntCalls++
-		ts.nt(dst, src, blocks, dstep, sstep, inScale, outScale, outs, idx, code)
-	}, ts.vec}
+	counted := ts
+	if ts.nt != nil {
+		counted.nt = func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64) {
+			ntCalls++
+			ts.nt(dst, src, blocks, dstep, sstep, inScale, outScale, outs, idx, code)
+		}
+	}
 	run := func(l layout2D, stream bool) (took bool) {
 		src := patterned[E](l.slen, l.rows*31+l.cols)
 		want := guarded[E](l.dlen)
@@ -163,6 +171,9 @@ func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSe
 			t.Fatalf("%T %+v tight=%v: transposeThin took it: %v, want %v", E(0), l, c.tight, took, want)
 		}
 		run(l, true)
+	}
+	if ts.nt == nil {
+		return
 	}
 	// Destinations whose blocks can be stored whole and aligned: few rows
 	// with a leading dimension of whole lines, the columns up to the
@@ -207,42 +218,80 @@ func alignedGuarded[T any](n int) []T {
 	return s[:n]
 }
 
-// TestThinProgs checks the programs against their definition: every
-// destination element of a block is taken from exactly one source vector
-// lane, the right one, and nothing else is stored.
+// TestThinProgs checks the programs of both vector widths against their
+// definition: every destination element of a block is taken from exactly
+// one source vector lane, the right one, and nothing else is stored; an
+// element of several permute units (8 bytes in 32-byte vectors) takes
+// its units in order from one source vector.
 func TestThinProgs(t *testing.T) {
-	for _, size := range []int{1, 2, 4, 8} {
-		lanes := 64 / size
-		for kind := range 2 {
-			for a := 1; a < lanes && a <= thinMax; a++ {
-				for b := 1; b <= min(lanes, thinMax); b++ {
-					if kind == 1 && b < a {
-						continue
+	for _, vec := range []int{64, 32} {
+		for _, size := range []int{1, 2, 4, 8} {
+			if vec == 32 && size < 4 {
+				continue
+			}
+			lanes := vec / size
+			for kind := range 2 {
+				for a := 1; a < lanes && a <= thinMax; a++ {
+					for b := 1; b <= min(lanes, thinMax); b++ {
+						if kind == 1 && b < a {
+							continue
+						}
+						checkThinProg(t, vec, kind, size, a, b)
 					}
-					checkThinProg(t, kind, size, a, b)
 				}
 			}
 		}
 	}
 }
 
-func checkThinProg(t *testing.T, kind, size, a, b int) {
+func checkThinProg(t *testing.T, vec, kind, size, a, b int) {
 	t.Helper()
-	lanes := 64 / size
-	q := buildThin(64, kind, size, a, b)
-	lane := func(o, e int) int { // lane e of idx[o], little-endian
+	lanes, unit := vec/size, size
+	if vec == 32 {
+		unit = 4
+	}
+	r := size / unit
+	name := fmt.Sprintf("vec %d kind %d size %d a %d b %d", vec, kind, size, a, b)
+	q := buildThin(vec, kind, size, a, b)
+	units := func(o, u int) int { // unit u of idx[o], little-endian
 		v := 0
-		for k := range size {
-			v |= int(q.idx[o][e*size+k]) << (8 * k)
+		for k := range unit {
+			v |= int(q.idx[o][u*unit+k]) << (8 * k)
 		}
 		return v
+	}
+	// lane returns the source lane of element lane e of output o, or -1
+	// if its units do not name one element's units in order.
+	lane := func(o, e int) int {
+		l := units(o, e*r)
+		if l%r != 0 {
+			return -1
+		}
+		for j := range r {
+			if units(o, e*r+j) != l+j {
+				return -1
+			}
+		}
+		return l / r
+	}
+	// elemBits returns whether m has element lane e's bits all set (1),
+	// none (0), or some (-1).
+	elemBits := func(m int64, e int) int {
+		w := m >> (e * r) & (1<<r - 1)
+		switch w {
+		case 0:
+			return 0
+		case 1<<r - 1:
+			return 1
+		}
+		return -1
 	}
 	code := q.code
 	for o := range q.outs {
 		n := int(code[0])
 		code = code[1:]
 		if n < 1 {
-			t.Fatalf("kind %d size %d a %d b %d: output %d has no entry", kind, size, a, b, o)
+			t.Fatalf("%s: output %d has no entry", name, o)
 		}
 		from := make([]int, lanes) // source vector of each lane, -1 none
 		for e := range from {
@@ -251,10 +300,16 @@ func checkThinProg(t *testing.T, kind, size, a, b int) {
 		for range n {
 			k, m := int(code[0]), code[1]
 			code = code[2:]
+			if lanes*r < 64 && m>>(lanes*r) != 0 {
+				t.Fatalf("%s: output %d: mask %#x beyond %d units", name, o, m, lanes*r)
+			}
 			for e := range lanes {
-				if m>>e&1 == 1 {
+				switch elemBits(m, e) {
+				case -1:
+					t.Fatalf("%s: output %d lane %d: mask %#x covers part of an element", name, o, e, m)
+				case 1:
 					if from[e] >= 0 {
-						t.Fatalf("kind %d size %d a %d b %d: output %d lane %d from two vectors", kind, size, a, b, o, e)
+						t.Fatalf("%s: output %d lane %d from two vectors", name, o, e)
 					}
 					from[e] = k
 				}
@@ -263,7 +318,10 @@ func checkThinProg(t *testing.T, kind, size, a, b int) {
 		out, store := int(code[0]), code[1]
 		code = code[2:]
 		if out != o {
-			t.Fatalf("kind %d size %d a %d b %d: output %d numbered %d", kind, size, a, b, o, out)
+			t.Fatalf("%s: output %d numbered %d", name, o, out)
+		}
+		if lanes*r < 64 && store>>(lanes*r) != 0 {
+			t.Fatalf("%s: output %d: store mask %#x beyond %d units", name, o, store, lanes*r)
 		}
 		for e := range lanes {
 			// The flat source element (few rows: of the block's source;
@@ -276,22 +334,70 @@ func checkThinProg(t *testing.T, kind, size, a, b int) {
 				f := o*lanes + e
 				wantK, wantLane, stored = f%b, f/b, f%b < a
 			}
-			if got := store>>e&1 == 1; got != stored {
-				t.Fatalf("kind %d size %d a %d b %d: output %d lane %d stored %v, want %v", kind, size, a, b, o, e, got, stored)
+			if got := elemBits(store, e); got != map[bool]int{false: 0, true: 1}[stored] {
+				t.Fatalf("%s: output %d lane %d store bits %d, want stored %v", name, o, e, got, stored)
 			}
 			if !stored {
 				if from[e] >= 0 {
-					t.Fatalf("kind %d size %d a %d b %d: output %d lane %d filled but not stored", kind, size, a, b, o, e)
+					t.Fatalf("%s: output %d lane %d filled but not stored", name, o, e)
 				}
 				continue
 			}
 			if from[e] != wantK || lane(o, e) != wantLane {
-				t.Fatalf("kind %d size %d a %d b %d: output %d lane %d from vector %d lane %d, want %d lane %d", kind, size, a, b, o, e, from[e], lane(o, e), wantK, wantLane)
+				t.Fatalf("%s: output %d lane %d from vector %d lane %d, want %d lane %d", name, o, e, from[e], lane(o, e), wantK, wantLane)
 			}
 		}
 	}
 	if len(code) != 0 {
-		t.Fatalf("kind %d size %d a %d b %d: %d words of code left", kind, size, a, b, len(code))
+		t.Fatalf("%s: %d words of code left", name, len(code))
+	}
+	checkMaskStream(t, name, vec, q)
+}
+
+// checkMaskStream checks q.vecs, the AVX2 kernel's form of q: none for
+// 64-byte vectors; for 32-byte ones, each output's indices, then a vector
+// per entry and one for the store, each unit all ones where its mask bit
+// is set and zero elsewhere.
+func checkMaskStream(t *testing.T, name string, vec int, q *thinProg) {
+	t.Helper()
+	if vec == 64 {
+		if q.vecs != nil {
+			t.Fatalf("%s: a 64-byte program has vecs", name)
+		}
+		return
+	}
+	vs, code := q.vecs, q.code
+	next := func() []byte {
+		if len(vs) < 32 {
+			t.Fatalf("%s: vecs ends early", name)
+		}
+		v := vs[:32]
+		vs = vs[32:]
+		return v
+	}
+	mask := func(m int64) {
+		v := next()
+		for i, c := range v {
+			if want := byte(0xff * (m >> (i / 4) & 1)); c != want {
+				t.Fatalf("%s: mask %#x: byte %d is %#x, want %#x", name, m, i, c, want)
+			}
+		}
+	}
+	for o := range q.outs {
+		if v := next(); !slices.Equal(v, q.idx[o][:32]) {
+			t.Fatalf("%s: output %d: indices %v, want %v", name, o, v, q.idx[o][:32])
+		}
+		n := int(code[0])
+		code = code[1:]
+		for range n {
+			mask(code[1])
+			code = code[2:]
+		}
+		mask(code[1])
+		code = code[2:]
+	}
+	if len(vs) != 0 {
+		t.Fatalf("%s: %d bytes of vecs left", name, len(vs))
 	}
 }
 
@@ -348,12 +454,15 @@ func TestThinForConcurrent(t *testing.T) {
 		go func() {
 			defer wg.Done()
 			for k := range 200 {
-				kind, size := (g+k)%2, 1<<((g+k)%4)
-				a := 1 + k%min(64/size-1, thinMax)
-				b := max(a, 1+(k*7)%min(64/size, thinMax))
-				q, want := thinFor(64, kind, size, a, b), buildThin(64, kind, size, a, b)
+				kind, size, vec := (g+k)%2, 1<<((g+k)%4), 64>>(k/3%2)
+				if vec == 32 && size < 4 {
+					size *= 4
+				}
+				a := 1 + k%min(vec/size-1, thinMax)
+				b := max(a, 1+(k*7)%min(vec/size, thinMax))
+				q, want := thinFor(vec, kind, size, a, b), buildThin(vec, kind, size, a, b)
 				if q.outs != want.outs || q.idx != want.idx || q.reach != want.reach || !slices.Equal(q.code, want.code) {
-					errs <- fmt.Sprintf("kind %d size %d a %d b %d: the cached program differs from a fresh build", kind, size, a, b)
+					errs <- fmt.Sprintf("vec %d kind %d size %d a %d b %d: the cached program differs from a fresh build", vec, kind, size, a, b)
 					return
 				}
 			}
