@@ -39,9 +39,13 @@ func archInit() {
 		a64:      &arith64AVX2,
 		cvt:      &cvtSet{16, widenAVX2, narrowAVX2},
 	}
-	// One kernel moves 4- and 8-byte elements (see buildThin).
-	tables[AVX2].thin[2] = thinSet{thin32AVX2, nil, 32}
-	tables[AVX2].thin[3] = thinSet{thin32AVX2, nil, 32}
+	// One kernel moves 4- and 8-byte elements, one 1- and 2-byte ones (see
+	// buildThin).
+	thin2 := &tables[AVX2].thin
+	thin2[0] = thinSet{k: thin8AVX2, vec: 32, whole: true}
+	thin2[1] = thinSet{k: thin8AVX2, vec: 32, whole: true}
+	thin2[2] = thinSet{k: thin32AVX2, vec: 32}
+	thin2[3] = thinSet{k: thin32AVX2, vec: 32}
 	if !cpuid.CPU.Supports(cpuid.AVX512F, cpuid.AVX512VL) {
 		return
 	}
@@ -65,12 +69,12 @@ func archInit() {
 		narrow64: tables[AVX2].t64,
 	}
 	thin := &tables[AVX512].thin
-	thin[2] = thinSet{thin32AVX512, thin32AVX512NT, 64}
-	thin[3] = thinSet{thin64AVX512, thin64AVX512NT, 64}
+	thin[2] = thinSet{k: thin32AVX512, nt: thin32AVX512NT, vec: 64}
+	thin[3] = thinSet{k: thin64AVX512, nt: thin64AVX512NT, vec: 64}
 	if cpuid.CPU.Supports(cpuid.AVX512BW) {
-		thin[1] = thinSet{thin16AVX512, thin16AVX512NT, 64}
+		thin[1] = thinSet{k: thin16AVX512, nt: thin16AVX512NT, vec: 64}
 		if cpuid.CPU.Supports(cpuid.AVX512VBMI) {
-			thin[0] = thinSet{thin8AVX512, thin8AVX512NT, 64}
+			thin[0] = thinSet{k: thin8AVX512, nt: thin8AVX512NT, vec: 64}
 		}
 	}
 	hot := *tables[AVX2]
@@ -87,6 +91,15 @@ func archInit() {
 //
 //go:noescape
 func thin32AVX2(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+
+// thin8AVX2 is the AVX2 level's thin transpose of 1- and 2-byte elements:
+// 32 lanes of bytes, 2-byte elements as pairs of them, moved within each
+// 16-byte half by VPSHUFB from each source vector and from it with its
+// halves swapped (VPERMQ), under the index vectors of the program's vecs,
+// which it takes for idx. It stores every output whole.
+//
+//go:noescape
+func thin8AVX2(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
 
 // thin8AVX512, thin16AVX512, thin32AVX512 and thin64AVX512 are the thin
 // transposes (see thinKernel) of 1-, 2-, 4- and 8-byte elements: 64, 32,

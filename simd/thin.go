@@ -64,9 +64,14 @@ type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, out
 //
 // vec is the kernels' vector in bytes (64 for AVX-512, 32 for AVX2): a
 // block's lanes are vec/size, and its programs are those of that width.
+// whole is set for kernels that store every output whole, having no
+// masked store (AVX2's of 1- and 2-byte elements): they take few columns
+// only where the destination rows lie end to end, where every output of a
+// block is whole.
 type thinSet struct {
 	k, nt thinKernel
 	vec   int
+	whole bool
 }
 
 // thinProg is the program of one block shape: outs destination vectors,
@@ -130,15 +135,20 @@ func thinFor(vec, kind, size, a, b int) *thinProg {
 // written otherwise.
 //
 // The indices and masks are in the units the kernels permute: elements,
-// for 64-byte vectors (VPERMB, VPERMW, VPERMPS, VPERMPD); 4 bytes for
-// 32-byte ones, whose kernel permutes 8-byte elements as pairs of 4-byte
-// halves (AVX2's VPERMD takes its indices from a vector; VPERMQ's are an
-// immediate), so that element lane l becomes units 2l and 2l+1 and each
-// mask bit two.
+// for 64-byte vectors (VPERMB, VPERMW, VPERMPS, VPERMPD); for 32-byte
+// ones, 4 bytes for 4- and 8-byte elements, whose kernel permutes 8-byte
+// elements as pairs of 4-byte halves (AVX2's VPERMD takes its indices
+// from a vector; VPERMQ's are an immediate), so that element lane l
+// becomes units 2l and 2l+1 and each mask bit two, and bytes for 1- and
+// 2-byte elements (VPSHUFB, see shuffleStream). Programs of 32-byte
+// vectors carry the AVX2 kernels' form of them in vecs.
 func buildThin(vec, kind, size, a, b int) *thinProg {
 	q := buildProg(vec, kind, size, a, b)
-	if vec == 32 {
+	switch {
+	case vec == 32 && size >= 4:
 		q.vecs = maskStream(q)
+	case vec == 32:
+		q.vecs = shuffleStream(q)
 	}
 	return q
 }
@@ -174,12 +184,55 @@ func maskStream(q *thinProg) []byte {
 	return s
 }
 
+// shuffleStream returns the AVX2 byte kernel's form of q (1- and 2-byte
+// elements, whose indices are bytes): VPSHUFB moves bytes only within a
+// 16-byte half, so each entry becomes two index vectors, one for the
+// source vector as it is and one for it with its halves swapped; each
+// takes the output bytes whose source byte lies in the half it sees at
+// their position, and zeroes the others (index 0x80), so that the two
+// shuffles of every entry of an output are ORed with no mask. For each
+// output: its entries' pairs of index vectors, in order. Every output is
+// stored whole: the kernel runs few columns only end to end (see
+// thinSet).
+func shuffleStream(q *thinProg) []byte {
+	var s []byte
+	code := q.code
+	for o := range q.outs {
+		n := int(code[0])
+		code = code[1:]
+		for range n {
+			m := code[1]
+			var same, swapped [32]byte
+			for ob := range 32 {
+				same[ob], swapped[ob] = 0x80, 0x80
+				if m>>ob&1 == 0 {
+					continue
+				}
+				sb := int(q.idx[o][ob])
+				if sb/16 == ob/16 {
+					same[ob] = byte(sb % 16)
+				} else {
+					swapped[ob] = byte(sb % 16)
+				}
+			}
+			s = append(s, same[:]...)
+			s = append(s, swapped[:]...)
+			code = code[2:]
+		}
+		code = code[2:]
+	}
+	return s
+}
+
 // buildProg computes buildThin's program but for vecs.
 func buildProg(vec, kind, size, a, b int) *thinProg {
 	lanes := vec / size
-	unit := size
-	if vec == 32 {
-		unit = 4
+	unit := size // the bytes the kernel permutes as one
+	switch {
+	case vec == 32 && size >= 4:
+		unit = 4 // VPERMD's
+	case vec == 32:
+		unit = 1 // VPSHUFB's
 	}
 	r := size / unit // units per element
 	q := &thinProg{}
@@ -327,7 +380,7 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](ts *thinSet, stream bool,
 			transposeGo(dst, doff+done, dld, src, soff+done*sld, sld, rows, cols-done)
 		}
 		return true
-	case cols < lanes && rows >= lanes && dld >= cols && dld <= min(lanes, thinMax):
+	case cols < lanes && rows >= lanes && dld >= cols && dld <= min(lanes, thinMax) && (dld == cols || !ts.whole):
 		q := thinFor(ts.vec, 1, size, cols, dld)
 		k, r0 := ts.k, 0 // the kernel, and the first row it moves
 		if stream && ts.nt != nil && dld == cols {

@@ -207,3 +207,61 @@ a2stored:
 a2done:
 	VZEROUPPER
 	RET
+
+// func thin8AVX2(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64)
+//
+// The AVX2 thin transpose of 1- and 2-byte elements: idx is the program's
+// vecs (shuffleStream), which R9 walks, two index vectors an entry. Each
+// entry's source vector (Y3) and the same with its halves swapped (Y4,
+// VPERMQ) are shuffled with VPSHUFB, which zeroes the bytes the entry does
+// not give, and ORed into Y0 and Y2. Every output is stored whole.
+TEXT ·thin8AVX2(SB), NOSPLIT, $0-80
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ blocks+16(FP), CX
+	MOVQ inScale+40(FP), R12
+	MOVQ outScale+48(FP), R13
+	MOVQ idx+64(FP), BX
+	MOVQ code+72(FP), DX
+	TESTQ CX, CX
+	JLE b2done
+
+b2block:
+	MOVQ DX, R8
+	MOVQ BX, R9
+	MOVQ outs+56(FP), R10
+
+b2out:
+	VPXOR Y0, Y0, Y0
+	VPXOR Y2, Y2, Y2
+	MOVQ (R8), R11
+	ADDQ $8, R8
+
+b2entry:
+	MOVQ (R8), AX
+	IMULQ R12, AX
+	VMOVDQU (SI)(AX*1), Y3
+	VPERMQ $0x4e, Y3, Y4
+	VPSHUFB (R9), Y3, Y3
+	VPSHUFB 32(R9), Y4, Y4
+	VPOR Y3, Y0, Y0
+	VPOR Y4, Y2, Y2
+	ADDQ $16, R8
+	ADDQ $64, R9
+	DECQ R11
+	JNZ b2entry
+	VPOR Y2, Y0, Y0
+	MOVQ (R8), AX
+	IMULQ R13, AX
+	VMOVDQU Y0, (DI)(AX*1)
+	ADDQ $16, R8
+	DECQ R10
+	JNZ b2out
+	ADDQ dstep+24(FP), DI
+	ADDQ sstep+32(FP), SI
+	DECQ CX
+	JNZ b2block
+
+b2done:
+	VZEROUPPER
+	RET

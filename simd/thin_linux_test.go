@@ -28,8 +28,8 @@ func guardPage[E any](t *testing.T, n int) ([]E, func()) {
 	return s, func() { _ = syscall.Munmap(mem) }
 }
 
-// TestThinGuardPage runs the thin kernels of 4- and 8-byte elements of
-// every level that has them on sources and destinations that end where
+// TestThinGuardPage runs the thin kernels of every level and element size
+// that has them on sources and destinations that end where
 // an inaccessible page begins: few rows must stop their whole blocks
 // where the next would read past the source (the Go twin takes the
 // rest), and few columns' masked stores must not touch the elements past
@@ -45,19 +45,25 @@ func TestThinGuardPage(t *testing.T) {
 		t.Run(tab.isa.String(), func(t *testing.T) {
 			thinGuardPage[uint32](t, &tab.thin[2])
 			thinGuardPage[uint64](t, &tab.thin[3])
+			if tab.thin[0].k != nil {
+				thinGuardPage[uint8](t, &tab.thin[0])
+			}
+			if tab.thin[1].k != nil {
+				thinGuardPage[uint16](t, &tab.thin[1])
+			}
 		})
 	}
 }
 
-func thinGuardPage[E uint32 | uint64](t *testing.T, ts *thinSet) {
+func thinGuardPage[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts *thinSet) {
 	lanes := ts.vec / int(unsafe.Sizeof(E(0)))
 	top := min(lanes, thinMax)
-	for _, rows := range []int{1, 2, 3, lanes - 1} {
+	for _, rows := range []int{1, 2, 3, min(lanes, thinMax+1) - 1} {
 		for _, sld := range []int{rows, rows + 1, top} {
 			if sld > top {
 				continue
 			}
-			for _, cols := range []int{64, 67} {
+			for _, cols := range []int{max(64, 2*lanes), max(64, 2*lanes) + 3} { // at least one whole block
 				n := (cols-1)*sld + rows
 				src, free := guardPage[E](t, n)
 				for i := range src {
@@ -75,9 +81,9 @@ func thinGuardPage[E uint32 | uint64](t *testing.T, ts *thinSet) {
 			}
 		}
 	}
-	for _, cols := range []int{1, 2, 3, lanes - 1} {
+	for _, cols := range []int{1, 2, 3, min(lanes, thinMax+1) - 1} {
 		for _, dld := range []int{cols, cols + 1, top} {
-			if dld > top {
+			if dld > top || dld != cols && ts.whole {
 				continue
 			}
 			const rows = 64

@@ -79,10 +79,7 @@ func thinCases(lanes int) []thinCase {
 
 func testThin[T Element](t *testing.T) {
 	size := int(sizeOf[T]())
-	cases := thinCases(64 / size)
-	if size >= 4 { // the AVX2 kernels' vectors
-		cases = append(cases, thinCases(32/size)...)
-	}
+	cases := append(thinCases(64/size), thinCases(32/size)...) // AVX-512's vectors and AVX2's
 	for _, c := range cases {
 		for mode := range 3 {
 			checkTransposeCase[T](t, c.layout2D, mode)
@@ -91,8 +88,8 @@ func testThin[T Element](t *testing.T) {
 }
 
 // TestTransposeThin checks Transpose, TransposeStream and TransposeHot on
-// thin transposes, which the AVX-512 level (and for 4- and 8-byte
-// elements the AVX2 level) runs with the thin kernels, at
+// thin transposes, which the AVX2 and AVX512 levels run with the thin
+// kernels, at
 // every level against the reference loop: destination elements between
 // rows and guard cells around both buffers unchanged.
 func TestTransposeThin(t *testing.T) {
@@ -166,7 +163,7 @@ func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSe
 		took := run(l, false)
 		top := min(lanes, thinMax)
 		fewRows := l.rows < lanes && l.rows <= thinMax && l.cols >= lanes && l.sld >= 1 && l.sld <= top
-		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= top
+		fewCols := l.cols < lanes && l.rows >= lanes && l.dld >= l.cols && l.dld <= top && (l.dld == l.cols || !ts.whole)
 		if want := (fewRows && l.slen-l.soff >= thinFor(ts.vec, 0, int(sizeOf[E]()), l.rows, l.sld).reach) || fewCols; took != want {
 			t.Fatalf("%T %+v tight=%v: transposeThin took it: %v, want %v", E(0), l, c.tight, took, want)
 		}
@@ -226,9 +223,6 @@ func alignedGuarded[T any](n int) []T {
 func TestThinProgs(t *testing.T) {
 	for _, vec := range []int{64, 32} {
 		for _, size := range []int{1, 2, 4, 8} {
-			if vec == 32 && size < 4 {
-				continue
-			}
 			lanes := vec / size
 			for kind := range 2 {
 				for a := 1; a < lanes && a <= thinMax; a++ {
@@ -247,8 +241,11 @@ func TestThinProgs(t *testing.T) {
 func checkThinProg(t *testing.T, vec, kind, size, a, b int) {
 	t.Helper()
 	lanes, unit := vec/size, size
-	if vec == 32 {
+	switch {
+	case vec == 32 && size >= 4:
 		unit = 4
+	case vec == 32:
+		unit = 1
 	}
 	r := size / unit
 	name := fmt.Sprintf("vec %d kind %d size %d a %d b %d", vec, kind, size, a, b)
@@ -351,7 +348,47 @@ func checkThinProg(t *testing.T, vec, kind, size, a, b int) {
 	if len(code) != 0 {
 		t.Fatalf("%s: %d words of code left", name, len(code))
 	}
-	checkMaskStream(t, name, vec, q)
+	if vec == 32 && size < 4 {
+		checkShuffleStream(t, name, q)
+	} else {
+		checkMaskStream(t, name, vec, q)
+	}
+}
+
+// checkShuffleStream checks q.vecs, the AVX2 byte kernel's form of q:
+// for each entry of each output two index vectors, for the source vector
+// as it is and with its halves swapped; each output byte that the entry
+// gives takes its source byte from the one of the two whose half at its
+// position holds it, and the other zeroes it (0x80), as both do the bytes
+// the entry does not give.
+func checkShuffleStream(t *testing.T, name string, q *thinProg) {
+	t.Helper()
+	vs, code := q.vecs, q.code
+	for o := range q.outs {
+		n := int(code[0])
+		code = code[1:]
+		for range n {
+			if len(vs) < 64 {
+				t.Fatalf("%s: vecs ends early", name)
+			}
+			same, swapped, m := vs[:32], vs[32:64], code[1]
+			vs, code = vs[64:], code[2:]
+			for ob := range 32 {
+				want := [2]byte{0x80, 0x80} // same, swapped
+				if m>>ob&1 == 1 {
+					sb := int(q.idx[o][ob])
+					want[(sb/16)^(ob/16)] = byte(sb % 16)
+				}
+				if same[ob] != want[0] || swapped[ob] != want[1] {
+					t.Fatalf("%s: output %d byte %d: indices %#x, %#x, want %#x, %#x", name, o, ob, same[ob], swapped[ob], want[0], want[1])
+				}
+			}
+		}
+		code = code[2:]
+	}
+	if len(vs) != 0 {
+		t.Fatalf("%s: %d bytes of vecs left", name, len(vs))
+	}
 }
 
 // checkMaskStream checks q.vecs, the AVX2 kernel's form of q: none for
@@ -455,9 +492,6 @@ func TestThinForConcurrent(t *testing.T) {
 			defer wg.Done()
 			for k := range 200 {
 				kind, size, vec := (g+k)%2, 1<<((g+k)%4), 64>>(k/3%2)
-				if vec == 32 && size < 4 {
-					size *= 4
-				}
 				a := 1 + k%min(vec/size-1, thinMax)
 				b := max(a, 1+(k*7)%min(vec/size, thinMax))
 				q, want := thinFor(vec, kind, size, a, b), buildThin(vec, kind, size, a, b)
