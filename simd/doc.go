@@ -182,12 +182,17 @@
 //     end to end. Where the AVX2 tiles cover the thin side whole (8 rows
 //     or columns of 4-byte elements, 4 of 8-byte ones) they run instead:
 //     the thin kernel's permutes per element grow with the thin side. The
-//     AVX2 level has a thin kernel of its own for 4- and 8-byte elements,
-//     on 32-byte vectors (8 and 4 elements, so thin below its 8x8 and 4x4
-//     tiles): VPERMD permutes 8-byte elements as pairs of 4-byte halves,
-//     and, with no mask registers, the program carries a mask vector per
-//     permute (VPAND, then VPOR into the output) and per masked store
-//     (VPMASKMOVD); it has no non-temporal form. On an AMD EPYC Zen 4
+//     AVX2 level has thin kernels of its own, on 32-byte vectors, with no
+//     non-temporal form. For 4- and 8-byte elements (8 and 4 lanes, so
+//     thin below its 8x8 and 4x4 tiles) VPERMD permutes 8-byte elements
+//     as pairs of 4-byte halves, and, with no mask registers, the program
+//     carries a mask vector per permute (VPAND, then VPOR into the output)
+//     and per masked store (VPMASKMOVD). For 1- and 2-byte elements (32
+//     and 16 lanes) VPSHUFB, which moves bytes only within 16-byte halves,
+//     shuffles each source vector and the same with its halves swapped
+//     (VPERMQ), its indices zeroing the bytes it does not give; having no
+//     byte-masked store, it takes few columns only where the destination
+//     rows lie end to end. On an AMD EPYC Zen 4
 //     (BenchmarkThin, 32 MiB, GB/s read and written) the thin kernels
 //     moved float32 transposes of 3 rows at 15.0 and of 3 columns at 21.5
 //     GB/s, against the Go twin's 8.8 and 7.4 (medians of five), uint8

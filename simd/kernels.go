@@ -129,10 +129,11 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // 4) and 3 for 4- and 8-byte ones (three float32 channels: 9-12 -> 18
 // GB/s; two keep the runs, whose stride-2 kernels, StridedStream, moved a
 // float32 image of two channels at 23 GB/s, the thin kernel at 18). The
-// AVX2 level's thin kernels (4- and 8-byte elements, up to 8 and 4 lanes)
-// take the same limits: float32 transposes of 2 and 3 rows of 32 MiB at
-// 0.55 and 0.51 of copy()'s rate, against the Go twin's 0.25 and 0.28
-// (BenchmarkThin, medians of five, AMD EPYC Zen 4). Otherwise it is 8,
+// AVX2 level's thin kernels (32-byte vectors) take the same limits:
+// transposes of 2 and 3 rows of 32 MiB at 0.55 and 0.51 of copy()'s rate
+// for float32, against the Go twin's 0.25 and 0.28, and at 0.54 and 0.51
+// for uint8, against 0.07 and 0.08 (BenchmarkThin, medians of three to
+// five, AMD EPYC Zen 4). Otherwise it is 8,
 // the smallest tile: the Go twin would move the transpose an element at a
 // time, as the runs do.
 func TransposeMinRows[T Element](cols, sld int) int {
