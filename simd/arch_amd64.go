@@ -69,18 +69,30 @@ func archInit() {
 		narrow64: tables[AVX2].t64,
 	}
 	thin := &tables[AVX512].thin
-	thin[2] = thinSet{k: thin32AVX512, nt: thin32AVX512NT, vec: 64}
-	thin[3] = thinSet{k: thin64AVX512, nt: thin64AVX512NT, vec: 64}
-	if cpuid.CPU.Supports(cpuid.AVX512BW) {
-		thin[1] = thinSet{k: thin16AVX512, nt: thin16AVX512NT, vec: 64}
-		if cpuid.CPU.Supports(cpuid.AVX512VBMI) {
-			thin[0] = thinSet{k: thin8AVX512, nt: thin8AVX512NT, vec: 64}
-		}
-	}
+	*thin = thinAVX512(cpuid.CPU.Supports(cpuid.AVX512BW), cpuid.CPU.Supports(cpuid.AVX512VBMI), thin2)
 	hot := *tables[AVX2]
 	hot.thin = *thin
 	hot.narrow32, hot.narrow64 = hot.t32, hot.t64
 	hotTable = &hot
+}
+
+// thinAVX512 returns the AVX512 level's thin transposes by element size,
+// given whether the CPU has AVX512BW and AVX512_VBMI: the AVX-512 kernels
+// where it can run them, else, for 1- and 2-byte elements, the AVX2
+// level's (avx2), which need neither (Intel's Skylake and Cascade Lake
+// Xeons have AVX512BW but not VBMI: without the fallback their uint8
+// images moved an element at a time).
+func thinAVX512(bw, vbmi bool, avx2 *[4]thinSet) [4]thinSet {
+	t := *avx2
+	t[2] = thinSet{k: thin32AVX512, nt: thin32AVX512NT, vec: 64}
+	t[3] = thinSet{k: thin64AVX512, nt: thin64AVX512NT, vec: 64}
+	if bw {
+		t[1] = thinSet{k: thin16AVX512, nt: thin16AVX512NT, vec: 64}
+		if vbmi {
+			t[0] = thinSet{k: thin8AVX512, nt: thin8AVX512NT, vec: 64}
+		}
+	}
+	return t
 }
 
 // thin32AVX2 is the AVX2 level's thin transpose (see thinKernel) of 4-

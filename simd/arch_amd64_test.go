@@ -3,6 +3,7 @@
 package simd
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/klauspost/cpuid/v2"
@@ -56,5 +57,45 @@ func TestVendorRules(t *testing.T) {
 	}
 	if machineStrategy != strategyFor(cpu.VendorID, cpu.Family) || unalignedAVX512Default() != unalignedFor(cpu.VendorID) {
 		t.Errorf("this %v processor, family %d: default strategy %v, unaligned AVX-512 %v", cpu.VendorID, cpu.Family, machineStrategy, unalignedAVX512Default())
+	}
+}
+
+// TestThinAVX512Fallback checks the AVX512 level's thin transposes for
+// every combination of AVX512BW and AVX512_VBMI this CPU can run: each
+// element size has a kernel, the AVX-512 ones where the extensions allow
+// and the AVX2 ones (32-byte vectors) for 1- and 2-byte elements where
+// they do not, and each moves channel-like transposes as the reference
+// loop does, through Transpose, TransposeStream and TransposeHot.
+func TestThinAVX512Fallback(t *testing.T) {
+	base := tables[AVX512]
+	if base == nil || raceBuild {
+		t.Skip("no AVX512 level")
+	}
+	for _, c := range []struct{ bw, vbmi bool }{{false, false}, {true, false}, {true, true}} {
+		if c.bw && !cpuid.CPU.Supports(cpuid.AVX512BW) || c.vbmi && !cpuid.CPU.Supports(cpuid.AVX512VBMI) {
+			continue
+		}
+		t.Run(fmt.Sprintf("bw=%v/vbmi=%v", c.bw, c.vbmi), func(t *testing.T) {
+			thin := thinAVX512(c.bw, c.vbmi, &tables[AVX2].thin)
+			for size, want := range []int{map[bool]int{false: 32, true: 64}[c.bw && c.vbmi], map[bool]int{false: 32, true: 64}[c.bw], 64, 64} {
+				if thin[size].k == nil || thin[size].vec != want {
+					t.Fatalf("elements of %d bytes: kernel %v, vectors of %d bytes, want %d", 1<<size, thin[size].k != nil, thin[size].vec, want)
+				}
+			}
+			tab := *base
+			tab.thin = thin
+			prev := active.Swap(&tab)
+			defer active.Store(prev)
+			for _, l := range []layout2D{
+				makeLayout(3, 200, 1, 5, false, 0, 0, false), // few rows
+				makeLayout(200, 3, 2, 0, false, 1, 0, false), // few columns, end to end
+				makeLayout(200, 3, 0, 2, false, 0, 3, false), // few columns, apart
+			} {
+				for mode := range 3 {
+					checkTransposeCase[uint8](t, l, mode)
+					checkTransposeCase[int16](t, l, mode)
+				}
+			}
+		})
 	}
 }

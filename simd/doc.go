@@ -164,7 +164,8 @@
 //     whole tile; the tiles left them all to the Go twin, an element at a
 //     time, as they leave every transpose of 1- and 2-byte elements. At
 //     the AVX512 level, elements of 1 (with AVX512_VBMI), 2 (AVX512BW), 4
-//     and 8 bytes run thin kernels instead: a block of one vector's worth
+//     and 8 bytes run thin kernels instead (1- and 2-byte ones without
+//     those extensions run the AVX2 level's): a block of one vector's worth
 //     of columns of few rows (64, 32, 16 or 8) reads the source vectors
 //     that hold them (from source rows at most a vector or 16 elements
 //     apart), and builds each destination row's vector with one masked
