@@ -100,6 +100,11 @@ func FuzzTranspose(f *testing.F) {
 	// columns, destination rows 4 apart (the thin kernels at AVX512).
 	f.Add(uint8(0), uint8(3), uint8(50), uint8(1), uint8(0), uint8(2), uint8(0), uint8(0), false, uint8(0), int64(0))
 	f.Add(uint8(1), uint8(50), uint8(3), uint8(0), uint8(1), uint8(3), uint8(5), uint8(2), true, uint8(0), int64(0))
+	// Thin uint16: 3 rows of 40 columns, source rows 4 apart; 40 rows of
+	// 3 columns end to end (the AVX2 level's byte kernel, the AVX512
+	// level's word kernel).
+	f.Add(uint8(3), uint8(3), uint8(40), uint8(2), uint8(0), uint8(1), uint8(1), uint8(0), false, uint8(0), int64(0))
+	f.Add(uint8(3), uint8(40), uint8(3), uint8(1), uint8(0), uint8(0), uint8(0), uint8(0), true, uint8(0), int64(0))
 	f.Fuzz(func(t *testing.T, typ, rows, cols, dpad, dx, spad, sx, flips uint8, stream bool, which uint8, delta int64) {
 		args := []int{int(rows % 96), int(cols % 96), int(dpad % 16), int(dx % 20), int(spad % 16), int(sx % 20)}
 		switch typ % 4 {
