@@ -32,8 +32,10 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 	}
 }
 
-// forEachKernel runs f as forEachLevel does and, where AVX-512 runs, once
-// more at AVX-512 with the other setting of the hot transposes' rule
+// forEachKernel runs f as forEachLevel does and, where AVX2 runs, once
+// more at AVX2 with the other setting of each family rule (the bands of
+// TransposeStream depend on tallBands there too), and, where AVX-512
+// runs, once more at AVX-512 with the other setting of the hot transposes' rule
 // (forHot: the tiles of TransposeHot), of each family rule (familyRules:
 // ReduceRows's four-row kernels, ArgRows's short-row kernel, the bands of
 // 8-byte elements, FoldRows's row order) and of the alignment rule
@@ -41,19 +43,33 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 // a kind's unaligned operands to AVX2, its AVX-512 kernels then read
 // them, and where they read them, AVX2 gets them. So the arithmetic, fold
 // and index kernels of every level meet every alignment, and both paths of
-// each rule run at AVX-512, on every machine.
+// each rule run at AVX2 and at AVX-512, on every machine.
 func forEachKernel(t *testing.T, f func(t *testing.T)) {
 	t.Helper()
 	forEachLevel(t, f)
-	if raceBuild || tables[AVX512] == nil {
+	if raceBuild || tables[AVX2] == nil {
 		return
 	}
-	prev, prevHot, prevRules := unalignedAVX512, hotAVX2, rules()
+	prevRules := rules()
+	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands}
+	t.Run(fmt.Sprintf("avx2-rules=%+v", other), func(t *testing.T) {
+		restore, err := setLevel(AVX2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer restore()
+		setRules(other)
+		defer setRules(prevRules)
+		f(t)
+	})
+	if tables[AVX512] == nil {
+		return
+	}
+	prev, prevHot := unalignedAVX512, hotAVX2
 	flipped := prev
 	for k := range flipped {
 		flipped[k] = !flipped[k]
 	}
-	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands}
 	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-rules=%+v", flipped, !prevHot, other), func(t *testing.T) {
 		restore, err := setLevel(AVX512)
 		if err != nil {

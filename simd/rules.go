@@ -80,11 +80,12 @@ type familyRules struct {
 	// permutation at 0.65 of copy() against 0.49 (+25% GB/s, p=0.002),
 	// float32 [32768,512] and [16384,1024] transposed +61% and +49%,
 	// [131072,128] +7% (benchstat of six alternating rounds); rows 8 KiB
-	// apart ([8192,2048]) lost with them (0.55 against 0.64), and at the
-	// AVX2 level they lost on [16384,1024]. float64 source rows at most
-	// half a page apart take them too: a [256,256,128] permutation (2,0,1)
-	// +20-29% and [65536,256] transposed +18%, where rows a page apart
-	// ([32768,512]) lost 6% (see tallFor). Elsewhere 16 rows, one
-	// destination line.
+	// apart ([8192,2048]) lost with them (0.55 against 0.64). float64
+	// source rows at most half a page apart take them too: a [256,256,128]
+	// permutation (2,0,1) +20-29% and [65536,256] transposed +18%, where
+	// rows a page apart ([32768,512]) lost 6%. At the AVX2 level (with its
+	// tiles) they lost on rows a page apart ([16384,1024]) and won on rows
+	// at most a quarter page apart, which take them there (see
+	// shortRowBytes). Elsewhere 16 rows, one destination line.
 	tallBands bool
 }

@@ -80,8 +80,9 @@ func TestTransposeStrategySetting(t *testing.T) {
 // source rows more than a page apart get bands 64 rows tall (256 bytes of
 // each destination row), float32 source rows at most a page apart and
 // float64 ones at most half a page apart (either way) bands of 1024 rows
-// walked source rows first, one destination line a call; the bands given
-// otherwise.
+// walked source rows first, one destination line a call; at the AVX2
+// level those bands for rows of either size at most a quarter page apart,
+// and no taller ones; the bands given otherwise.
 func TestTallFor(t *testing.T) {
 	defer func(b bool) { tallBands = b }(tallBands)
 	wide := block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
@@ -119,7 +120,13 @@ func TestTallFor(t *testing.T) {
 		{true, AVX512, streamed, 65536, 256, 2, streamed},
 		{false, AVX512, wide, 65536, half / 2, 8, wide},
 		{true, AVX2, streamed, 8192, far, 4, streamed},
-		{true, AVX2, streamed, 65536, 256, 4, streamed},
+		{true, AVX2, streamed, 65536, page / 4, 4, short},
+		{true, AVX2, streamed, 65536, -page / 4, 4, short},
+		{true, AVX2, streamed, 65536, page/4 + 1, 4, streamed},
+		{true, AVX2, streamed, 255, page / 4, 4, streamed},
+		{true, AVX2, wide, 65536, half / 2, 8, shortWide},
+		{true, AVX2, wide, 65536, half/2 + 1, 8, wide},
+		{false, AVX2, streamed, 65536, page / 4, 4, streamed},
 		{true, Generic, streamed, 8192, 256, 4, streamed},
 		{false, AVX512, streamed, 8192, far, 4, streamed},
 		{false, AVX512, streamed, 65536, 256, 4, streamed},

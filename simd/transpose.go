@@ -127,11 +127,22 @@ const tallBandRows = 64
 const shortBandRows = 1024
 
 // shortRowBytes returns how far apart, at most, source rows of size-byte
-// elements are for tallFor's bands of shortBandRows rows: a page for
-// 4-byte elements, half a page for 8-byte ones (float64 rows a page apart
-// ran 6% slower in them, where float32 ones gained 49%).
-func shortRowBytes(size int) int {
-	if size == 8 {
+// elements are for tallFor's bands of shortBandRows rows at level isa: at
+// AVX512 a page for 4-byte elements, half a page for 8-byte ones (float64
+// rows a page apart ran 6% slower in them, where float32 ones gained
+// 49%); at AVX2 a quarter page for both. With the AVX2 tiles on an AMD
+// EPYC Zen 4 (TransposeStream of 64 MiB, x_copy, medians of eight runs
+// alternating with the 16-row bands), float32 rows 512 bytes apart
+// ([131072,128] transposed) went from 0.47 to 0.67 of copy()'s rate and
+// 1 KiB apart ([65536,256], the [256,256,256] permutation) from 0.49 to
+// 0.60, float64 rows 1 KiB apart from 0.55 to 0.59; 2 KiB apart float32
+// ones tied (0.62, 0.63) and float64 ones lost (0.68 to 0.56), and a
+// page apart both lost (0.55 to 0.46, 0.74 to 0.51).
+func shortRowBytes(isa ISA, size int) int {
+	switch {
+	case isa == AVX2:
+		return pageBytes / 4
+	case size == 8:
 		return pageBytes / 2
 	}
 	return pageBytes
@@ -141,23 +152,23 @@ func shortRowBytes(size int) int {
 // transpose of cols destination columns (source rows; those left after the
 // columns peeled up to a line boundary) of size-byte elements, from
 // source rows sld elements apart: b, or where tallBands is set, the level
-// is AVX512 and there are at least four tall bands of source rows, taller
-// bands. Short source rows (at most shortRowBytes apart, either way: the
-// [65536,256] transpose of a [256,256,256] permutation) get bands of
-// shortBandRows rows, walked source rows first, one destination line a
-// call, so that each destination row gets up to 4 KiB (float32) or 8 KiB
-// in a run; longer float32 rows get bands tallBandRows rows tall and still
-// a page long (256 KiB a call). Narrower transposes (the [3136, 64] slices
-// of an NCHW to NHWC permutation), longer float64 rows and other element
-// sizes keep b.
+// is AVX2 or AVX512 and there are at least four tall bands of source
+// rows, taller bands. Short source rows (at most shortRowBytes apart,
+// either way: the [65536,256] transpose of a [256,256,256] permutation)
+// get bands of shortBandRows rows, walked source rows first, one
+// destination line a call, so that each destination row gets up to 4 KiB
+// (float32) or 8 KiB in a run; at AVX512, longer float32 rows get bands
+// tallBandRows rows tall and still a page long (256 KiB a call).
+// Narrower transposes (the [3136, 64] slices of an NCHW to NHWC
+// permutation), other rows and other element sizes keep b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
-	if !tallBands || isa != AVX512 || cols < 4*tallBandRows || (size != 4 && size != 8) {
+	if !tallBands || (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows || (size != 4 && size != 8) {
 		return b
 	}
-	if absU(sld) <= uint64(shortRowBytes(size)/size) {
+	if absU(sld) <= uint64(shortRowBytes(isa, size)/size) {
 		return block{rowBytes: 64, colBytes: shortBandRows * size, srcFirst: true}
 	}
-	if size == 4 {
+	if isa == AVX512 && size == 4 {
 		return block{rowBytes: b.rowBytes, colBytes: tallBandRows * size}
 	}
 	return b
