@@ -149,7 +149,8 @@
 //     for float64, bands of 1024 source rows, each call one destination
 //     line down the band, 64 KiB at most, and the calls go source rows
 //     first, so each destination row gets up to 4 KiB (8 KiB for float64)
-//     in a run). At the AVX2 level its kernels transpose two tiles side
+//     in a run; at the AVX2 level, where rows of either size are at most a
+//     quarter page apart, the same). At the AVX2 level its kernels transpose two tiles side
 //     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
 //     halves of each destination line back to back: storing one whole tile
 //     after the other leaves lines half written, which measured about half
