@@ -97,7 +97,8 @@ func FuzzTranspose(f *testing.F) {
 	f.Add(uint8(1), uint8(8), uint8(8), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), true, uint8(6), int64(1<<62))
 	f.Add(uint8(0), uint8(32), uint8(16), uint8(0), uint8(0), uint8(0), uint8(0), uint8(0), false, uint8(1), int64(1))
 	// Thin: 3 rows of 50 columns, source rows 3 apart; 50 rows of 3
-	// columns, destination rows 4 apart (the thin kernels at AVX512).
+	// columns, destination rows 4 apart (the thin kernels at AVX2 and
+	// AVX512).
 	f.Add(uint8(0), uint8(3), uint8(50), uint8(1), uint8(0), uint8(2), uint8(0), uint8(0), false, uint8(0), int64(0))
 	f.Add(uint8(1), uint8(50), uint8(3), uint8(0), uint8(1), uint8(3), uint8(5), uint8(2), true, uint8(0), int64(0))
 	// Thin uint16: 3 rows of 40 columns, source rows 4 apart; 40 rows of

@@ -181,7 +181,7 @@ func BenchmarkMaterialize(b *testing.B) {
 // (16 to 64 MiB) and uint8 (the usual pixels, 8 to 16 MiB), per channel
 // count and SIMD level, on one goroutine: transposes of few rows
 // (HWC-CHW) or few columns (CHW-HWC), which simd's thin kernels take at
-// the AVX512 level. x-limit is as in BenchmarkMaterialize.
+// the AVX2 and AVX512 levels. x-limit is as in BenchmarkMaterialize.
 func BenchmarkChannels(b *testing.B) {
 	perm := func(axes ...int) func(layout.Layout) (layout.Layout, error) {
 		return func(l layout.Layout) (layout.Layout, error) { return l.Permute(axes...) }

@@ -11,7 +11,7 @@ import (
 
 // TestChannels moves images between channels-last [H,W,C] and
 // channels-first [C,H,W] order, the transposes of few rows or columns
-// that simd's thin kernels take at the AVX512 level and that the copy
+// that simd's thin kernels take at the AVX2 and AVX512 levels and that the copy
 // engine runs as strided runs below simd.TransposeMinRows: C from 1 to 9
 // and 17, at every level, with CopyTo into a new buffer and with CopyFrom
 // into a permuted view of a buffer with guard cells around it; small, and
