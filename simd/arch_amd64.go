@@ -84,12 +84,12 @@ func archInit() {
 // images moved an element at a time).
 func thinAVX512(bw, vbmi bool, avx2 *[4]thinSet) [4]thinSet {
 	t := *avx2
-	t[2] = thinSet{k: thin32AVX512, nt: thin32AVX512NT, vec: 64}
-	t[3] = thinSet{k: thin64AVX512, nt: thin64AVX512NT, vec: 64}
+	t[2] = thinSet{k: thin32AVX512, nt: thin32AVX512NT, vec: 64, maskedTail: true}
+	t[3] = thinSet{k: thin64AVX512, nt: thin64AVX512NT, vec: 64, maskedTail: true}
 	if bw {
-		t[1] = thinSet{k: thin16AVX512, nt: thin16AVX512NT, vec: 64}
+		t[1] = thinSet{k: thin16AVX512, nt: thin16AVX512NT, vec: 64, maskedTail: true}
 		if vbmi {
-			t[0] = thinSet{k: thin8AVX512, nt: thin8AVX512NT, vec: 64}
+			t[0] = thinSet{k: thin8AVX512, nt: thin8AVX512NT, vec: 64, maskedTail: true}
 		}
 	}
 	return t

@@ -86,6 +86,12 @@ func TestThinAVX512Fallback(t *testing.T) {
 			tab.thin = thin
 			prev := active.Swap(&tab)
 			defer active.Store(prev)
+			if hotTable != nil { // TransposeHot's table on Intel (forHot)
+				hot, prevHot := *hotTable, hotTable
+				hot.thin = thin
+				hotTable = &hot
+				defer func() { hotTable = prevHot }()
+			}
 			for _, l := range []layout2D{
 				makeLayout(3, 200, 1, 5, false, 0, 0, false), // few rows
 				makeLayout(200, 3, 2, 0, false, 1, 0, false), // few columns, end to end

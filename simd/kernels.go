@@ -171,10 +171,12 @@ const minThinCols = 64
 // 64-byte cache lines: dld*size(T) must be a multiple of 64 and cols must
 // span at least one whole line, or, for a thin transpose at the AVX512
 // level (fewer rows or columns than a vector, see the package
-// documentation), its destination rows must lie end to end or a whole
-// number of lines apart; otherwise, and at the Generic level, and for
-// element sizes other than 4 and 8 bytes outside thin transposes, it
-// behaves exactly like Transpose.
+// documentation) that its AVX-512 kernels move, its destination rows must
+// lie end to end or a whole number of lines apart; otherwise, and at the
+// Generic and AVX2 levels outside their tiles (AVX2's thin kernels, and
+// the AVX512 level's 1- and 2-byte ones where it runs those, have no
+// streaming form), and for element sizes other than 4 and 8 bytes outside
+// thin transposes, it behaves exactly like Transpose.
 func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)

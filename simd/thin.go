@@ -17,9 +17,8 @@ import (
 // columns of float32 on an AMD EPYC Zen 4, a quarter of copy()'s rate).
 // The thin kernels move them a vector at a time instead, in blocks of one
 // vector's worth of lanes L (with AVX-512: 64 for 1-byte elements, 32,
-// 16 and 8 for 2-, 4- and 8-byte ones; with AVX2, for 4- and 8-byte
-// ones only, 8 and 4), the thin side and the leading dimension each at
-// most thinMax elements:
+// 16 and 8 for 2-, 4- and 8-byte ones; with AVX2, 32, 16, 8 and 4), the
+// thin side and the leading dimension each at most thinMax elements:
 //
 //   - few rows (rows < L, 1 <= sld <= L): a block is L source rows
 //     (destination columns), which lie within sld+1 vectors from the
@@ -28,11 +27,14 @@ import (
 //   - few columns (cols < L, cols <= dld <= L): a block is L destination
 //     rows, which lie within dld vectors; each of them gets lanes from the
 //     cols source rows' vectors, and is stored with a mask, so that the
-//     elements between destination rows (dld > cols) are not written.
+//     elements between destination rows (dld > cols) are not written (the
+//     AVX2 kernel of 1- and 2-byte elements has no masked store: it takes
+//     few columns only where dld == cols).
 //
 // Each destination vector is built by masked permutes (VPERMB, VPERMW,
-// VPERMPS or VPERMPD; at AVX2, VPERMD and a mask vector), one per source
-// vector it takes lanes from, with
+// VPERMPS or VPERMPD; at AVX2, VPERMD and a mask vector, or VPSHUFB of
+// the vector and of it with its halves swapped), one per source vector
+// it takes lanes from, with
 // one vector of lane indices: the block's shape is the same for every
 // block, so its indices, masks and vector numbers (a thinProg) are
 // computed once per shape and cached. A few-rows block reads whole source
@@ -67,11 +69,17 @@ type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, out
 // whole is set for kernels that store every output whole, having no
 // masked store (AVX2's of 1- and 2-byte elements): they take few columns
 // only where the destination rows lie end to end, where every output of a
-// block is whole.
+// block is whole. maskedTail is set for kernels whose masked stores may
+// cover lanes past the destination's end, masked off, without faulting:
+// AVX-512's mask registers suppress faults on masked-off lanes on every
+// processor, but AVX2's VPMASKMOVD may fault on them on AMD's (its manual
+// leaves it to the implementation), so the AVX2 kernels leave a last
+// block that would overhang the destination to the Go twin.
 type thinSet struct {
-	k, nt thinKernel
-	vec   int
-	whole bool
+	k, nt      thinKernel
+	vec        int
+	whole      bool
+	maskedTail bool
 }
 
 // thinProg is the program of one block shape: outs destination vectors,
@@ -95,7 +103,8 @@ type thinProg struct {
 	// row, which lies inside the row).
 	reach int
 	// vecs is the program's form for 32-byte vectors (nil for 64-byte
-	// ones), which the AVX2 kernel reads in place of idx (see maskStream).
+	// ones), which the AVX2 kernels read in place of idx: maskStream's for
+	// 4- and 8-byte elements, shuffleStream's for 1- and 2-byte ones.
 	vecs []byte
 }
 
@@ -401,6 +410,9 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](ts *thinSet, stream bool,
 			transposeGo(dst, doff, dld, src, soff, sld, r0, cols)
 		}
 		blocks := (rows - r0) / lanes
+		if blocks > 0 && !ts.maskedTail && doff+(r0+blocks*lanes)*dld > len(dst) {
+			blocks-- // its last vector's masked lanes would overhang dst
+		}
 		thinCalls(k, q, unsafe.Pointer(&dst[doff+r0*dld]), unsafe.Pointer(&src[soff+r0]), blocks, lanes*dld*size,
 			lanes*dld*size, lanes*size, sld*size, lanes*size)
 		if done := r0 + blocks*lanes; done < rows {
@@ -415,8 +427,9 @@ func transposeThin[E uint8 | uint16 | uint32 | uint64](ts *thinSet, stream bool,
 // src, in calls of at most thinCallBytes of destination (a block writes
 // within blockBytes); the other arguments are k's. Every element a block
 // reads, and every element it writes unmasked, lies in the slices dst and
-// src point into (a few-columns block's masked lanes may reach past the
-// destination's end: masked lanes are neither written nor faulted on).
+// src point into (an AVX-512 few-columns block's masked lanes may reach
+// past the destination's end: AVX-512's masked lanes are neither written
+// nor faulted on; the AVX2 kernels' never do, see thinSet's maskedTail).
 func thinCalls(k thinKernel, q *thinProg, dst, src unsafe.Pointer, blocks, blockBytes, dstep, sstep, inScale, outScale int) {
 	per := blocks
 	if blocks*blockBytes > thinCallBytes {

@@ -10,8 +10,8 @@ import (
 // moved between channels-last and channels-first order, a channels: few
 // rows, a by n, or few columns, n by a; see thin.go) four ways: the thin
 // kernels of the AVX512 and of the AVX2 level (where the machine has
-// them; thin-avx2 for 4- and 8-byte elements and fewer than a 32-byte
-// vector's lanes), the AVX2 level's tiles with the Go twin on their edges
+// them; thin-avx2 where a is fewer than a 32-byte vector's lanes), the
+// AVX2 level's tiles with the Go twin on their edges
 // (4- and 8-byte elements; the tiles run only when a is at least their
 // side), and the Go twin alone.
 // GB/s counts bytes read and written; x_copy is copy()'s time over ours.

@@ -141,12 +141,31 @@ func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSe
 			ts.nt(dst, src, blocks, dstep, sstep, inScale, outScale, outs, idx, code)
 		}
 	}
+	// Kernels whose masked stores may fault past the destination
+	// (!maskedTail) must not be called on a block that overhangs it: the
+	// wrapper checks every few-columns call's span against the slice.
+	var span struct {
+		on     bool
+		lo, hi uintptr
+		bad    string
+	}
+	counted.k = func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outScale, outs int, idx unsafe.Pointer, code *int64) {
+		if lo, hi := uintptr(dst), uintptr(dst)+uintptr(blocks*dstep); span.on && (lo < span.lo || hi > span.hi) {
+			span.bad = fmt.Sprintf("blocks [%#x, %#x) outside dst [%#x, %#x)", lo, hi, span.lo, span.hi)
+		}
+		ts.k(dst, src, blocks, dstep, sstep, inScale, outScale, outs, idx, code)
+	}
 	run := func(l layout2D, stream bool) (took bool) {
 		src := patterned[E](l.slen, l.rows*31+l.cols)
 		want := guarded[E](l.dlen)
 		got := alignedGuarded[E](l.dlen)
 		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		span.on = !ts.maskedTail && l.cols < lanes && l.rows >= lanes && l.dld > l.cols
+		span.lo, span.hi, span.bad = uintptrOf(got), uintptrOf(got)+uintptr(len(got))*sizeOf[E](), ""
 		took = transposeThin(&counted, stream, got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		if span.bad != "" {
+			t.Fatalf("%T %+v stream=%v: %s", E(0), l, stream, span.bad)
+		}
 		if !took {
 			return false
 		}
@@ -168,6 +187,12 @@ func checkThinKernel[E uint8 | uint16 | uint32 | uint64](t *testing.T, ts thinSe
 			t.Fatalf("%T %+v tight=%v: transposeThin took it: %v, want %v", E(0), l, c.tight, took, want)
 		}
 		run(l, true)
+		if fewCols && l.dld > l.cols && l.doff >= 0 && l.dld > 0 {
+			// The destination ending at its last row's last element.
+			tl := l
+			tl.dlen = l.doff + (l.rows-1)*l.dld + l.cols
+			run(tl, false)
+		}
 	}
 	if ts.nt == nil {
 		return
@@ -477,7 +502,39 @@ func TestTransposeMinRows(t *testing.T) {
 		if tab.isa == AVX512 && tab.thin[2].k == nil {
 			t.Error("the AVX512 level has no thin kernels")
 		}
+		// Every block of fewer rows than a vector's lanes that
+		// TransposeMinRows calls a transpose, the thin kernels take.
+		thinTakes[uint8](t, TransposeMinRows[uint8], &tab.thin[0])
+		thinTakes[uint16](t, TransposeMinRows[uint16], &tab.thin[1])
+		thinTakes[uint32](t, TransposeMinRows[uint32], &tab.thin[2])
+		thinTakes[uint64](t, TransposeMinRows[uint64], &tab.thin[3])
 	})
+}
+
+// thinTakes checks that transposeThin takes every transpose of rows from
+// minRows(cols, sld) to below the lanes of ts's vector (and below 8, a
+// tile), for cols from 64 and sld from 1 to 17, where the source is long
+// enough for the kernel's last block.
+func thinTakes[E uint8 | uint16 | uint32 | uint64](t *testing.T, minRows func(cols, sld int) int, ts *thinSet) {
+	t.Helper()
+	for _, cols := range []int{64, 100} {
+		for sld := 1; sld <= thinMax+1; sld++ {
+			m := minRows(cols, sld)
+			if ts.k == nil {
+				if m != 8 {
+					t.Errorf("%T: no thin kernel, TransposeMinRows(%d, %d) = %d", E(0), cols, sld, m)
+				}
+				continue
+			}
+			for rows := m; rows < min(8, ts.vec/int(sizeOf[E]())); rows++ {
+				src := patterned[E]((cols-1)*sld+rows+64, 1)
+				dst := make([]E, rows*cols)
+				if !transposeThin(ts, false, dst, 0, cols, src, 0, sld, rows, cols) {
+					t.Errorf("%T: TransposeMinRows(%d, %d) = %d, but transposeThin declines %d rows", E(0), cols, sld, m, rows)
+				}
+			}
+		}
+	}
 }
 
 // TestThinForConcurrent builds and reads the program cache from several
@@ -495,7 +552,7 @@ func TestThinForConcurrent(t *testing.T) {
 				a := 1 + k%min(vec/size-1, thinMax)
 				b := max(a, 1+(k*7)%min(vec/size, thinMax))
 				q, want := thinFor(vec, kind, size, a, b), buildThin(vec, kind, size, a, b)
-				if q.outs != want.outs || q.idx != want.idx || q.reach != want.reach || !slices.Equal(q.code, want.code) {
+				if q.outs != want.outs || q.idx != want.idx || q.reach != want.reach || !slices.Equal(q.code, want.code) || !slices.Equal(q.vecs, want.vecs) {
 					errs <- fmt.Sprintf("vec %d kind %d size %d a %d b %d: the cached program differs from a fresh build", vec, kind, size, a, b)
 					return
 				}

@@ -8,27 +8,52 @@ import (
 )
 
 // TestAsRuns pins which transpose blocks run as strided runs, at every
-// level: fewer rows than simd.TransposeMinRows of their columns and
-// source stride; every other block is a transpose. At the Generic level
-// (no thin kernel) that is every block of fewer than 8 rows.
+// level: at the Generic level (no thin kernel) every block of fewer than
+// 8 rows; at the AVX2 and AVX512 levels, whose thin kernels take 4-byte
+// and 1-byte elements, float32 blocks of fewer than 3 rows and uint8 ones
+// of fewer than 2, and blocks of fewer than 64 columns or from source rows
+// further apart than a vector's lanes (at most 16) or flipped; blocks of
+// 8 rows or more never.
 func TestAsRuns(t *testing.T) {
 	testlevel.ForEachLevel(t, func(t *testing.T) {
-		for _, c := range []struct{ rows, n, sld int }{
-			{2, 1000, 2}, {3, 1000, 3}, {3, 63, 3}, {3, 64, 3}, {3, 1000, 16},
-			{3, 1000, 17}, {3, 1000, -3}, {7, 16, 7}, {8, 16, 8}, {8, 1000, 100},
+		thin := simd.Level() != simd.Generic
+		for _, c := range []struct {
+			rows, n, sld int
+			runs, runs8  bool // float32, uint8, where the level has thin kernels
+		}{
+			{1, 1000, 1, true, true},
+			{2, 1000, 2, true, false},
+			{3, 1000, 3, false, false},
+			{3, 63, 3, true, true},
+			{3, 64, 3, false, false},
+			{3, 1000, 8, false, false},
+			{3, 1000, 17, true, true},
+			{3, 1000, -3, true, true},
+			{7, 16, 7, true, true},
+			{7, 1000, 7, false, false},
+			{8, 16, 8, false, false},
+			{8, 1000, 100, false, false},
 		} {
-			if got, want := asRuns[float32](c.rows, c.n, c.sld), c.rows < simd.TransposeMinRows[float32](c.n, c.sld); got != want {
-				t.Errorf("float32 %d rows of %d, sld %d: runs %v, want %v", c.rows, c.n, c.sld, got, want)
+			runs, runs8 := c.runs, c.runs8
+			if !thin {
+				runs, runs8 = c.rows < 8, c.rows < 8
 			}
-			if got, want := asRuns[uint8](c.rows, c.n, c.sld), c.rows < simd.TransposeMinRows[uint8](c.n, c.sld); got != want {
-				t.Errorf("uint8 %d rows of %d, sld %d: runs %v, want %v", c.rows, c.n, c.sld, got, want)
+			if got := asRuns[float32](c.rows, c.n, c.sld); got != runs {
+				t.Errorf("float32 %d rows of %d, sld %d: runs %v, want %v", c.rows, c.n, c.sld, got, runs)
 			}
-			if c.rows >= 8 && asRuns[float32](c.rows, c.n, c.sld) {
-				t.Errorf("float32 %d rows of %d, sld %d: a tile's rows run as runs", c.rows, c.n, c.sld)
+			if got := asRuns[uint8](c.rows, c.n, c.sld); got != runs8 {
+				t.Errorf("uint8 %d rows of %d, sld %d: runs %v, want %v", c.rows, c.n, c.sld, got, runs8)
 			}
 		}
-		if simd.Level() == simd.Generic && !asRuns[float32](7, 1000, 7) {
-			t.Error("the Generic level runs a transpose of 7 rows as a transpose")
+		// float32 lanes: 16 at AVX512, 8 at AVX2; uint8 ones at least 32.
+		wide := simd.Level() == simd.AVX512
+		for _, sld := range []int{9, 16} {
+			if got := asRuns[float32](3, 1000, sld); got != (!thin || !wide) {
+				t.Errorf("float32 3 rows of 1000, sld %d: runs %v, want %v", sld, got, !thin || !wide)
+			}
+			if got := asRuns[uint8](3, 1000, sld); got != !thin {
+				t.Errorf("uint8 3 rows of 1000, sld %d: runs %v, want %v", sld, got, !thin)
+			}
 		}
 	})
 }
