@@ -72,6 +72,9 @@ func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
 // (x-limit): T2-f32 (rows 32 KiB apart) 0.13 in blocks, 0.24 in bands;
 // P3-f32 (rows 1 KiB apart) 0.39 in blocks, 0.19 in bands.
 func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	if transposeFew(dst, doff, dld, src, soff, sld, rows, cols) {
+		return
+	}
 	if absU(sld)*uint64(sizeOf[T]()) >= 4096 {
 		transposeBands(dst, doff, dld, src, soff, sld, rows, cols)
 	} else {
@@ -162,4 +165,70 @@ func transposeBlocks[T any](dst []T, doff, dld int, src []T, soff, sld, rows, co
 			}
 		}
 	}
+}
+
+// fewMax is the most rows or columns transposeFew takes.
+const fewMax = 4
+
+// transposeFew moves a transpose of 2 to fewMax rows (sld >= 1) or
+// columns (dld >= 1) in one pass, the rows or columns of each source row
+// or destination row (a pixel of an image whose channels move between
+// channels-last and channels-first order) moved together, and reports
+// whether it took the transpose; the square blocks would move each of so
+// few rows or columns in a pass of its own, an element at a time, with a
+// loop's overhead per element. rows and cols are positive.
+func transposeFew[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) bool {
+	switch {
+	case rows >= 2 && rows <= fewMax && rows < cols && sld >= 1:
+		// Destination row i is element i of every source row: one pass
+		// over the source rows, rows elements from each.
+		s := src[soff : soff+(cols-1)*sld+rows]
+		d0, d1 := dst[doff:][:cols], dst[doff+dld:][:cols]
+		switch rows {
+		case 2:
+			for j := range d0 {
+				q := s[j*sld : j*sld+2 : j*sld+2]
+				d0[j], d1[j] = q[0], q[1]
+			}
+		case 3:
+			d2 := dst[doff+2*dld:][:len(d0)]
+			for j := range d0 {
+				q := s[j*sld : j*sld+3 : j*sld+3]
+				d0[j], d1[j], d2[j] = q[0], q[1], q[2]
+			}
+		default:
+			d2, d3 := dst[doff+2*dld:][:len(d0)], dst[doff+3*dld:][:len(d0)]
+			for j := range d0 {
+				q := s[j*sld : j*sld+4 : j*sld+4]
+				d0[j], d1[j], d2[j], d3[j] = q[0], q[1], q[2], q[3]
+			}
+		}
+		return true
+	case cols >= 2 && cols <= fewMax && cols < rows && dld >= 1:
+		// Destination row i takes element i of each source row: one pass
+		// over the destination rows, cols elements into each.
+		d := dst[doff : doff+(rows-1)*dld+cols]
+		s0, s1 := src[soff:][:rows], src[soff+sld:][:rows]
+		switch cols {
+		case 2:
+			for i := range s0 {
+				w := d[i*dld : i*dld+2 : i*dld+2]
+				w[0], w[1] = s0[i], s1[i]
+			}
+		case 3:
+			s2 := src[soff+2*sld:][:len(s0)]
+			for i := range s0 {
+				w := d[i*dld : i*dld+3 : i*dld+3]
+				w[0], w[1], w[2] = s0[i], s1[i], s2[i]
+			}
+		default:
+			s2, s3 := src[soff+2*sld:][:len(s0)], src[soff+3*sld:][:len(s0)]
+			for i := range s0 {
+				w := d[i*dld : i*dld+4 : i*dld+4]
+				w[0], w[1], w[2], w[3] = s0[i], s1[i], s2[i], s3[i]
+			}
+		}
+		return true
+	}
+	return false
 }

@@ -120,22 +120,28 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // elements, whose source rows lie sld elements apart, beat a strided run
 // per row (a gather of cols elements sld apart from each source column)
 // at the active level; the copy engine runs the runs in their place below
-// it. Where the level has thin kernels for T's size (see the package
-// documentation) and they take the block (1 <= sld <= the lanes of a
-// vector, at most 16, and at least minThinCols columns) it is 2 for 1-
-// and 2-byte elements (the channels of a uint8 image of 2048x2048 pixels
-// moved to channels-first: 1.6 -> 18.6 GB/s read and written for three
-// channels, 2.2 -> 16.2 for two, at the AVX512 level on an AMD EPYC Zen
-// 4) and 3 for 4- and 8-byte ones (three float32 channels: 9-12 -> 18
-// GB/s; two keep the runs, whose stride-2 kernels, StridedStream, moved a
-// float32 image of two channels at 23 GB/s, the thin kernel at 18). The
-// AVX2 level's thin kernels (32-byte vectors) take the same limits:
-// transposes of 2 and 3 rows of 32 MiB at 0.55 and 0.51 of copy()'s rate
-// for float32, against the Go twin's 0.25 and 0.28, and at 0.54 and 0.51
-// for uint8, against 0.07 and 0.08 (BenchmarkThin, medians of three to
-// five, AMD EPYC Zen 4). Otherwise it is 8,
-// the smallest tile: the Go twin would move the transpose an element at a
-// time, as the runs do.
+// it. It is 8 (the smallest tile) for blocks of fewer than minThinCols
+// columns, whose transpose's fixed cost outweighs its gain, for source
+// rows flipped (sld < 1), and for elements of more than 8 bytes. Where
+// the level has thin kernels for T's size (see the package documentation)
+// and they take the block (sld at most the lanes of a vector, at most 16)
+// it is 2 for 1- and 2-byte elements (the channels of a uint8 image of
+// 2048x2048 pixels moved to channels-first: 1.6 -> 18.6 GB/s read and
+// written for three channels, 2.2 -> 16.2 for two, at the AVX512 level on
+// an AMD EPYC Zen 4) and 3 for 4- and 8-byte ones (three float32
+// channels: 9-12 -> 18 GB/s; two keep the runs, whose stride-2 kernels,
+// StridedStream, moved a float32 image of two channels at 23 GB/s, the
+// thin kernel at 18). The AVX2 level's thin kernels (32-byte vectors)
+// take the same limits: transposes of 2 and 3 rows of 32 MiB at 0.55 and
+// 0.51 of copy()'s rate for float32, against the Go twin's 0.25 and 0.28,
+// and at 0.54 and 0.51 for uint8, against 0.07 and 0.08 (BenchmarkThin,
+// medians of three to five, AMD EPYC Zen 4). Where they would decline it
+// (source rows further apart) it is 8. Where the level has no thin kernel
+// for T's size (the Generic level), it is 2: the Go twin moves 2 to 4
+// rows in one pass over the source, and more rows in blocks, where the
+// runs pass over it once a row (float32 images of 3, 4 and 6 channels
+// moved to channels-first at the Generic level: 0.38, 0.30 and 0.18 of
+// copy()'s rate as runs, 0.55, 0.52 and 0.39 as transposes).
 func TransposeMinRows[T Element](cols, sld int) int {
 	size := int(sizeOf[T]())
 	if size > 8 {
@@ -143,7 +149,11 @@ func TransposeMinRows[T Element](cols, sld int) int {
 	}
 	ts := &active.Load().thin[bits.TrailingZeros(uint(size))]
 	switch {
-	case ts.k == nil || cols < minThinCols || sld < 1 || sld > min(ts.vec/size, thinMax):
+	case cols < minThinCols || sld < 1:
+		return 8
+	case ts.k == nil:
+		return 2
+	case sld > min(ts.vec/size, thinMax):
 		return 8
 	case size < 4:
 		return 2
@@ -152,9 +162,9 @@ func TransposeMinRows[T Element](cols, sld int) int {
 }
 
 // minThinCols is the fewest columns from which a transpose of fewer than
-// 8 rows runs as a thin transpose rather than as strided runs (see
-// TransposeMinRows): below it the transpose's fixed cost outweighs what
-// it saves. Through tensor's CopyTo, a permuted float32 [4,4,4] (4 rows
+// 8 rows runs as a transpose (a thin one, or the Go twin's) rather than
+// as strided runs (see TransposeMinRows): below it the transpose's fixed
+// cost outweighs what it saves. Through tensor's CopyTo, a permuted float32 [4,4,4] (4 rows
 // of 16 columns) took 98 ns as runs and 109 as a thin transpose (benchstat
 // n=8), [4,8,4] 109 and 118; at 64 columns the two were even, and a uint8
 // [8,8,3] image (3 rows of 64) took 141-175 ns as runs and 109-126 as a

@@ -463,11 +463,13 @@ func checkMaskStream(t *testing.T, name string, vec int, q *thinProg) {
 	}
 }
 
-// TestTransposeMinRows pins TransposeMinRows at every level: 8 where the
-// level has no thin kernel for the element size or the kernel would
+// TestTransposeMinRows pins TransposeMinRows at every level: 8 for
+// blocks of fewer than minThinCols columns, flipped source rows and
+// elements of more than 8 bytes; else 2 where the level has no thin
+// kernel for the element size (the Go twin), 8 where the kernel would
 // decline the block (source rows further apart than a vector's lanes, at
-// most thinMax, or not positive) or the block has fewer than minThinCols
-// columns, else 2 for 1- and 2-byte elements and 3 for 4- and 8-byte ones.
+// most thinMax), else 2 for 1- and 2-byte elements and 3 for 4- and
+// 8-byte ones.
 func TestTransposeMinRows(t *testing.T) {
 	forEachLevel(t, func(t *testing.T) {
 		tab := active.Load()
@@ -490,7 +492,12 @@ func TestTransposeMinRows(t *testing.T) {
 			for _, cols := range []int{1, minThinCols - 1, minThinCols, 1000} {
 				for _, sld := range []int{-3, 0, 1, 3, top, top + 1, 100} {
 					want := c.min
-					if cols < minThinCols || sld < 1 || sld > top {
+					switch {
+					case cols < minThinCols || sld < 1 || c.size > 8:
+						want = 8
+					case c.ts.k == nil:
+						want = 2 // the Go twin's few rows
+					case sld > top:
 						want = 8
 					}
 					if got := c.got(cols, sld); got != want {
@@ -521,10 +528,7 @@ func thinTakes[E uint8 | uint16 | uint32 | uint64](t *testing.T, minRows func(co
 		for sld := 1; sld <= thinMax+1; sld++ {
 			m := minRows(cols, sld)
 			if ts.k == nil {
-				if m != 8 {
-					t.Errorf("%T: no thin kernel, TransposeMinRows(%d, %d) = %d", E(0), cols, sld, m)
-				}
-				continue
+				continue // the Go twin (TestTransposeMinRows)
 			}
 			for rows := m; rows < min(8, ts.vec/int(sizeOf[E]())); rows++ {
 				src := patterned[E]((cols-1)*sld+rows+64, 1)
@@ -563,5 +567,61 @@ func TestThinForConcurrent(t *testing.T) {
 	close(errs)
 	for e := range errs {
 		t.Error(e)
+	}
+}
+
+// TestTransposeFew checks the Go twin's one-pass transposes of 2 to
+// fewMax rows or columns against the reference: taken exactly for those
+// shapes (with positive sld for few rows and positive dld for few
+// columns), the elements between destination rows and the guard cells
+// around the destination unchanged, for leading dimensions from one less
+// than the short side (source rows overlapping) to far apart.
+func TestTransposeFew(t *testing.T) {
+	testFew[uint8](t)
+	testFew[float32](t)
+	testFew[complex128](t)
+}
+
+func testFew[T Element](t *testing.T) {
+	for a := 1; a <= fewMax+1; a++ {
+		for _, n := range []int{1, 2, 3, 4, 5, 7, 16, 70} {
+			for _, ld := range []int{a - 1, a, a + 1, a + 13, -a} {
+				for _, l := range []layout2D{
+					makeLayout(a, n, 1, 2, false, 2, 0, false),  // few rows
+					makeLayout(n, a, 2, 0, false, 1, 3, ld < 0), // few columns
+				} {
+					fewRows := l.rows == a
+					if fewRows {
+						l.sld = ld
+						if ld < 1 {
+							continue
+						}
+						l.slen = l.soff + (n-1)*ld + a + 5
+					} else {
+						if ld < a {
+							continue
+						}
+						l.dld = ld
+						l.dlen = l.doff + (n-1)*ld + a + 5
+					}
+					src := patterned[T](l.slen, a*7+n)
+					want := guarded[T](l.dlen)
+					got := clone(want)
+					refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+					took := transposeFew(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+					should := l.rows >= 2 && l.rows <= fewMax && l.rows < l.cols && l.sld >= 1 ||
+						l.cols >= 2 && l.cols <= fewMax && l.cols < l.rows && l.dld >= 1
+					if took != should {
+						t.Fatalf("%T %+v: transposeFew took it: %v, want %v", got[0], l, took, should)
+					}
+					if !took {
+						continue
+					}
+					if i := firstDiff(got, want); i >= 0 {
+						t.Fatalf("%T %+v: first difference at dst[%d]: got %v, want %v", got[0], l, i, got[i], want[i])
+					}
+				}
+			}
+		}
 	}
 }
