@@ -26,14 +26,18 @@
 #define NOFENCE
 #define FENCE SFENCE
 
-#define THIN(PERM, KMOV, STORE, END) \
+// THINARGS loads the arguments every thin kernel keeps in registers.
+#define THINARGS \
 	MOVQ dst+0(FP), DI; \
 	MOVQ src+8(FP), SI; \
 	MOVQ blocks+16(FP), CX; \
 	MOVQ inScale+40(FP), R12; \
 	MOVQ outScale+48(FP), R13; \
 	MOVQ idx+64(FP), BX; \
-	MOVQ code+72(FP), DX; \
+	MOVQ code+72(FP), DX
+
+#define THIN(PERM, KMOV, STORE, END) \
+	THINARGS; \
 	TESTQ CX, CX; \
 	JLE done; \
 block: \
@@ -128,13 +132,7 @@ TEXT ·thin64AVX512NT(SB), NOSPLIT, $0-80
 // store mask. An output with a whole store mask (0xff in the code) is
 // stored whole, any other under VPMASKMOVD.
 TEXT ·thin32AVX2(SB), NOSPLIT, $0-80
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ blocks+16(FP), CX
-	MOVQ inScale+40(FP), R12
-	MOVQ outScale+48(FP), R13
-	MOVQ idx+64(FP), BX
-	MOVQ code+72(FP), DX
+	THINARGS
 	TESTQ CX, CX
 	JLE a2done
 
@@ -216,13 +214,7 @@ a2done:
 // VPERMQ) are shuffled with VPSHUFB, which zeroes the bytes the entry does
 // not give, and ORed into Y0 and Y2. Every output is stored whole.
 TEXT ·thin8AVX2(SB), NOSPLIT, $0-80
-	MOVQ dst+0(FP), DI
-	MOVQ src+8(FP), SI
-	MOVQ blocks+16(FP), CX
-	MOVQ inScale+40(FP), R12
-	MOVQ outScale+48(FP), R13
-	MOVQ idx+64(FP), BX
-	MOVQ code+72(FP), DX
+	THINARGS
 	TESTQ CX, CX
 	JLE b2done
 
