@@ -58,8 +58,7 @@ func ExampleTransposeMinRows() {
 	dst := make([]float32, 24)
 	const rows, cols = 3, 8
 	// The pixels lie rows elements apart in src. So few of them run as
-	// strided runs at every level; 64 or more, at a level with thin
-	// kernels, as a transpose.
+	// strided runs at every level; 64 or more as a transpose.
 	if rows >= simd.TransposeMinRows[float32](cols, rows) {
 		if err := simd.Transpose(dst, 0, cols, src, 0, rows, rows, cols); err != nil {
 			panic(err)

@@ -140,8 +140,8 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // for T's size (the Generic level), it is 2: the Go twin moves 2 to 4
 // rows in one pass over the source, and more rows in blocks, where the
 // runs pass over it once a row (float32 images of 3, 4 and 6 channels
-// moved to channels-first at the Generic level: 0.38, 0.30 and 0.18 of
-// copy()'s rate as runs, 0.55, 0.52 and 0.39 as transposes).
+// moved to channels-first at the Generic level: 0.35, 0.29 and 0.20 of
+// copy()'s rate as runs, 0.53, 0.50 and 0.38 as transposes).
 func TransposeMinRows[T Element](cols, sld int) int {
 	size := int(sizeOf[T]())
 	if size > 8 {
@@ -164,11 +164,12 @@ func TransposeMinRows[T Element](cols, sld int) int {
 // minThinCols is the fewest columns from which a transpose of fewer than
 // 8 rows runs as a transpose (a thin one, or the Go twin's) rather than
 // as strided runs (see TransposeMinRows): below it the transpose's fixed
-// cost outweighs what it saves. Through tensor's CopyTo, a permuted float32 [4,4,4] (4 rows
-// of 16 columns) took 98 ns as runs and 109 as a thin transpose (benchstat
-// n=8), [4,8,4] 109 and 118; at 64 columns the two were even, and a uint8
-// [8,8,3] image (3 rows of 64) took 141-175 ns as runs and 109-126 as a
-// transpose (AMD EPYC Zen 4).
+// cost outweighs what it saves (measured with the thin kernels; the Go
+// twin takes the same threshold). Through tensor's CopyTo, a permuted
+// float32 [4,4,4] (4 rows of 16 columns) took 98 ns as runs and 109 as a
+// thin transpose (benchstat n=8), [4,8,4] 109 and 118; at 64 columns the
+// two were even, and a uint8 [8,8,3] image (3 rows of 64) took 141-175 ns
+// as runs and 109-126 as a transpose (AMD EPYC Zen 4).
 const minThinCols = 64
 
 // TransposeStream is Transpose with non-temporal stores: the destination is

@@ -574,8 +574,12 @@ func TestThinForConcurrent(t *testing.T) {
 // fewMax rows or columns against the reference: taken exactly for those
 // shapes (with positive sld for few rows and positive dld for few
 // columns), the elements between destination rows and the guard cells
-// around the destination unchanged, for leading dimensions from one less
-// than the short side (source rows overlapping) to far apart.
+// before the destination unchanged, for source leading dimensions (few
+// rows) from one less than the rows (source rows overlapping) to far
+// apart and destination ones (few columns) from the columns up, with the
+// other side's rows in order or flipped, and the slice ending at the last
+// element the transpose touches, so that a slice one element too long
+// panics.
 func TestTransposeFew(t *testing.T) {
 	testFew[uint8](t)
 	testFew[float32](t)
@@ -585,40 +589,36 @@ func TestTransposeFew(t *testing.T) {
 func testFew[T Element](t *testing.T) {
 	for a := 1; a <= fewMax+1; a++ {
 		for _, n := range []int{1, 2, 3, 4, 5, 7, 16, 70} {
-			for _, ld := range []int{a - 1, a, a + 1, a + 13, -a} {
-				for _, l := range []layout2D{
-					makeLayout(a, n, 1, 2, false, 2, 0, false),  // few rows
-					makeLayout(n, a, 2, 0, false, 1, 3, ld < 0), // few columns
-				} {
-					fewRows := l.rows == a
-					if fewRows {
-						l.sld = ld
-						if ld < 1 {
+			for _, ld := range []int{a - 1, a, a + 1, a + 13} {
+				for _, flip := range []bool{false, true} {
+					// Few rows, a by n, the destination's a rows flipped
+					// or not, the source's n rows ld apart; few columns,
+					// n by a, the source's a rows flipped or not, the
+					// destination's n rows ld apart.
+					fr := makeLayout(a, n, 1, 2, flip, 2, 0, false)
+					fr.sld, fr.slen, fr.dlen = ld, fr.soff+(n-1)*ld+a, fr.dlen-9
+					fc := makeLayout(n, a, 2, 0, false, 1, 3, flip)
+					fc.dld, fc.dlen, fc.slen = ld, fc.doff+(n-1)*ld+a, fc.slen-9
+					for _, l := range []layout2D{fr, fc} {
+						if l.sld < 1 && l.rows == a || l.dld < a && l.cols == a {
+							continue // flipped or overlapping rows on the side that moves whole
+						}
+						src := patterned[T](l.slen, a*7+n)
+						want := guarded[T](l.dlen)
+						got := clone(want)
+						refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+						took := transposeFew(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+						should := l.rows >= 2 && l.rows <= fewMax && l.rows < l.cols && l.sld >= 1 ||
+							l.cols >= 2 && l.cols <= fewMax && l.cols < l.rows && l.dld >= 1
+						if took != should {
+							t.Fatalf("%T %+v: transposeFew took it: %v, want %v", got[0], l, took, should)
+						}
+						if !took {
 							continue
 						}
-						l.slen = l.soff + (n-1)*ld + a + 5
-					} else {
-						if ld < a {
-							continue
+						if i := firstDiff(got, want); i >= 0 {
+							t.Fatalf("%T %+v: first difference at dst[%d]: got %v, want %v", got[0], l, i, got[i], want[i])
 						}
-						l.dld = ld
-						l.dlen = l.doff + (n-1)*ld + a + 5
-					}
-					src := patterned[T](l.slen, a*7+n)
-					want := guarded[T](l.dlen)
-					got := clone(want)
-					refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-					took := transposeFew(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-					should := l.rows >= 2 && l.rows <= fewMax && l.rows < l.cols && l.sld >= 1 ||
-						l.cols >= 2 && l.cols <= fewMax && l.cols < l.rows && l.dld >= 1
-					if took != should {
-						t.Fatalf("%T %+v: transposeFew took it: %v, want %v", got[0], l, took, should)
-					}
-					if !took {
-						continue
-					}
-					if i := firstDiff(got, want); i >= 0 {
-						t.Fatalf("%T %+v: first difference at dst[%d]: got %v, want %v", got[0], l, i, got[i], want[i])
 					}
 				}
 			}
