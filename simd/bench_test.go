@@ -5,6 +5,7 @@ import (
 	"os"
 	"testing"
 	"time"
+	"unsafe"
 )
 
 func init() {
@@ -105,6 +106,40 @@ func BenchmarkTranspose(b *testing.B) {
 			benchLevels(b, func(b *testing.B) { c.f(b, c.n, c.stream) })
 		})
 	}
+}
+
+// BenchmarkTransposeShortRows times TransposeStream of 64 MiB from [n,C]
+// to [C,n] (an image's pixels of C channels to channel planes: source rows
+// C elements apart) at every level, with the machine's rules, for float32
+// and float64 and C from 8 to 256: the rows that tallFor's bands of
+// shortBandRows take (at most shortRowBytes apart) and the first ones
+// they do not. On a new processor family, where x_copy falls at the
+// limit, shortRowBytes may need a rule.
+func BenchmarkTransposeShortRows(b *testing.B) {
+	for _, size := range []int{4, 8} {
+		for _, c := range []int{8, 16, 32, 64, 128, 256} {
+			b.Run(fmt.Sprintf("%dB/C=%d", size, c), func(b *testing.B) {
+				benchLevels(b, func(b *testing.B) {
+					if size == 4 {
+						benchShortRows[uint32](b, c)
+					} else {
+						benchShortRows[uint64](b, c)
+					}
+				})
+			})
+		}
+	}
+}
+
+func benchShortRows[T uint32 | uint64](b *testing.B, c int) {
+	size := int(unsafe.Sizeof(T(0)))
+	n := (64 << 20) / size / c
+	src, dst := patterned[T](n*c, 1), make([]T, n*c)
+	b.ResetTimer()
+	for range b.N {
+		_ = TransposeStream(dst, 0, n, src, 0, c, c, n)
+	}
+	report(b, 2*len(dst)*size, len(dst)*size, dst, src)
 }
 
 // BenchmarkTransposeSlabs weighs familyRules' cachedBands: Transpose in

@@ -254,7 +254,7 @@ func TestTransposeTallBands(t *testing.T) {
 
 // TestTransposeShortBands runs TransposeStream over transposes whose
 // source rows are short (shortRowBytes) and that have more source rows
-// than one band of shortBandRows, where tallBands walks bands of 1024
+// than one band of shortBandRows, where tallFor walks bands of 1024
 // source rows source rows first, one destination line a call: the last
 // band partial, the last destination rows (fewer than a tile) and the
 // columns peeled up to a line boundary left to the Go twin, float32 source

@@ -91,8 +91,9 @@ func TestTallFor(t *testing.T) {
 	shortWide := block{rowBytes: 64, colBytes: 8192, srcFirst: true}
 	// Leading dimensions in elements, from the page size (4 KiB on the
 	// machines measured, 16 or 64 KiB on some others): float32 rows a page
-	// apart, float64 rows half a page apart, and rows 8 pages apart.
-	page, half := pageBytes/4, pageBytes/16
+	// apart, float64 rows half a page apart, float32 rows an eighth of a
+	// page apart, and rows 8 pages apart.
+	page, half, eighth := pageBytes/4, pageBytes/16, pageBytes/32
 	far := 8 * page
 	for _, c := range []struct {
 		on              bool
@@ -130,6 +131,20 @@ func TestTallFor(t *testing.T) {
 		{true, Generic, streamed, 8192, 256, 4, streamed},
 		{false, AVX512, streamed, 8192, far, 4, streamed},
 		{false, AVX512, streamed, 65536, 256, 4, streamed},
+		// Rows at most an eighth of a page apart take the short bands
+		// whatever the rule.
+		{false, AVX512, streamed, 65536, eighth, 4, short},
+		{false, AVX512, streamed, 65536, -eighth, 4, short},
+		{false, AVX512, streamed, 65536, eighth + 1, 4, streamed},
+		{false, AVX512, streamed, 256, 8, 4, short},
+		{false, AVX512, streamed, 255, 8, 4, streamed},
+		{false, AVX2, streamed, 65536, 8, 4, short},
+		{false, AVX2, streamed, 65536, eighth + 1, 4, streamed},
+		{false, AVX2, wide, 65536, eighth / 2, 8, shortWide},
+		{false, AVX512, wide, 65536, -eighth / 2, 8, shortWide},
+		{false, AVX2, wide, 65536, eighth/2 + 1, 8, wide},
+		{false, AVX512, streamed, 65536, 8, 2, streamed},
+		{false, Generic, streamed, 65536, 8, 4, streamed},
 	} {
 		tallBands = c.on
 		if got := tallFor(c.isa, c.b, c.cols, c.sld, c.size); got != c.want {

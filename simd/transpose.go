@@ -112,34 +112,49 @@ func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst 
 }
 
 // tallBands makes TransposeStream's bands of 4-byte elements with the
-// AVX-512 tiles tallBandRows source rows tall (set per processor: see
-// familyRules and tallFor). Tests set it both ways.
+// AVX-512 tiles tallBandRows source rows tall, and its bands of short rows
+// take rows further apart (set per processor: see familyRules, tallFor
+// and shortRowBytes). Tests set it both ways.
 var tallBands = machineRules().tallBands
 
 // tallBandRows is the height, in source rows, of tallBands' bands: four
 // destination lines of 4-byte elements.
 const tallBandRows = 64
 
-// shortBandRows is the height, in source rows, of tallBands' bands where
+// shortBandRows is the height, in source rows, of tallFor's bands where
 // the source rows are short (shortRowBytes): up to 4 MiB of source per
 // band, read one destination line (16 float32 or 8 float64 rows) a call,
 // 64 KiB of source at most.
 const shortBandRows = 1024
 
 // shortRowBytes returns how far apart, at most, source rows of size-byte
-// elements are for tallFor's bands of shortBandRows rows at level isa: at
-// AVX512 a page for 4-byte elements, half a page for 8-byte ones (float64
-// rows a page apart ran 6% slower in them, where float32 ones gained
-// 49%); at AVX2 a quarter page for both. With the AVX2 tiles on an AMD
-// EPYC Zen 4 (TransposeStream of 64 MiB, x_copy, medians of eight runs
-// alternating with the 16-row bands), float32 rows 512 bytes apart
-// ([131072,128] transposed) went from 0.47 to 0.67 of copy()'s rate and
-// 1 KiB apart ([65536,256], the [256,256,256] permutation) from 0.49 to
-// 0.60, float64 rows 1 KiB apart from 0.55 to 0.59; 2 KiB apart float32
-// ones tied (0.62, 0.63) and float64 ones lost (0.68 to 0.56), and a
-// page apart both lost (0.55 to 0.46, 0.74 to 0.51).
+// elements are for tallFor's bands of shortBandRows rows at level isa: an
+// eighth of a page (512 bytes) everywhere, and where tallBands is set (AMD
+// family 25) more: at AVX512 a page for 4-byte elements, half a page for
+// 8-byte ones (float64 rows a page apart ran 6% slower in them, where
+// float32 ones gained 49%), at AVX2 a quarter page for both.
+//
+// On an Intel Xeon (family 6 model 207; TransposeStream of 64 MiB from
+// [n,C] to [C,n], x_copy, medians of three runs) the 16-row bands moved
+// float32 rows 32 to 128 bytes apart (C = 8 to 32 channels) at 0.3-0.7 of
+// copy()'s rate at AVX2 and 0.4-0.7 at AVX512 (where the thin kernels do
+// not take them), float64 rows 64 to 256 bytes apart at 0.25-0.6, each
+// call a tile or two; these bands moved them at 0.9-1.1. Rows 256 and 512
+// bytes apart gained less (0.79-0.89 to 0.89-1.06), and rows 1 KiB apart
+// lost at both levels and both sizes (float32 0.93 to 0.75 at AVX2, the
+// [256,256,256] permutation 0.85-0.99 to 0.71-0.78 at AVX512).
+//
+// With the AVX2 tiles on an AMD EPYC Zen 4 (TransposeStream of 64 MiB,
+// x_copy, medians of eight runs alternating with the 16-row bands),
+// float32 rows 512 bytes apart ([131072,128] transposed) went from 0.47 to
+// 0.67 of copy()'s rate and 1 KiB apart ([65536,256], the [256,256,256]
+// permutation) from 0.49 to 0.60, float64 rows 1 KiB apart from 0.55 to
+// 0.59; 2 KiB apart float32 ones tied (0.62, 0.63) and float64 ones lost
+// (0.68 to 0.56), and a page apart both lost (0.55 to 0.46, 0.74 to 0.51).
 func shortRowBytes(isa ISA, size int) int {
 	switch {
+	case !tallBands:
+		return pageBytes / 8
 	case isa == AVX2:
 		return pageBytes / 4
 	case size == 8:
@@ -151,24 +166,25 @@ func shortRowBytes(isa ISA, size int) int {
 // tallFor returns the Bands blocks b of TransposeStream at level isa for a
 // transpose of cols destination columns (source rows; those left after the
 // columns peeled up to a line boundary) of size-byte elements, from
-// source rows sld elements apart: b, or where tallBands is set, the level
-// is AVX2 or AVX512 and there are at least four tall bands of source
-// rows, taller bands. Short source rows (at most shortRowBytes apart,
-// either way: the [65536,256] transpose of a [256,256,256] permutation)
-// get bands of shortBandRows rows, walked source rows first, one
-// destination line a call, so that each destination row gets up to 4 KiB
-// (float32) or 8 KiB in a run; at AVX512, longer float32 rows get bands
-// tallBandRows rows tall and still a page long (256 KiB a call).
-// Narrower transposes (the [3136, 64] slices of an NCHW to NHWC
-// permutation), other rows and other element sizes keep b.
+// source rows sld elements apart: at the AVX2 and AVX512 levels, for 4-
+// and 8-byte elements and at least four tall bands of source rows, taller
+// bands, else b. Short source rows (at most shortRowBytes apart, either
+// way: the pixels of an image with few channels, or, on AMD family 25,
+// the [65536,256] transpose of a [256,256,256] permutation) get bands of
+// shortBandRows rows, walked source rows first, one destination line a
+// call, so that each destination row gets up to 4 KiB (float32) or 8 KiB
+// in a run and a call is not one tile; where tallBands is set, at AVX512,
+// longer float32 rows get bands tallBandRows rows tall and still a page
+// long (256 KiB a call). Narrower transposes (the [3136, 64] slices of an
+// NCHW to NHWC permutation), other rows and other element sizes keep b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
-	if !tallBands || (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows || (size != 4 && size != 8) {
+	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows || (size != 4 && size != 8) {
 		return b
 	}
 	if absU(sld) <= uint64(shortRowBytes(isa, size)/size) {
 		return block{rowBytes: 64, colBytes: shortBandRows * size, srcFirst: true}
 	}
-	if isa == AVX512 && size == 4 {
+	if tallBands && isa == AVX512 && size == 4 {
 		return block{rowBytes: b.rowBytes, colBytes: tallBandRows * size}
 	}
 	return b
