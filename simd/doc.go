@@ -143,9 +143,10 @@
 //     of float32) and one page (4 KiB) long, so the source is read as 16
 //     sequential runs that the hardware prefetcher follows — twice as fast
 //     as square blocks, whose rows it does not follow — and one call moves
-//     at most 64 KiB (with tallBands, on AMD family 25, 64 float32 rows
-//     and 256 KiB: bands of a quarter page, 64 KiB a call, ran 6% slower
-//     there; where the source rows are at most a page apart, half a page
+//     at most 64 KiB (with tallBands, on Intel and AMD family 25, 64
+//     float32 rows and 256 KiB: bands of a quarter page, 64 KiB a call,
+//     ran 6% slower on the Zen 4; with farShortRows, on AMD family 25,
+//     where the source rows are at most a page apart, half a page
 //     for float64, bands of 1024 source rows, each call one destination
 //     line down the band, 64 KiB at most, and the calls go source rows
 //     first, so each destination row gets up to 4 KiB (8 KiB for float64)
@@ -153,7 +154,8 @@
 //     quarter page apart, the same). On every processor, source rows at
 //     most 512 bytes apart (an image's pixels, a few channels each) take
 //     those bands of 1024 rows at both levels: in 16-row bands each call
-//     moved a tile or two, at a third of copy()'s rate on an Intel Xeon. At the AVX2 level its kernels transpose two tiles side
+//     moved a tile or two, at a third of copy()'s rate on an Intel Xeon.
+//     At the AVX2 level its kernels transpose two tiles side
 //     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
 //     halves of each destination line back to back: storing one whole tile
 //     after the other leaves lines half written, which measured about half

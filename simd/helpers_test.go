@@ -34,7 +34,7 @@ func forEachLevel(t *testing.T, f func(t *testing.T)) {
 
 // forEachKernel runs f as forEachLevel does and, where AVX2 runs, once
 // more at AVX2 with the other setting of each family rule (the bands of
-// TransposeStream depend on tallBands there too), and, where AVX-512
+// TransposeStream depend on farShortRows there too), and, where AVX-512
 // runs, once more at AVX-512 with the other setting of the hot transposes' rule
 // (forHot: the tiles of TransposeHot), of each family rule (familyRules:
 // ReduceRows's four-row kernels, ArgRows's short-row kernel, the bands of
@@ -51,7 +51,7 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 		return
 	}
 	prevRules := rules()
-	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands}
+	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands, !prevRules.farShortRows}
 	t.Run(fmt.Sprintf("avx2-rules=%+v", other), func(t *testing.T) {
 		restore, err := setLevel(AVX2)
 		if err != nil {
@@ -88,12 +88,12 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 
 // rules returns the family rules the package's variables hold now.
 func rules() familyRules {
-	return familyRules{whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands}
+	return familyRules{whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands, farShortRows}
 }
 
 // setRules sets the package's variables to the family rules r.
 func setRules(r familyRules) {
-	whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands = r.whole4Rows, r.argShortLong, r.wideBands, r.seqRows, r.cachedBands, r.tallBands
+	whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands, farShortRows = r.whole4Rows, r.argShortLong, r.wideBands, r.seqRows, r.cachedBands, r.tallBands, r.farShortRows
 }
 
 // rawBytes returns the bytes of s.

@@ -4,7 +4,8 @@ package simd
 // rather than the vendor alone, as measured: rulesFor gives them for a
 // vendor and family, machineRules for this processor, and each starts one
 // of the package's variables (whole4Rows, argShortLong, wideBands,
-// seqRows, cachedBands, tallBands), which tests set both ways.
+// seqRows, cachedBands, tallBands, farShortRows), which tests set both
+// ways.
 type familyRules struct {
 	// whole4Rows lets ReduceRows run its four-row kernels on rows of 512
 	// bytes or more (eachRowBytes): everywhere but on AMD family 25. On a
@@ -62,33 +63,39 @@ type familyRules struct {
 	// tallBands makes TransposeStream's bands of 4-byte elements with the
 	// AVX-512 tiles 64 source rows tall (four destination lines, each written
 	// by the four quarters of a tile in turn) rather than 16, in transposes of
-	// at least 256 source rows: on AMD family 25, where on a Zen 4 EPYC the
-	// CopyTo of a transposed float32 [8192,8192] ran at 20.9 GB/s against 18.3
-	// (p=0.009), 0.54 of copy() against 0.48 (p=0.002; benchstat of six
-	// alternating rounds; BenchmarkMaterialize, which times copies between
-	// the transposes: back to back the gain was 0-4%), and the
-	// [256,256,256] permutation at 0.52 against 0.49 (within the noise). Bands of a quarter page (64 KiB a call) ran 6%
-	// slower than page-long ones (256 KiB a call). The AVX2 tiles lost there
-	// (0.42 against 0.52), as did the bands of Transpose that ops stages
-	// operands through (cachedBands: AddInto(out, a, b.T) 0.38 of the
-	// contiguous Add against 0.44, with b [256,65536] 0.36 against 0.56), and
-	// float64 bands of 32 or 64 rows (the 16 of wideBands ran fastest).
-	// Where the source rows are at most a page apart (the [65536,256]
-	// transpose of a [256,256,256] permutation), the bands are 1024 source
-	// rows tall instead, walked source rows first, one destination line a
-	// call, so that each destination row gets 4 KiB in a run: the
-	// permutation at 0.65 of copy() against 0.49 (+25% GB/s, p=0.002),
-	// float32 [32768,512] and [16384,1024] transposed +61% and +49%,
-	// [131072,128] +7% (benchstat of six alternating rounds); rows 8 KiB
-	// apart ([8192,2048]) lost with them (0.55 against 0.64). float64
-	// source rows at most half a page apart take them too: a [256,256,128]
-	// permutation (2,0,1) +20-29% and [65536,256] transposed +18%, where
-	// rows a page apart ([32768,512]) lost 6%. At the AVX2 level (with its
-	// tiles) they lost on rows a page apart ([16384,1024]) and won on rows
-	// at most a quarter page apart, which take them there (see
-	// shortRowBytes). Elsewhere 16 rows, one destination line, except for
-	// source rows at most 512 bytes apart, which take the bands of 1024 rows
-	// on every processor: on an Intel Xeon (family 6 model 207) rows 1 KiB
-	// apart lost in them at both levels, closer ones gained up to 4x.
+	// at least 256 source rows: on AMD family 25 and on Intel. On a Zen 4
+	// EPYC the CopyTo of a transposed float32 [8192,8192] ran at 20.9 GB/s
+	// against 18.3 (p=0.009), 0.54 of copy() against 0.48 (p=0.002; benchstat
+	// of six alternating rounds; BenchmarkMaterialize, which times copies
+	// between the transposes: back to back the gain was 0-4%), and the
+	// [256,256,256] permutation at 0.52 against 0.49 (within the noise). Bands
+	// of a quarter page (64 KiB a call) ran 6% slower than page-long ones (256
+	// KiB a call). The AVX2 tiles lost there (0.42 against 0.52), as did the
+	// bands of Transpose that ops stages operands through (cachedBands:
+	// AddInto(out, a, b.T) 0.38 of the contiguous Add against 0.44, with b
+	// [256,65536] 0.36 against 0.56), and float64 bands of 32 or 64 rows (the
+	// 16 of wideBands ran fastest). On an Intel Xeon (family 6 model 207) the
+	// float32 [8192,8192] went from 1.05 of copy() to 1.20 (+14%, p=0.002)
+	// and the [256,256,256] permutation from 0.91 to 1.00 (+10%, p=0.004),
+	// the NCHW to NHWC permutation unchanged (benchstat of six alternating
+	// rounds). Elsewhere 16 rows, one destination line.
 	tallBands bool
+	// farShortRows lets TransposeStream's bands of 1024 source rows (see
+	// shortRowBytes and tallFor) take source rows further apart than the 512
+	// bytes every processor's do: at the AVX2 level up to a quarter page, at
+	// AVX512 up to a page for 4-byte elements and half a page for 8-byte
+	// ones, on AMD family 25. On a Zen 4 EPYC at AVX512 the [65536,256]
+	// transpose of a [256,256,256] permutation (rows 1 KiB apart) ran at 0.65
+	// of copy() against 0.49 (+25% GB/s, p=0.002), float32 [32768,512] and
+	// [16384,1024] transposed +61% and +49%, [131072,128] +7% (benchstat of
+	// six alternating rounds); rows 8 KiB apart ([8192,2048]) lost with them
+	// (0.55 against 0.64). float64 source rows at most half a page apart
+	// gained too: a [256,256,128] permutation (2,0,1) +20-29% and [65536,256]
+	// transposed +18%, where rows a page apart ([32768,512]) lost 6%. At the
+	// AVX2 level they lost on rows a page apart ([16384,1024]) and won on rows
+	// at most a quarter page apart. On an Intel Xeon (family 6 model 207)
+	// rows 1 KiB apart lost at both levels and both sizes (float32 0.93 of
+	// copy() to 0.75 at AVX2, the [256,256,256] permutation 0.85-0.99 to
+	// 0.71-0.78 at AVX512), where rows up to 512 bytes apart gained up to 4x.
+	farShortRows bool
 }

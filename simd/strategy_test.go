@@ -75,16 +75,20 @@ func TestTransposeStrategySetting(t *testing.T) {
 	}
 }
 
-// TestTallFor pins the height of TransposeStream's Bands where tallBands
-// is set, at the AVX512 level, for at least 256 source rows: float32
-// source rows more than a page apart get bands 64 rows tall (256 bytes of
-// each destination row), float32 source rows at most a page apart and
-// float64 ones at most half a page apart (either way) bands of 1024 rows
-// walked source rows first, one destination line a call; at the AVX2
-// level those bands for rows of either size at most a quarter page apart,
-// and no taller ones; the bands given otherwise.
+// TestTallFor pins the height of TransposeStream's Bands, for at least
+// 256 source rows. Where tallBands and farShortRows are set (on is true:
+// AMD family 25), at the AVX512 level, float32 source rows more than a
+// page apart get bands 64 rows tall (256 bytes of each destination row),
+// float32 source rows at most a page apart and float64 ones at most half a
+// page apart (either way) bands of 1024 rows walked source rows first, one
+// destination line a call; at the AVX2 level those bands for rows of
+// either size at most a quarter page apart, and no taller ones. Where
+// neither is (on is false), rows at most an eighth of a page apart get the
+// bands of 1024 rows at both levels, and others the bands given. With
+// tallBands alone (Intel), rows further apart get the 64-row bands at
+// AVX512.
 func TestTallFor(t *testing.T) {
-	defer func(b bool) { tallBands = b }(tallBands)
+	defer func(b, f bool) { tallBands, farShortRows = b, f }(tallBands, farShortRows)
 	wide := block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
 	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
 	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
@@ -146,9 +150,30 @@ func TestTallFor(t *testing.T) {
 		{false, AVX512, streamed, 65536, 8, 2, streamed},
 		{false, Generic, streamed, 65536, 8, 4, streamed},
 	} {
-		tallBands = c.on
+		tallBands, farShortRows = c.on, c.on
 		if got := tallFor(c.isa, c.b, c.cols, c.sld, c.size); got != c.want {
-			t.Errorf("tallBands %v: tallFor(%v, %+v, %d, %d, %d) = %+v, want %+v", c.on, c.isa, c.b, c.cols, c.sld, c.size, got, c.want)
+			t.Errorf("tallBands and farShortRows %v: tallFor(%v, %+v, %d, %d, %d) = %+v, want %+v", c.on, c.isa, c.b, c.cols, c.sld, c.size, got, c.want)
+		}
+	}
+	tallBands, farShortRows = true, false
+	for _, c := range []struct {
+		isa             ISA
+		b               block
+		cols, sld, size int
+		want            block
+	}{
+		{AVX512, streamed, 8192, far, 4, tall},
+		{AVX512, streamed, 65536, 256, 4, tall},
+		{AVX512, streamed, 256, eighth + 1, 4, tall},
+		{AVX512, streamed, 256, eighth, 4, short},
+		{AVX512, streamed, 255, far, 4, streamed},
+		{AVX512, wide, 65536, half / 2, 8, wide},
+		{AVX512, wide, 65536, eighth / 2, 8, shortWide},
+		{AVX2, streamed, 65536, 256, 4, streamed},
+		{AVX2, streamed, 65536, -eighth, 4, short},
+	} {
+		if got := tallFor(c.isa, c.b, c.cols, c.sld, c.size); got != c.want {
+			t.Errorf("tallBands alone: tallFor(%v, %+v, %d, %d, %d) = %+v, want %+v", c.isa, c.b, c.cols, c.sld, c.size, got, c.want)
 		}
 	}
 }

@@ -112,10 +112,14 @@ func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst 
 }
 
 // tallBands makes TransposeStream's bands of 4-byte elements with the
-// AVX-512 tiles tallBandRows source rows tall, and its bands of short rows
-// take rows further apart (set per processor: see familyRules, tallFor
-// and shortRowBytes). Tests set it both ways.
+// AVX-512 tiles tallBandRows source rows tall (set per processor: see
+// familyRules and tallFor). Tests set it both ways.
 var tallBands = machineRules().tallBands
+
+// farShortRows makes TransposeStream's bands of short rows take rows
+// further apart (set per processor: see familyRules and shortRowBytes).
+// Tests set it both ways.
+var farShortRows = machineRules().farShortRows
 
 // tallBandRows is the height, in source rows, of tallBands' bands: four
 // destination lines of 4-byte elements.
@@ -129,8 +133,8 @@ const shortBandRows = 1024
 
 // shortRowBytes returns how far apart, at most, source rows of size-byte
 // elements are for tallFor's bands of shortBandRows rows at level isa: an
-// eighth of a page (512 bytes) everywhere, and where tallBands is set (AMD
-// family 25) more: at AVX512 a page for 4-byte elements, half a page for
+// eighth of a page (512 bytes) everywhere, and where farShortRows is set
+// (AMD family 25) more: at AVX512 a page for 4-byte elements, half a page for
 // 8-byte ones (float64 rows a page apart ran 6% slower in them, where
 // float32 ones gained 49%), at AVX2 a quarter page for both.
 //
@@ -153,7 +157,7 @@ const shortBandRows = 1024
 // (0.68 to 0.56), and a page apart both lost (0.55 to 0.46, 0.74 to 0.51).
 func shortRowBytes(isa ISA, size int) int {
 	switch {
-	case !tallBands:
+	case !farShortRows:
 		return pageBytes / 8
 	case isa == AVX2:
 		return pageBytes / 4
@@ -173,9 +177,9 @@ func shortRowBytes(isa ISA, size int) int {
 // the [65536,256] transpose of a [256,256,256] permutation) get bands of
 // shortBandRows rows, walked source rows first, one destination line a
 // call, so that each destination row gets up to 4 KiB (float32) or 8 KiB
-// in a run and a call is not one tile; where tallBands is set, at AVX512,
-// longer float32 rows get bands tallBandRows rows tall and still a page
-// long (256 KiB a call). Narrower transposes (the [3136, 64] slices of an
+// in a run and a call is not one tile; where tallBands is set (Intel, AMD
+// family 25), at AVX512, longer float32 rows get bands tallBandRows rows
+// tall and still a page long (256 KiB a call). Narrower transposes (the [3136, 64] slices of an
 // NCHW to NHWC permutation), other rows and other element sizes keep b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
 	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows || (size != 4 && size != 8) {
