@@ -377,11 +377,12 @@ func amdZen4(v cpuid.Vendor, family int) bool { return v == cpuid.AMD && family 
 
 // rulesFor returns the family rules (see familyRules) of the processors
 // of a vendor and family: those measured on AMD family 25 (a Zen 4 EPYC)
-// there, and elsewhere those measured on the Intel Xeons; tallBands on
-// Intel and AMD family 25 alike.
+// there, and elsewhere those measured on the Intel Xeons; wideBands and
+// tallBands on Intel and AMD family 25 alike.
 func rulesFor(v cpuid.Vendor, family int) familyRules {
 	z := amdZen4(v, family)
-	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z, seqRows: z, cachedBands: z, tallBands: z || v == cpuid.Intel, farShortRows: z}
+	intel := v == cpuid.Intel
+	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z || intel, seqRows: z, cachedBands: z, tallBands: z || intel, farShortRows: z}
 }
 
 // machineRules returns this processor's family rules.

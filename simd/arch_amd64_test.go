@@ -26,7 +26,7 @@ func TestVendorRules(t *testing.T) {
 		hot       bool               // TransposeHot runs the AVX2 tiles
 		rules     familyRules
 	}{
-		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, familyRules{whole4Rows: true, tallBands: true}},
+		{cpuid.Intel, 6, Bands, [numLoadKinds]bool{false, true}, true, familyRules{whole4Rows: true, wideBands: true, tallBands: true}},
 		{cpuid.AMD, 25, Bands, [numLoadKinds]bool{false, false}, false, familyRules{argShortLong: true, wideBands: true, seqRows: true, cachedBands: true, tallBands: true, farShortRows: true}}, // Zen 4
 		{cpuid.AMD, 26, Blocks, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},                                                                                          // Zen 5
 		{cpuid.AMD, 23, Calibrate, [numLoadKinds]bool{false, false}, false, familyRules{whole4Rows: true}},

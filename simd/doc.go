@@ -140,7 +140,8 @@
 //     TransposeStream uses non-temporal stores (VMOVNTPS)
 //     on whole, aligned destination cache lines and ends every call with
 //     SFENCE; its blocks are bands one destination line tall (16 source rows
-//     of float32) and one page (4 KiB) long, so the source is read as 16
+//     of float32; for float64 two lines, 16 rows, with wideBands, on Intel
+//     and AMD family 25) and one page (4 KiB) long, so the source is read as 16
 //     sequential runs that the hardware prefetcher follows — twice as fast
 //     as square blocks, whose rows it does not follow — and one call moves
 //     at most 64 KiB (with tallBands, on Intel and AMD family 25, 64
