@@ -6,7 +6,8 @@
 # (TESSERA_TRANSPOSE=bands and =blocks), the small copies
 # (BenchmarkSmallT2, BenchmarkSmallCopy), transposes alone and in batches
 # and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), Transpose in
-# squares against bands (simd BenchmarkTransposeSlabs), column sums
+# squares against bands (simd BenchmarkTransposeSlabs), transposes of
+# short source rows (simd BenchmarkTransposeShortRows), column sums
 # of narrow matrices (ops BenchmarkReduceColumns), the reductions' kernels
 # along rows, four rows at once against one (simd BenchmarkReduceRows,
 # BenchmarkArgRows: what simd's per-family rules weigh) and, where Debian's
@@ -120,6 +121,18 @@ echo '| benchmark | squares | bands |'
 echo '|---|---:|---:|'
 join <(median MB/s <"$tmp/slabs.txt" | sed -n 's|/squares/|/|p') <(median MB/s <"$tmp/slabs.txt" | sed -n 's|/bands/|/|p') |
 	awk '{ sub(/^BenchmarkTransposeSlabs\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.1f | %.1f |\n", $1, $2 / 1000, $3 / 1000 }'
+
+echo
+echo "## Short source rows, simd (x_copy of TransposeStream, 64 MiB from [n,C] to [C,n]; median of $count)"
+echo
+# Source rows at most shortRowBytes apart take bands of 1024 rows (512
+# bytes everywhere, further on AMD family 25: farShortRows): where x_copy
+# drops between C and 2C below, the limit for this family is there.
+go test -run '^$' -bench 'TransposeShortRows' -benchtime 3x -count "$count" ./simd >"$tmp/short.txt"
+echo '| benchmark | x_copy | GB/s |'
+echo '|---|---:|---:|'
+join <(median x_copy <"$tmp/short.txt") <(median GB/s <"$tmp/short.txt") |
+	awk '{ sub(/^BenchmarkTransposeShortRows\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
 
 echo
 echo "## Column sums of narrow matrices, ops (GB/s; x-loop: over the plain Go loop; median of $count)"
