@@ -83,14 +83,16 @@
 // float64 [4096,4096]. The rule, from what cpuid reports (vendor and
 // family): Bands on Intel processors and AMD family 25 (Zen 3 and 4),
 // Blocks on AMD family 26 (Zen 5), and on other families and vendors, which
-// have not been measured, [Calibrate]. On AMD family 25 the bands of 8-byte
-// elements are two lines tall, 16 source rows (a transposed float64
-// [4096,4096] copied at 0.72 of copy() against 0.62 with bands of 8), and
-// with the AVX-512 tiles the float32 bands of transposes of 256 source rows
-// or more are four lines tall, 64 source rows (a transposed float32
-// [8192,8192] copied at 0.54 of copy() against 0.48 with bands of 16, the
-// [256,256,256] permutation at 0.52 against 0.49, within the noise; the
-// AVX2 tiles lost so). Under Calibrate, the first streaming transpose of at
+// have not been measured, [Calibrate]. On Intel and AMD family 25 the bands
+// of 8-byte elements are two lines tall, 16 source rows (a transposed
+// float64 [4096,4096] copied at 0.72 of copy() against 0.62 with bands of 8
+// on a Zen 4, at 1.38-1.44 against 0.98-1.03 on an Intel Xeon), and with
+// the AVX-512 tiles the float32 bands of transposes of 256 source rows or
+// more are four lines tall, 64 source rows (a transposed float32
+// [8192,8192] copied at 0.54 of copy() against 0.48 with bands of 16 on
+// the Zen 4, at 1.20 against 1.05 on the Xeon; the [256,256,256]
+// permutation at 0.52 against 0.49, within the noise, and at 1.00 against
+// 0.91; the AVX2 tiles lost so on the Zen 4). Under Calibrate, the first streaming transpose of at
 // least 4 MiB runs its quarters as Bands, Blocks, Bands, Blocks, and the
 // order of the faster pair is kept for the process. The transpose timed is
 // the caller's own, so this costs four clock readings and nothing else, and
