@@ -163,13 +163,13 @@ func TestTallFor(t *testing.T) {
 		want            block
 	}{
 		{AVX512, streamed, 8192, far, 4, tall},
-		{AVX512, streamed, 65536, 256, 4, tall},
+		{AVX512, streamed, 65536, 2 * eighth, 4, tall},
 		{AVX512, streamed, 256, eighth + 1, 4, tall},
 		{AVX512, streamed, 256, eighth, 4, short},
 		{AVX512, streamed, 255, far, 4, streamed},
 		{AVX512, wide, 65536, half / 2, 8, wide},
 		{AVX512, wide, 65536, eighth / 2, 8, shortWide},
-		{AVX2, streamed, 65536, 256, 4, streamed},
+		{AVX2, streamed, 65536, 2 * eighth, 4, streamed},
 		{AVX2, streamed, 65536, -eighth, 4, short},
 	} {
 		if got := tallFor(c.isa, c.b, c.cols, c.sld, c.size); got != c.want {

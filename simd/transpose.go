@@ -134,8 +134,8 @@ const shortBandRows = 1024
 // shortRowBytes returns how far apart, at most, source rows of size-byte
 // elements are for tallFor's bands of shortBandRows rows at level isa: an
 // eighth of a page (512 bytes) everywhere, and where farShortRows is set
-// (AMD family 25) more: at AVX512 a page for 4-byte elements, half a page for
-// 8-byte ones (float64 rows a page apart ran 6% slower in them, where
+// (AMD family 25) more: at AVX512 a page for 4-byte elements, half a page
+// for 8-byte ones (float64 rows a page apart ran 6% slower in them, where
 // float32 ones gained 49%), at AVX2 a quarter page for both.
 //
 // On an Intel Xeon (family 6 model 207; TransposeStream of 64 MiB from
@@ -179,8 +179,9 @@ func shortRowBytes(isa ISA, size int) int {
 // call, so that each destination row gets up to 4 KiB (float32) or 8 KiB
 // in a run and a call is not one tile; where tallBands is set (Intel, AMD
 // family 25), at AVX512, longer float32 rows get bands tallBandRows rows
-// tall and still a page long (256 KiB a call). Narrower transposes (the [3136, 64] slices of an
-// NCHW to NHWC permutation), other rows and other element sizes keep b.
+// tall and still a page long (256 KiB a call). Narrower transposes (the
+// [3136, 64] slices of an NCHW to NHWC permutation), other rows and other
+// element sizes keep b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
 	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows || (size != 4 && size != 8) {
 		return b
