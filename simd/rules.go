@@ -42,8 +42,10 @@ type familyRules struct {
 	// read float32 rows of 1 KiB from memory at 9-11 GB/s and the
 	// row-order kernel at 21-25 (768 bytes: 16 against 22; 2 KiB: 12
 	// against 24; in L3 the row order was 10-18% faster too, in L2 15%
-	// slower). Elsewhere the strips: measured on Intel Xeons before the
-	// row-order kernel, which is not measured there.
+	// slower). Elsewhere the strips: on an Intel Xeon (family 6 model 207)
+	// the row order lost, ops' column sums of a float32 [65536,256] on one
+	// goroutine 18.4 GB/s in strips against 14.9 (-19%, p=0.009, six
+	// alternating rounds).
 	seqRows bool
 	// cachedBands makes Transpose (not TransposeHot, whose transposes are
 	// small) walk, with the AVX-512 tiles, the blocks of TransposeStream's
@@ -61,7 +63,10 @@ type familyRules struct {
 	// transposed into out's columns, from 0.28 to 0.33; whole transposes of
 	// [512,512] and [1024,1024] in cache ran about 10% faster in squares, and
 	// [2048,2048] (16 MiB each side) 1.9x faster in bands, hence the span.
-	// Elsewhere the squares: not measured against bands.
+	// Elsewhere the squares: on an Intel Xeon (family 6 model 207) neither
+	// won everywhere (BenchmarkTransposeSlabs, squares against bands: the
+	// slabs 64 columns wide 9.3 against 8.0 GB/s, 256 wide 7.1 against 8.4,
+	// [2048,2048] 4.9 against 4.3).
 	cachedBands bool
 	// tallBands makes TransposeStream's bands of 4-byte elements with the
 	// AVX-512 tiles 64 source rows tall (four destination lines, each written
@@ -81,7 +86,8 @@ type familyRules struct {
 	// float32 [8192,8192] went from 1.05 of copy() to 1.20 (+14%, p=0.002)
 	// and the [256,256,256] permutation from 0.91 to 1.00 (+10%, p=0.004),
 	// the NCHW to NHWC permutation unchanged (benchstat of six alternating
-	// rounds). Elsewhere 16 rows, one destination line.
+	// rounds; ten more: +10%, p=0.035, and +12%, p=0.004). Elsewhere 16
+	// rows, one destination line.
 	tallBands bool
 	// farShortRows lets TransposeStream's bands of 1024 source rows (see
 	// shortRowBytes and tallFor) take source rows further apart than the 512
