@@ -261,9 +261,26 @@ func TestTransposeTallBands(t *testing.T) {
 // rows a page apart (1020 to 1023 elements, padded) and closer, float64
 // ones up to half a page apart (250 to 253), either way, at every level
 // with the machine's rules and at AVX-512 with every rule flipped
-// (forEachKernel); Transpose runs the same shapes.
+// (forEachKernel), and under the Blocks strategy at every level with the
+// machine's rules (the transposes are too narrow for its squares, and walk
+// the same bands); Transpose runs the same shapes.
 func TestTransposeShortBands(t *testing.T) {
-	forEachKernel(t, func(t *testing.T) {
+	for _, s := range []TransposeStrategy{Bands, Blocks} {
+		t.Run(s.String(), func(t *testing.T) {
+			prev, err := SetTransposeStrategy(s)
+			noErr(t, err)
+			defer SetTransposeStrategy(prev)
+			each := forEachKernel
+			if s == Blocks {
+				each = forEachLevel
+			}
+			testTransposeShortBands(t, each)
+		})
+	}
+}
+
+func testTransposeShortBands(t *testing.T, each func(t *testing.T, f func(t *testing.T))) {
+	each(t, func(t *testing.T) {
 		k := 0
 		for _, c := range []struct{ rows, cols int }{
 			{16, shortBandRows + 16}, {33, 2*shortBandRows + 48}, {250, shortBandRows + 24}, {1020, shortBandRows + 16},

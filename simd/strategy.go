@@ -22,7 +22,8 @@ const (
 	// Blocks writes square blocks of 256 bytes a side (64x64 float32,
 	// 32x32 float64): both sides of a block stay in L1. On AMD EPYC (Zen
 	// 5) it is 1.2 to 3 times as fast as Bands (on Zen 4, 0.6 to 0.8
-	// times as fast).
+	// times as fast). A transpose with a side shorter than four squares
+	// walks the bands of Bands instead.
 	Blocks
 	// Calibrate times Bands against Blocks on the first streaming
 	// transpose large enough to tell them apart (4 MiB, each side at
@@ -103,6 +104,10 @@ func SetTransposeStrategy(s TransposeStrategy) (TransposeStrategy, error) {
 // squareBytes is the side of the blocks of the Blocks strategy.
 const squareBytes = 256
 
+// squares are the blocks of the Blocks strategy, for the transposes wide
+// enough in both directions (streamedFor).
+var squares = block{rowBytes: squareBytes, colBytes: squareBytes}
+
 // streamedFor returns the blocks of TransposeStream under strategy s for
 // a transpose of rows by cols elements of size bytes: the bands of
 // streamed (see streamedBlock), or squares of squareBytes when both sides
@@ -113,7 +118,7 @@ const squareBytes = 256
 // lines tall: 16 source rows, as float32's one line.
 func streamedFor(s TransposeStrategy, rows, cols, size int) block {
 	if s == Blocks && min(rows, cols)*size >= 4*squareBytes {
-		return block{rowBytes: squareBytes, colBytes: squareBytes}
+		return squares
 	}
 	if wideBands && size == 8 {
 		return block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}

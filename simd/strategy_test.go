@@ -178,6 +178,45 @@ func TestTallFor(t *testing.T) {
 	}
 }
 
+// TestStreamBlocks pins the blocks TransposeStream walks under each
+// strategy: Blocks' squares where both sides are four squares long, and
+// elsewhere, under either strategy, the bands that tallFor gives: short
+// source rows (an image's pixels of 8 channels, moved to channels-first)
+// get the bands of 1024 rows under Blocks as under Bands.
+func TestStreamBlocks(t *testing.T) {
+	defer func(b, f, w bool) { tallBands, farShortRows, wideBands = b, f, w }(tallBands, farShortRows, wideBands)
+	tallBands, farShortRows, wideBands = true, false, false
+	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
+	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
+	shortWide := block{rowBytes: 64, colBytes: 8192, srcFirst: true}
+	far := 8 * pageBytes / 4
+	for _, c := range []struct {
+		isa                   ISA
+		s                     TransposeStrategy
+		rows, cols, sld, size int
+		want                  block
+	}{
+		{AVX2, Blocks, 8192, 8192, 8192, 4, squares},
+		{AVX512, Blocks, 256, 65536, 256, 4, squares},
+		{AVX2, Blocks, 8, 65536, 8, 4, short},
+		{AVX512, Blocks, 16, 65536, 16, 4, short},
+		{AVX512, Blocks, 255, 65536, 128, 4, short},
+		{AVX512, Blocks, 255, 65536, 129, 4, tall},
+		{AVX2, Blocks, 8, 65536, 8, 8, shortWide},
+		{AVX512, Blocks, 64, 3136, far, 4, tall},
+		{AVX2, Blocks, 64, 3136, far, 4, streamed},
+		{Generic, Blocks, 8, 65536, 8, 4, streamed},
+		{AVX2, Bands, 8192, 8192, 8192, 4, streamed},
+		{AVX512, Bands, 8192, 8192, far, 4, tall},
+		{AVX2, Bands, 8, 65536, 8, 4, short},
+		{AVX512, Bands, 8, 65536, 8, 8, shortWide},
+	} {
+		if got := streamBlocks(c.isa, c.s, c.rows, c.cols, c.sld, c.size); got != c.want {
+			t.Errorf("streamBlocks(%v, %v, %d, %d, %d, %d) = %+v, want %+v", c.isa, c.s, c.rows, c.cols, c.sld, c.size, got, c.want)
+		}
+	}
+}
+
 // TestCalibrate runs the calibration with a fake clock that favours one
 // strategy, then the other: the first large streaming transpose picks it,
 // transposes exactly as the Go twin does, and later calls keep it; small

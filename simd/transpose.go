@@ -104,11 +104,27 @@ func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst 
 			st = Bands
 		}
 	}
-	b := streamedFor(st, rows, cols-peel, size)
-	if st == Bands {
-		b = tallFor(isa, b, cols-peel, sld, size)
-	}
+	b := streamBlocks(isa, st, rows, cols-peel, sld, size)
 	transposeTiled(nt, b, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel)
+}
+
+// streamBlocks returns the blocks TransposeStream walks under strategy s
+// (Bands or Blocks) at level isa, for a transpose of rows by cols
+// elements of size bytes from source rows sld elements apart: the squares
+// of Blocks where streamedFor gives them, else the bands, which tallFor
+// makes taller for short source rows and, where tallBands is set, long
+// ones. So a transpose too narrow for squares (the pixels of an image
+// with few channels, moved to channels-first) walks the bands of Bands
+// whatever the strategy: on an Intel Xeon (family 6 model 207, at AVX2,
+// float32 images of 8 and 16 channels) Blocks ran them at 0.35 and 0.61
+// of copy()'s rate in the 16-row bands, one tile a call for 8 channels,
+// as Bands had before tallFor's short-row bands (BENCHMARKS.md).
+func streamBlocks(isa ISA, s TransposeStrategy, rows, cols, sld, size int) block {
+	b := streamedFor(s, rows, cols, size)
+	if b == squares {
+		return b
+	}
+	return tallFor(isa, b, cols, sld, size)
 }
 
 // tallBands makes TransposeStream's bands of 4-byte elements with the
