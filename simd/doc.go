@@ -171,7 +171,16 @@
 //     rows that are 4 KiB or more apart in the same bands, 16 rows over
 //     page-long runs, and closer rows in square blocks whose 4-byte source
 //     and destination rows fill a quarter of L2 (256 elements on a side for
-//     2 MiB): 256 rows 32 KiB apart would all fall into one L1 set.
+//     2 MiB): 256 rows 32 KiB apart would all fall into one L1 set. Where
+//     rows 4 KiB or more apart make a transpose of at least 1 KiB a side,
+//     the bands go into a scratch buffer of at most 272 KiB, blocks of 1
+//     KiB of each destination row, and copy moves them out: plain Go has
+//     no non-temporal store, and its bands wrote each destination line
+//     with 16 scalar stores (float32) that each wait for the line's fetch,
+//     where copy writes 1 KiB runs that the prefetchers follow. On an Intel
+//     Xeon (family 6 model 207) a transposed float32 [8192,8192] moved at
+//     0.41 of copy()'s rate instead of 0.22, and at 0.79 on two goroutines
+//     instead of 0.43.
 //   - Thin transposes, with fewer rows or columns than a tile (the
 //     channels of an image moved between channels-last and channels-first
 //     order: 3 rows of H*W columns, or H*W rows of 3 columns), have no

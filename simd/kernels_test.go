@@ -301,6 +301,55 @@ func testTransposeShortBands(t *testing.T, each func(t *testing.T, f func(t *tes
 	})
 }
 
+// TestTransposeStaged runs the Go twin's staged transposes (source rows a
+// page or more apart, both sides stageRun bytes or more) for every element
+// size: a last block of fewer rows and one of fewer columns than a whole
+// block, or of one row and one column, both strides either way, padded rows, and the destination's
+// other elements (guard cells) untouched. Transpose at the Generic level
+// runs one of them, through the dispatch.
+func TestTransposeStaged(t *testing.T) {
+	testTransposeStaged[uint8](t)
+	testTransposeStaged[uint16](t)
+	testTransposeStaged[float32](t)
+	testTransposeStaged[float64](t)
+	testTransposeStaged[complex128](t)
+}
+
+func testTransposeStaged[T Element](t *testing.T) {
+	size := int(sizeOf[T]())
+	bc := stageRun / size
+	br := min(bc, stageRows)
+	for flips := range 4 {
+		rows, cols := bc+br/2+3, 2*bc+5 // a ragged block each way
+		if flips >= 2 {
+			rows, cols = bc+1, bc+1 // a last block of one row, of one column
+		}
+		sx := max(0, pageBytes/size-rows) + flips
+		l := makeLayout(rows, cols, flips, 3*(flips%2), flips&1 != 0, 2, sx, flips&2 != 0)
+		if absU(l.sld)*uint64(size) < uint64(pageBytes) || rows*size < stageRun || cols*size < stageRun {
+			t.Fatalf("%T %+v: not a staged transpose", *new(T), l)
+		}
+		src := patterned[T](l.slen, flips)
+		want := guarded[T](l.dlen)
+		got := clone(want)
+		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		transposeGo(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+		if i := firstDiff(got, want); i >= 0 {
+			t.Fatalf("transposeGo %T %+v: first difference at dst[%d]: got %v, want %v", got, l, i, got[i], want[i])
+		}
+		if flips == 3 {
+			restore, err := setLevel(Generic)
+			noErr(t, err)
+			got = guarded[T](l.dlen)
+			noErr(t, Transpose(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols))
+			restore()
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("Transpose at Generic %T %+v: first difference at dst[%d]: got %v, want %v", got, l, i, got[i], want[i])
+			}
+		}
+	}
+}
+
 // TestTransposeMisaligned runs 8-byte complex64 data that is only 4-byte
 // aligned, which must take the Go path.
 func TestTransposeMisaligned(t *testing.T) {
