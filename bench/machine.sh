@@ -2,7 +2,8 @@
 # machine.sh measures, on the machine it runs on, what the portability
 # issues ask for per machine, and prints it as markdown for BENCHMARKS.md:
 # the CPU (lscpu), the copy engine against copy() at every SIMD level on
-# one goroutine (BenchmarkMaterialize, x-limit), the two transpose orders
+# one goroutine (BenchmarkMaterialize, x-limit) and at the generic level on
+# two, the two transpose orders
 # (TESSERA_TRANSPOSE=bands and =blocks), the small copies
 # (BenchmarkSmallT2, BenchmarkSmallCopy), transposes alone and in batches
 # and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), Transpose in
@@ -65,6 +66,17 @@ go test -run '^$' -bench 'Materialize/./level=./procs=1' -benchtime 3x -count "$
 echo '| benchmark | x-limit | GB/s |'
 echo '|---|---:|---:|'
 join <(median x-limit <"$tmp/mat.txt") <(median GB/s <"$tmp/mat.txt") |
+	awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
+
+echo
+echo "## The generic level on two goroutines, the default parallelism of a 2-core machine (x-limit; median of $count)"
+echo
+# The plain-Go twins' targets hold on the default parallelism (issue 14):
+# the SIMD levels' on one goroutine, above.
+go test -run '^$' -bench 'Materialize/./level=generic/procs=2' -benchtime 3x -count "$count" ./tensor >"$tmp/gen2.txt"
+echo '| benchmark | x-limit | GB/s |'
+echo '|---|---:|---:|'
+join <(median x-limit <"$tmp/gen2.txt") <(median GB/s <"$tmp/gen2.txt") |
 	awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
 
 echo
