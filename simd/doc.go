@@ -172,9 +172,10 @@
 //     page-long runs, and closer rows in square blocks whose 4-byte source
 //     and destination rows fill a quarter of L2 (256 elements on a side for
 //     2 MiB): 256 rows 32 KiB apart would all fall into one L1 set. Where
-//     rows 4 KiB or more apart make a transpose of at least 1 KiB a side,
-//     the bands go into a scratch buffer of at most 272 KiB, blocks of 1
-//     KiB of each destination row, and copy moves them out: plain Go has
+//     rows 4 KiB or more apart make a transpose of at least 1 KiB a side
+//     and 4 MiB in all, the bands go into a scratch buffer of at most 272
+//     KiB (from a pool: one per goroutine transposing), blocks of 1 KiB of
+//     each destination row, and copy moves them out: plain Go has
 //     no non-temporal store, and its bands wrote each destination line
 //     with 16 scalar stores (float32) that each wait for the line's fetch,
 //     where copy writes 1 KiB runs that the prefetchers follow. On an Intel

@@ -5,6 +5,7 @@ import (
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/loops"
+	"github.com/tessera-go/tessera/internal/par"
 )
 
 // This file holds the plain-Go kernels. The *Go functions are the twins of
@@ -72,8 +73,8 @@ func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
 // (4 KiB) or more apart fall into few sets of the L1 cache (its set index
 // repeats every 4 KiB on x86-64) and each needs its own TLB entry, so
 // transposeBands reads only 16 of them at a time, and where both sides
-// span stageRun bytes or more transposeStaged moves its blocks through a
-// scratch buffer; closer rows are read in square blocks, which write
+// span stageRun bytes or more and the whole 4 MiB or more (stages)
+// transposeStaged moves its blocks through a scratch buffer; closer rows are read in square blocks, which write
 // longer runs of each destination row. Measured with BenchmarkMaterialize
 // at the generic level, one goroutine (x-limit): T2-f32 (rows 32 KiB
 // apart) 0.13 in blocks, 0.24 in bands, 0.36-0.44 staged; P3-f32 (rows 1
@@ -87,7 +88,7 @@ func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols i
 		return
 	}
 	if size := sizeOf[T](); absU(sld)*uint64(size) >= 4096 {
-		if uint64(rows)*uint64(size) >= stageRun && uint64(cols)*uint64(size) >= stageRun {
+		if stages(rows, cols, int(size)) {
 			transposeStaged(dst, doff, dld, src, soff, sld, rows, cols)
 			return
 		}
@@ -149,12 +150,27 @@ const (
 	stageBytes = stageRows * (stageRun + 64)
 )
 
+// stages reports whether transposeGo moves a transpose of rows by cols
+// elements of size bytes, from source rows a page or more apart, through
+// transposeStaged: where both sides span stageRun bytes or more and the
+// whole par.MinBytes or more. Below that size a copy runs on the calling
+// goroutine and promises not to allocate (tensor.SetParallelism), which
+// taking a buffer from stagePool may do.
+func stages(rows, cols, size int) bool {
+	return rows*size >= stageRun && cols*size >= stageRun && uint64(rows)*uint64(cols)*uint64(size) >= stageMinBytes
+}
+
+// stageMinBytes is the size from which transposes stage: par.MinBytes.
+// Tests lower it to stage small transposes.
+var stageMinBytes uint64 = par.MinBytes
+
 // stagePool holds transposeStaged's scratch buffers, of stageBytes each.
 var stagePool = sync.Pool{New: func() any { b := make([]uint64, stageBytes/8); return &b }}
 
 // transposeStaged is transposeGo for a transpose whose source rows are a
-// page or more apart and whose sides both span stageRun bytes or more (a
-// transposed float32 matrix of 256 rows and columns or more). It moves
+// page or more apart, whose sides both span stageRun bytes or more and
+// which moves par.MinBytes or more (stages; a transposed float32 matrix of
+// 1024 rows and columns or more). It moves
 // blocks of at most stageRows destination rows by stageRun bytes of
 // columns: transposeBands writes each into a scratch buffer (taken from
 // stagePool; a buffer of 272 KiB stays in L2), and copy moves each of the

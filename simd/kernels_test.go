@@ -308,6 +308,8 @@ func testTransposeShortBands(t *testing.T, each func(t *testing.T, f func(t *tes
 // other elements (guard cells) untouched. Transpose at the Generic level
 // runs one of them, through the dispatch.
 func TestTransposeStaged(t *testing.T) {
+	defer func(b uint64) { stageMinBytes = b }(stageMinBytes)
+	stageMinBytes = 0 // small transposes stage too: their blocks are the same
 	testTransposeStaged[uint8](t)
 	testTransposeStaged[uint16](t)
 	testTransposeStaged[float32](t)
@@ -326,7 +328,7 @@ func testTransposeStaged[T Element](t *testing.T) {
 		}
 		sx := max(0, pageBytes/size-rows) + flips
 		l := makeLayout(rows, cols, flips, 3*(flips%2), flips&1 != 0, 2, sx, flips&2 != 0)
-		if absU(l.sld)*uint64(size) < uint64(pageBytes) || rows*size < stageRun || cols*size < stageRun {
+		if absU(l.sld)*uint64(size) < uint64(pageBytes) || !stages(rows, cols, size) {
 			t.Fatalf("%T %+v: not a staged transpose", *new(T), l)
 		}
 		src := patterned[T](l.slen, flips)
@@ -346,6 +348,36 @@ func testTransposeStaged[T Element](t *testing.T) {
 			if i := firstDiff(got, want); i >= 0 {
 				t.Fatalf("Transpose at Generic %T %+v: first difference at dst[%d]: got %v, want %v", got, l, i, got[i], want[i])
 			}
+		}
+	}
+}
+
+// TestStages pins which transposes the Go twin stages: both sides at least
+// stageRun bytes and the whole at least par.MinBytes, below which a copy
+// promises not to allocate.
+func TestStages(t *testing.T) {
+	for _, c := range []struct {
+		rows, cols, size int
+		want             bool
+	}{
+		{1024, 1024, 4, true},
+		{1023, 1024, 4, false},
+		{256, 4096, 4, true},
+		{255, 4096 * 256 / 255 * 2, 4, false},
+		{4096, 256, 4, true},
+		{512, 1024, 4, false},
+		{1024, 512, 8, true},
+		{128, 4096, 8, true},
+		{127, 8192, 8, false},
+		{2048, 2048, 1, true},
+		{2048, 2047, 1, false},
+		{1024, 4096, 1, true},
+		{1023, 8192, 1, false},
+		{64, 4096, 16, true},
+		{63, 8192, 16, false},
+	} {
+		if got := stages(c.rows, c.cols, c.size); got != c.want {
+			t.Errorf("stages(%d, %d, %d) = %v, want %v", c.rows, c.cols, c.size, got, c.want)
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/simdhook"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -96,4 +97,29 @@ func TestSmallCopyDoesNotAllocate(t *testing.T) {
 	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = b.CopyTo(dst) }), "CopyTo")
 	c := tensor.Must(tensor.New[float32](16, 16)).View()
 	assert.Zero(t, testing.AllocsPerRun(100, func() { _ = c.CopyFrom(b) }), "CopyFrom")
+
+	// A transposed float32 [1024,512] (2 MiB, source rows 4 KiB apart),
+	// at every level: the Go twin's transposes of such rows take a scratch
+	// buffer from a pool from 4 MiB on only. Each call is counted after
+	// two collections, which empty the pool (AllocsPerRun's warm-up call
+	// would fill it); the count of ten calls allows for an allocation of
+	// the runtime's own, not one a call.
+	big := tensor.Must(tensor.Must(tensor.New[float32](512, 1024)).View().Transpose(0, 1))
+	bigDst := make([]float32, big.Size())
+	for _, isa := range simdhook.Supported() {
+		restore, err := simdhook.SetLevel(isa)
+		require.NoError(t, err)
+		var mallocs uint64
+		for range 10 {
+			runtime.GC()
+			runtime.GC()
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			require.NoError(t, big.CopyTo(bigDst))
+			runtime.ReadMemStats(&after)
+			mallocs += after.Mallocs - before.Mallocs
+		}
+		restore()
+		assert.Less(t, mallocs, uint64(3), "allocations of 10 CopyTo of a transposed [1024,512] at level %d", isa)
+	}
 }
