@@ -2,19 +2,19 @@
 # machine.sh measures, on the machine it runs on, what the portability
 # issues ask for per machine, and prints it as markdown for BENCHMARKS.md:
 # the CPU (lscpu), the copy engine against copy() at every SIMD level on
-# one goroutine (BenchmarkMaterialize, x-limit) and at the generic level on
-# two, the two transpose orders
-# (TESSERA_TRANSPOSE=bands and =blocks), the small copies
-# (BenchmarkSmallT2, BenchmarkSmallCopy), transposes alone and in batches
-# and gathers (BenchmarkBatchedTransposes, BenchmarkGathers), Transpose in
-# squares against bands (simd BenchmarkTransposeSlabs), transposes of
-# short source rows (simd BenchmarkTransposeShortRows), column sums
-# of narrow matrices (ops BenchmarkReduceColumns), the reductions' kernels
-# along rows, four rows at once against one (simd BenchmarkReduceRows,
-# BenchmarkArgRows: what simd's per-family rules weigh) and, where Debian's
-# python3-numpy and python3-torch are installed, the side-by-side tables of
-# bench/compare (run.sh and reduce.sh). Not part of CI; about ten minutes
-# on a 2-core machine. Run it on a quiet machine, nothing else timing.
+# one goroutine (BenchmarkMaterialize, x-limit) and at the generic level
+# on two, the two transpose orders (TESSERA_TRANSPOSE=bands and =blocks),
+# the small copies (BenchmarkSmallT2, BenchmarkSmallCopy), transposes
+# alone and in batches and gathers (BenchmarkBatchedTransposes,
+# BenchmarkGathers), Transpose in squares against bands (simd
+# BenchmarkTransposeSlabs), transposes of short source rows (simd
+# BenchmarkTransposeShortRows), column sums of narrow matrices (ops
+# BenchmarkReduceColumns), the reductions' kernels along rows, four rows
+# at once against one (simd BenchmarkReduceRows, BenchmarkArgRows: what
+# simd's per-family rules weigh) and, where Debian's python3-numpy and
+# python3-torch are installed, the side-by-side tables of bench/compare
+# (run.sh and reduce.sh). Not part of CI; about ten minutes on a 2-core
+# machine. Run it on a quiet machine, nothing else timing.
 #
 #   bench/machine.sh [-quick] [-lab path/to/transpose-lab.c] > machine.md
 #

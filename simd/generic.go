@@ -72,14 +72,15 @@ func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
 // The loop order depends on how far apart the source rows are. Rows a page
 // (4 KiB) or more apart fall into few sets of the L1 cache (its set index
 // repeats every 4 KiB on x86-64) and each needs its own TLB entry, so
-// transposeBands reads only 16 of them at a time, and where both sides
-// span stageRun bytes or more and the whole 4 MiB or more (stages)
-// transposeStaged moves its blocks through a scratch buffer; closer rows are read in square blocks, which write
-// longer runs of each destination row. Measured with BenchmarkMaterialize
-// at the generic level, one goroutine (x-limit): T2-f32 (rows 32 KiB
-// apart) 0.13 in blocks, 0.24 in bands, 0.36-0.44 staged; P3-f32 (rows 1
-// KiB apart) 0.39 in blocks, 0.19 in bands, and 0.45-0.48 in blocks
-// against 0.37-0.39 staged on an Intel Xeon (family 6 model 207).
+// transposeBands reads only 16 of them at a time, and where both sides span
+// stageRun bytes or more and the whole 4 MiB or more (stages)
+// transposeStaged moves its blocks through a scratch buffer; closer rows
+// are read in square blocks, which write longer runs of each destination
+// row. Measured with BenchmarkMaterialize at the generic level, one
+// goroutine (x-limit): T2-f32 (rows 32 KiB apart) 0.13 in blocks, 0.24 in
+// bands, 0.36-0.44 staged; P3-f32 (rows 1 KiB apart) 0.39 in blocks, 0.19
+// in bands, and 0.45-0.48 in blocks against 0.37-0.39 staged on an Intel
+// Xeon (family 6 model 207).
 func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	// The cheap test first: without it the bands below ran 27% slower on
 	// uint16 transposes of 6 columns (BenchmarkThin, benchstat n=6), the
@@ -155,9 +156,11 @@ const (
 // transposeStaged: where both sides span stageRun bytes or more and the
 // whole par.MinBytes or more. Below that size a copy runs on the calling
 // goroutine and promises not to allocate (tensor.SetParallelism), which
-// taking a buffer from stagePool may do.
+// taking a buffer from stagePool may do. Elements of more than stageRun
+// bytes (none of simd's) never stage.
 func stages(rows, cols, size int) bool {
-	return rows*size >= stageRun && cols*size >= stageRun && uint64(rows)*uint64(cols)*uint64(size) >= stageMinBytes
+	r, c, z := uint64(rows), uint64(cols), uint64(size)
+	return z <= stageRun && r*z >= stageRun && c*z >= stageRun && r*c*z >= stageMinBytes
 }
 
 // stageMinBytes is the size from which transposes stage: par.MinBytes.
@@ -165,22 +168,24 @@ func stages(rows, cols, size int) bool {
 var stageMinBytes uint64 = par.MinBytes
 
 // stagePool holds transposeStaged's scratch buffers, of stageBytes each.
-var stagePool = sync.Pool{New: func() any { b := make([]uint64, stageBytes/8); return &b }}
+var stagePool = sync.Pool{New: func() any {
+	b := make([]uint64, stageBytes/8)
+	return &b
+}}
 
 // transposeStaged is transposeGo for a transpose whose source rows are a
 // page or more apart, whose sides both span stageRun bytes or more and
 // which moves par.MinBytes or more (stages; a transposed float32 matrix of
-// 1024 rows and columns or more). It moves
-// blocks of at most stageRows destination rows by stageRun bytes of
-// columns: transposeBands writes each into a scratch buffer (taken from
-// stagePool; a buffer of 272 KiB stays in L2), and copy moves each of the
-// block's destination rows out, a run of stageRun bytes. Written directly,
-// every 64-byte destination line took 16 scalar stores (float32) in a
-// line of its own, which each first fetch the line from memory, and only
-// a few lines' stores fit in the core's store buffer at once; copy writes
-// the runs in sequence, which the prefetchers follow. The scratch rows are
-// a line longer than stageRun, so that a block's column does not fall in
-// few cache sets.
+// 1024 rows and columns or more). It moves blocks of at most stageRows
+// destination rows by stageRun bytes of columns: transposeBands writes each
+// into a scratch buffer (taken from stagePool; a buffer of 272 KiB stays in
+// L2), and copy moves each of the block's destination rows out, a run of
+// stageRun bytes. Written directly, every 64-byte destination line took 16
+// scalar stores (float32) in a line of its own, which each first fetch the
+// line from memory, and only a few lines' stores fit in the core's store
+// buffer at once; copy writes the runs in sequence, which the prefetchers
+// follow. The scratch rows are a line longer than stageRun, so that a
+// block's column does not fall in few cache sets.
 //
 // On an Intel Xeon (family 6 model 207; BenchmarkMaterialize at the
 // generic level, x-limit, medians of six runs alternating with the bands)

@@ -262,8 +262,9 @@ func TestTransposeTallBands(t *testing.T) {
 // ones up to half a page apart (250 to 253), either way, at every level
 // with the machine's rules and at AVX-512 with every rule flipped
 // (forEachKernel), and under the Blocks strategy at every level with the
-// machine's rules (the transposes are too narrow for its squares, and walk
-// the same bands); Transpose runs the same shapes.
+// machine's rules (the narrow ones walk the same bands there, the widest,
+// float32 [1020,1040] and float64 [250,1048], its squares); Transpose runs
+// the same shapes.
 func TestTransposeShortBands(t *testing.T) {
 	for _, s := range []TransposeStrategy{Bands, Blocks} {
 		t.Run(s.String(), func(t *testing.T) {
@@ -301,12 +302,13 @@ func testTransposeShortBands(t *testing.T, each func(t *testing.T, f func(t *tes
 	})
 }
 
-// TestTransposeStaged runs the Go twin's staged transposes (source rows a
-// page or more apart, both sides stageRun bytes or more) for every element
-// size: a last block of fewer rows and one of fewer columns than a whole
-// block, or of one row and one column, both strides either way, padded rows, and the destination's
-// other elements (guard cells) untouched. Transpose at the Generic level
-// runs one of them, through the dispatch.
+// TestTransposeStaged runs the Go twin's staged transposes (source rows 4
+// KiB or more apart, both sides stageRun bytes or more) for every element
+// size, through transposeGo and transposeStaged itself: a last block of
+// fewer rows and one of fewer columns than a whole block, or of one row
+// and one column, both strides either way, padded rows, and the
+// destination's other elements (guard cells) untouched. Transpose at the
+// Generic level runs one of them, through the dispatch.
 func TestTransposeStaged(t *testing.T) {
 	defer func(b uint64) { stageMinBytes = b }(stageMinBytes)
 	stageMinBytes = 0 // small transposes stage too: their blocks are the same
@@ -326,23 +328,28 @@ func testTransposeStaged[T Element](t *testing.T) {
 		if flips >= 2 {
 			rows, cols = bc+1, bc+1 // a last block of one row, of one column
 		}
-		sx := max(0, pageBytes/size-rows) + flips
+		sx := max(0, 4096/size-rows) + flips // rows 4 KiB apart: transposeGo's test
 		l := makeLayout(rows, cols, flips, 3*(flips%2), flips&1 != 0, 2, sx, flips&2 != 0)
-		if absU(l.sld)*uint64(size) < uint64(pageBytes) || !stages(rows, cols, size) {
+		if absU(l.sld)*uint64(size) < 4096 || !stages(rows, cols, size) {
 			t.Fatalf("%T %+v: not a staged transpose", *new(T), l)
 		}
 		src := patterned[T](l.slen, flips)
 		want := guarded[T](l.dlen)
-		got := clone(want)
 		refTranspose(want, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-		transposeGo(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
-		if i := firstDiff(got, want); i >= 0 {
-			t.Fatalf("transposeGo %T %+v: first difference at dst[%d]: got %v, want %v", got, l, i, got[i], want[i])
+		for _, f := range []struct {
+			name string
+			f    func(dst []T, doff, dld int, src []T, soff, sld, rows, cols int)
+		}{{"transposeGo", transposeGo[T]}, {"transposeStaged", transposeStaged[T]}} {
+			got := guarded[T](l.dlen)
+			f.f(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols)
+			if i := firstDiff(got, want); i >= 0 {
+				t.Fatalf("%s %T %+v: first difference at dst[%d]: got %v, want %v", f.name, got, l, i, got[i], want[i])
+			}
 		}
 		if flips == 3 {
 			restore, err := setLevel(Generic)
 			noErr(t, err)
-			got = guarded[T](l.dlen)
+			got := guarded[T](l.dlen)
 			noErr(t, Transpose(got, l.doff, l.dld, src, l.soff, l.sld, l.rows, l.cols))
 			restore()
 			if i := firstDiff(got, want); i >= 0 {
@@ -354,7 +361,7 @@ func testTransposeStaged[T Element](t *testing.T) {
 
 // TestStages pins which transposes the Go twin stages: both sides at least
 // stageRun bytes and the whole at least par.MinBytes, below which a copy
-// promises not to allocate.
+// promises not to allocate; never elements larger than stageRun.
 func TestStages(t *testing.T) {
 	for _, c := range []struct {
 		rows, cols, size int
@@ -373,6 +380,9 @@ func TestStages(t *testing.T) {
 		{2048, 2047, 1, false},
 		{1024, 4096, 1, true},
 		{1023, 8192, 1, false},
+		{8192, 255, 4, false},
+		{8192, 1023, 1, false},
+		{4096, 4096, 2048, false},
 		{64, 4096, 16, true},
 		{63, 8192, 16, false},
 	} {

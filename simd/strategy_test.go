@@ -185,34 +185,44 @@ func TestTallFor(t *testing.T) {
 // get the bands of 1024 rows under Blocks as under Bands.
 func TestStreamBlocks(t *testing.T) {
 	defer func(b, f, w bool) { tallBands, farShortRows, wideBands = b, f, w }(tallBands, farShortRows, wideBands)
-	tallBands, farShortRows, wideBands = true, false, false
+	tallBands, wideBands = true, false
 	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
 	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
 	shortWide := block{rowBytes: 64, colBytes: 8192, srcFirst: true}
-	far := 8 * pageBytes / 4
+	// Leading dimensions in elements, from the page size: float32 rows an
+	// eighth of a page apart (the short rows' limit without farShortRows),
+	// float64 ones half a page apart (with it, at AVX512), and rows 8 pages
+	// apart.
+	eighth, half, far := pageBytes/32, pageBytes/16, 8*pageBytes/4
 	for _, c := range []struct {
+		far                   bool // farShortRows
 		isa                   ISA
 		s                     TransposeStrategy
 		rows, cols, sld, size int
 		want                  block
 	}{
-		{AVX2, Blocks, 8192, 8192, 8192, 4, squares},
-		{AVX512, Blocks, 256, 65536, 256, 4, squares},
-		{AVX2, Blocks, 8, 65536, 8, 4, short},
-		{AVX512, Blocks, 16, 65536, 16, 4, short},
-		{AVX512, Blocks, 255, 65536, 128, 4, short},
-		{AVX512, Blocks, 255, 65536, 129, 4, tall},
-		{AVX2, Blocks, 8, 65536, 8, 8, shortWide},
-		{AVX512, Blocks, 64, 3136, far, 4, tall},
-		{AVX2, Blocks, 64, 3136, far, 4, streamed},
-		{Generic, Blocks, 8, 65536, 8, 4, streamed},
-		{AVX2, Bands, 8192, 8192, 8192, 4, streamed},
-		{AVX512, Bands, 8192, 8192, far, 4, tall},
-		{AVX2, Bands, 8, 65536, 8, 4, short},
-		{AVX512, Bands, 8, 65536, 8, 8, shortWide},
+		{false, AVX2, Blocks, 8192, 8192, 8192, 4, squares},
+		{false, AVX512, Blocks, 256, 65536, 256, 4, squares},
+		{false, AVX2, Blocks, 8, 65536, 8, 4, short},
+		{false, AVX512, Blocks, 16, 65536, 16, 4, short},
+		{false, AVX512, Blocks, 255, 65536, eighth, 4, short},
+		{false, AVX512, Blocks, 255, 65536, eighth + 1, 4, tall},
+		{false, AVX2, Blocks, 8, 65536, 8, 8, shortWide},
+		{false, AVX512, Blocks, 64, 3136, far, 4, tall},
+		{false, AVX2, Blocks, 64, 3136, far, 4, streamed},
+		{false, Generic, Blocks, 8, 65536, 8, 4, streamed},
+		// Squares stay squares where tallFor would make short bands of
+		// the same transpose.
+		{true, AVX512, Blocks, 256, 65536, half, 8, squares},
+		{true, AVX512, Bands, 256, 65536, half, 8, shortWide},
+		{false, AVX2, Bands, 8192, 8192, 8192, 4, streamed},
+		{false, AVX512, Bands, 8192, 8192, far, 4, tall},
+		{false, AVX2, Bands, 8, 65536, 8, 4, short},
+		{false, AVX512, Bands, 8, 65536, 8, 8, shortWide},
 	} {
+		farShortRows = c.far
 		if got := streamBlocks(c.isa, c.s, c.rows, c.cols, c.sld, c.size); got != c.want {
-			t.Errorf("streamBlocks(%v, %v, %d, %d, %d, %d) = %+v, want %+v", c.isa, c.s, c.rows, c.cols, c.sld, c.size, got, c.want)
+			t.Errorf("farShortRows %v: streamBlocks(%v, %v, %d, %d, %d, %d) = %+v, want %+v", c.far, c.isa, c.s, c.rows, c.cols, c.sld, c.size, got, c.want)
 		}
 	}
 }

@@ -116,7 +116,7 @@ func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst 
 // ones. So a transpose too narrow for squares (the pixels of an image
 // with few channels, moved to channels-first) walks the bands of Bands
 // whatever the strategy: on an Intel Xeon (family 6 model 207, at AVX2,
-// float32 images of 8 and 16 channels) Blocks ran them at 0.35 and 0.61
+// float32 images of 8 and 16 channels) Blocks ran them at 0.38 and 0.57
 // of copy()'s rate in the 16-row bands, one tile a call for 8 channels,
 // as Bands had before tallFor's short-row bands (BENCHMARKS.md).
 func streamBlocks(isa ISA, s TransposeStrategy, rows, cols, sld, size int) block {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/tessera-go/tessera/internal/simdhook"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -107,19 +108,21 @@ func TestSmallCopyDoesNotAllocate(t *testing.T) {
 	big := tensor.Must(tensor.Must(tensor.New[float32](512, 1024)).View().Transpose(0, 1))
 	bigDst := make([]float32, big.Size())
 	for _, isa := range simdhook.Supported() {
-		restore, err := simdhook.SetLevel(isa)
-		require.NoError(t, err)
-		var mallocs uint64
-		for range 10 {
-			runtime.GC()
-			runtime.GC()
-			var before, after runtime.MemStats
-			runtime.ReadMemStats(&before)
-			require.NoError(t, big.CopyTo(bigDst))
-			runtime.ReadMemStats(&after)
-			mallocs += after.Mallocs - before.Mallocs
-		}
-		restore()
-		assert.Less(t, mallocs, uint64(3), "allocations of 10 CopyTo of a transposed [1024,512] at level %d", isa)
+		t.Run("level="+simd.ISA(isa).String(), func(t *testing.T) {
+			restore, err := simdhook.SetLevel(isa)
+			require.NoError(t, err)
+			defer restore()
+			var mallocs uint64
+			for range 10 {
+				runtime.GC()
+				runtime.GC()
+				var before, after runtime.MemStats
+				runtime.ReadMemStats(&before)
+				require.NoError(t, big.CopyTo(bigDst))
+				runtime.ReadMemStats(&after)
+				mallocs += after.Mallocs - before.Mallocs
+			}
+			assert.Less(t, mallocs, uint64(3), "allocations of 10 CopyTo of a transposed [1024,512]")
+		})
 	}
 }
