@@ -103,8 +103,16 @@ func TestSmallCopyDoesNotAllocate(t *testing.T) {
 	// at every level: the Go twin's transposes of such rows take a scratch
 	// buffer from a pool from 4 MiB on only. Each call is counted after
 	// two collections, which empty the pool (AllocsPerRun's warm-up call
-	// would fill it); the count of ten calls allows for an allocation of
-	// the runtime's own, not one a call.
+	// would fill it). The count is the process's: the runtime and the
+	// testing package allocate now and then in a window of a millisecond
+	// or two (once in 40 such windows with no call in them, 1 to 7
+	// objects), so the test fails only when most of ten calls allocate, as
+	// each does where the scratch is taken (4 objects a call). A -race
+	// binary runs only the Go twins, and its runtime allocates more: it
+	// skips this.
+	if raceEnabled {
+		return
+	}
 	big := tensor.Must(tensor.Must(tensor.New[float32](512, 1024)).View().Transpose(0, 1))
 	bigDst := make([]float32, big.Size())
 	for _, isa := range simdhook.Supported() {
@@ -112,7 +120,7 @@ func TestSmallCopyDoesNotAllocate(t *testing.T) {
 			restore, err := simdhook.SetLevel(isa)
 			require.NoError(t, err)
 			defer restore()
-			var mallocs uint64
+			allocating := 0 // calls during which the process allocated
 			for range 10 {
 				runtime.GC()
 				runtime.GC()
@@ -120,9 +128,11 @@ func TestSmallCopyDoesNotAllocate(t *testing.T) {
 				runtime.ReadMemStats(&before)
 				require.NoError(t, big.CopyTo(bigDst))
 				runtime.ReadMemStats(&after)
-				mallocs += after.Mallocs - before.Mallocs
+				if after.Mallocs != before.Mallocs {
+					allocating++
+				}
 			}
-			assert.Less(t, mallocs, uint64(3), "allocations of 10 CopyTo of a transposed [1024,512]")
+			assert.Less(t, allocating, 5, "calls of 10 to CopyTo of a transposed [1024,512] that allocated")
 		})
 	}
 }
