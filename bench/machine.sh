@@ -52,6 +52,16 @@ median() {
 	}' | sort
 }
 
+# materialize PATTERN: BenchmarkMaterialize's cases that PATTERN names, as
+# a table of x-limit and GB/s (medians of $count runs).
+materialize() {
+	go test -run '^$' -bench "$1" -benchtime 3x -count "$count" ./tensor >"$tmp/mat.txt"
+	echo '| benchmark | x-limit | GB/s |'
+	echo '|---|---:|---:|'
+	join <(median x-limit <"$tmp/mat.txt") <(median GB/s <"$tmp/mat.txt") |
+		awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
+}
+
 echo "# Measured on $(date -u +%Y-%m-%d), commit $(git rev-parse --short HEAD)"
 echo
 echo '```'
@@ -62,22 +72,14 @@ echo '```'
 echo
 echo "## Materialization, one goroutine (x-limit: our GB/s over the faster of copy() and chunked copy(); median of $count)"
 echo
-go test -run '^$' -bench 'Materialize/./level=./procs=1' -benchtime 3x -count "$count" ./tensor >"$tmp/mat.txt"
-echo '| benchmark | x-limit | GB/s |'
-echo '|---|---:|---:|'
-join <(median x-limit <"$tmp/mat.txt") <(median GB/s <"$tmp/mat.txt") |
-	awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
+materialize 'Materialize/./level=./procs=1'
 
 echo
 echo "## The generic level on two goroutines, the default parallelism of a 2-core machine (x-limit; median of $count)"
 echo
 # The plain-Go twins' targets hold on the default parallelism (issue 14):
 # the SIMD levels' on one goroutine, above.
-go test -run '^$' -bench 'Materialize/./level=generic/procs=2' -benchtime 3x -count "$count" ./tensor >"$tmp/gen2.txt"
-echo '| benchmark | x-limit | GB/s |'
-echo '|---|---:|---:|'
-join <(median x-limit <"$tmp/gen2.txt") <(median GB/s <"$tmp/gen2.txt") |
-	awk '{ sub(/^BenchmarkMaterialize\//, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.2f | %.1f |\n", $1, $2, $3 }'
+materialize 'Materialize/./level=generic/procs=2'
 
 echo
 echo "## Transpose orders, one goroutine (x-limit with TESSERA_TRANSPOSE=bands and =blocks, alternating; median of $count)"
