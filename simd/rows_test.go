@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math"
 	"math/rand/v2"
+	"sync"
 	"testing"
 )
 
@@ -20,16 +21,43 @@ func foldRowsRef[T Float](op Op, n int, init, x []T, off, stride, rows int) []T 
 	return want
 }
 
-// rowsValues returns n values for op: NaN, ±0 and ±Inf now and then, and
-// products near 1.
+// rowsValues returns n values for op: reduceValues' values, with NaN, ±0
+// and ±Inf now and then, or products near 1. They are copied from a pool
+// (pooledValues) at a random start: drawing every test's values afresh
+// took most of the row tests' time.
 func rowsValues[T Float](r *rand.Rand, op Op, n int) []T {
-	x := reduceValues[T](r, n, op != Mul)
-	if op == Mul {
-		for i := range x {
-			x[i] = T(1 + math.Ldexp(float64(x[i]), -24))
+	x := make([]T, n)
+	for i, v := range pooledValues(r, n) {
+		if op == Mul {
+			v = 1 + v*0x1p-24 // exact: a power of two
 		}
+		x[i] = T(v)
+	}
+	if op != Mul && n > 0 {
+		addSpecials(r, x)
 	}
 	return x
+}
+
+// valuePool holds reduceValues' float64 values without specials, grown on
+// demand and never changed below its length.
+var valuePool struct {
+	sync.Mutex
+	x []float64
+}
+
+// pooledValues returns n values of valuePool from a start drawn from r,
+// growing the pool to twice n first if it is shorter. The result must not
+// be written.
+func pooledValues(r *rand.Rand, n int) []float64 {
+	valuePool.Lock()
+	defer valuePool.Unlock()
+	if have := len(valuePool.x); have < 2*n {
+		more := reduceValues[float64](rand.New(rand.NewPCG(uint64(have), 41)), 2*n-have, false)
+		valuePool.x = append(valuePool.x, more...)
+	}
+	start := r.IntN(len(valuePool.x) - n + 1)
+	return valuePool.x[start : start+n : start+n]
 }
 
 func checkFoldRows[T Float](t *testing.T, r *rand.Rand) {
