@@ -38,8 +38,8 @@ func randomOperand[T tensor.Number](r *rand.Rand, shape []int, gen func(*rand.Ra
 // elements.
 func values[T tensor.Number](v tensor.View[T]) naive.Array[T] {
 	a := naive.Array[T]{Shape: v.Shape(), Data: make([]T, v.Size())}
-	for i := range a.Data {
-		a.Data[i] = v.At(naive.Unravel(a.Shape, i)...)
+	for i, idx := range naive.Indices(a.Shape) {
+		a.Data[i] = v.At(idx...)
 	}
 	return a
 }

@@ -245,8 +245,8 @@ func checkStagedConvert[U ops.Real](t *testing.T, name string, dst tensor.View[U
 func outsideOf[T tensor.Number](v tensor.View[T]) []T {
 	in := make([]bool, len(v.Data()))
 	l := v.Layout()
-	for i := range v.Size() {
-		off, err := l.Index(naive.Unravel(v.Shape(), i)...)
+	for _, idx := range naive.Indices(v.Shape()) {
+		off, err := l.Index(idx...)
 		if err != nil {
 			panic(err)
 		}

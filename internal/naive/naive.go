@@ -1,9 +1,11 @@
 // Package naive is the obviously correct reference that Tessera's tests
 // compare against. It knows nothing of strides: an Array is a row-major
 // slice and a shape, and every view operation builds a new Array by
-// unravelling each index with division and modulo and reading the element
-// it maps to. It is slow by design and never used outside tests.
+// visiting each index in row-major order and reading the element it maps
+// to. It is slow by design and never used outside tests.
 package naive
+
+import "iter"
 
 // Array is a row-major array: element idx is Data[Ravel(Shape, idx)].
 type Array[T any] struct {
@@ -30,6 +32,28 @@ func Unravel(shape []int, i int) []int {
 	return idx
 }
 
+// Indices yields every index of shape in row-major order, with its flat
+// position: what Unravel(shape, i) returns for each i, without a division
+// or an allocation per element. The index slice is reused: callers must
+// copy it to keep it.
+func Indices(shape []int) iter.Seq2[int, []int] {
+	return func(yield func(int, []int) bool) {
+		n := Size(shape)
+		idx := make([]int, len(shape))
+		for i := 0; i < n; i++ {
+			if !yield(i, idx) {
+				return
+			}
+			for k := len(idx) - 1; k >= 0; k-- { // the odometer's next reading
+				if idx[k]++; idx[k] < shape[k] {
+					break
+				}
+				idx[k] = 0
+			}
+		}
+	}
+}
+
 // Ravel returns the flat row-major position of idx in shape.
 func Ravel(shape, idx []int) int {
 	i := 0
@@ -45,8 +69,10 @@ func (a Array[T]) At(idx ...int) T { return a.Data[Ravel(a.Shape, idx)] }
 // build makes an array of shape whose element idx is a.At(from(idx)...).
 func (a Array[T]) build(shape []int, from func(idx []int) []int) Array[T] {
 	out := Array[T]{Shape: append([]int{}, shape...), Data: make([]T, Size(shape))}
-	for i := range out.Data {
-		out.Data[i] = a.At(from(Unravel(shape, i))...)
+	scratch := make([]int, len(shape)) // from may change its argument
+	for i, idx := range Indices(shape) {
+		copy(scratch, idx)
+		out.Data[i] = a.At(from(scratch)...)
 	}
 	return out
 }
