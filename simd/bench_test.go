@@ -101,6 +101,11 @@ func BenchmarkTranspose(b *testing.B) {
 		{"float32/8192x8192/stream", benchTranspose[float32], 8192, true},
 		{"float64/4096x4096", benchTranspose[float64], 4096, false},
 		{"float64/4096x4096/stream", benchTranspose[float64], 4096, true},
+		{"uint8/512x512", benchTranspose[uint8], 512, false},
+		{"uint8/8192x8192", benchTranspose[uint8], 8192, false},
+		{"uint8/8192x8192/stream", benchTranspose[uint8], 8192, true},
+		{"uint16/512x512", benchTranspose[uint16], 512, false},
+		{"uint16/8192x8192/stream", benchTranspose[uint16], 8192, true},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			benchLevels(b, func(b *testing.B) { c.f(b, c.n, c.stream) })
