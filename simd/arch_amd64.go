@@ -21,6 +21,8 @@ func archInit() {
 	}
 	tables[AVX2] = &table{
 		isa: AVX2,
+		t8:  tileKernel[uint8]{transpose8AVX2, 16, 16},
+		t16: tileKernel[uint16]{transpose16AVX2, 8, 16},
 		t32: tileKernel[uint32]{transpose32AVX2, 8, 8},
 		// t32nt writes each destination line's two halves back to back:
 		// storing one whole 8×8 tile after the other, which leaves eight
@@ -51,6 +53,8 @@ func archInit() {
 	}
 	tables[AVX512] = &table{
 		isa:      AVX512,
+		t8:       tables[AVX2].t8,
+		t16:      tables[AVX2].t16,
 		t32:      tileKernel[uint32]{transpose32AVX512, 16, 16},
 		t32nt:    tileKernel[uint32]{transpose32AVX512NT, 16, 16},
 		t64:      tileKernel[uint64]{transpose64AVX512, 8, 8},
@@ -157,6 +161,18 @@ func thin64AVX512NT(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, outS
 // The NT variants store with non-temporal hints (VMOVNTPS), need every
 // destination row start 64-byte aligned and cols a whole number of cache
 // lines, and end with SFENCE.
+
+// transpose8AVX2 is the reference loop above for 1-byte elements, 16×16
+// tiles.
+//
+//go:noescape
+func transpose8AVX2(dst *uint8, dld int, src *uint8, sld int, rows, cols int)
+
+// transpose16AVX2 is the reference loop above for 2-byte elements, tiles
+// of 8 destination rows by 16 columns.
+//
+//go:noescape
+func transpose16AVX2(dst *uint16, dld int, src *uint16, sld int, rows, cols int)
 
 // transpose32AVX2 is the reference loop above for 4-byte elements, 8×8 tiles.
 //

@@ -133,6 +133,38 @@ func testTransposeTypes(t *testing.T) {
 	t.Run("uint16", func(t *testing.T) { testTransposeType[uint16](t, false) })
 }
 
+// TestTransposeSmallTiles checks the tiles of 1- and 2-byte elements
+// (transpose8AVX2, transpose16AVX2) at every level, on transposes larger
+// than one block (cached's squares are 256 rows of uint8, 128 of uint16)
+// with ragged edges on either side, whole tiles only, both signs of both
+// leading dimensions, padded rows and guard cells, each way (Transpose,
+// TransposeHot, and TransposeStream, which runs them with ordinary
+// stores).
+func TestTransposeSmallTiles(t *testing.T) {
+	sizes := []int{16, 17, 48, 255, 256, 273}
+	if testing.Short() {
+		sizes = []int{16, 17, 273}
+	}
+	forEachLevel(t, func(t *testing.T) {
+		k := 0
+		for _, rows := range sizes {
+			for _, cols := range sizes {
+				k++
+				for _, l := range []layout2D{
+					makeLayout(rows, cols, k%8, k%3, false, (k/8)%8, k%4, false),
+					makeLayout(rows, cols, 1, 5, true, 3, 0, true),
+					makeLayout(rows, cols, 0, 0, k%2 == 0, 0, 16, k%2 == 1),
+				} {
+					for mode := range 3 {
+						checkTransposeCase[uint8](t, l, mode)
+						checkTransposeCase[int16](t, l, mode)
+					}
+				}
+			}
+		}
+	})
+}
+
 // TestCachedFor pins the blocks of Transpose: the squares of cached unless
 // cachedBands is set, the level is AVX512 and the source or the
 // destination rows span bandSpanBytes or more, and then the bands of

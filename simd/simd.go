@@ -58,7 +58,11 @@ var (
 // table holds the kernels of one level. It is immutable once built and is
 // swapped atomically, so a kernel call always sees one consistent level.
 type table struct {
-	isa        ISA
+	isa ISA
+	// t8 and t16 are the tiles of 1- and 2-byte elements (no streaming
+	// form: TransposeStream runs them with ordinary stores).
+	t8         tileKernel[uint8]
+	t16        tileKernel[uint16]
 	t32, t32nt tileKernel[uint32]
 	t64, t64nt tileKernel[uint64]
 	// g32nt and g64nt are the streaming stride-2 gathers of StridedStream;
@@ -85,11 +89,17 @@ type table struct {
 	narrow64 tileKernel[uint64]
 }
 
+// tileElement is the element types of the tile kernels: unsigned
+// integers of each size the kernels move (they only move bits).
+type tileElement interface {
+	uint8 | uint16 | uint32 | uint64
+}
+
 // tileKernel is an assembly transpose that handles only whole tiles: rows a
 // multiple of tr and cols a multiple of tc, both powers of two (so that
 // rounding down to whole tiles is a mask, not a division). A nil fn means
 // "no kernel": the plain-Go twin does all the work.
-type tileKernel[E uint32 | uint64] struct {
+type tileKernel[E tileElement] struct {
 	fn     func(dst *E, dld int, src *E, sld int, rows, cols int)
 	tr, tc int
 }

@@ -32,7 +32,7 @@ var (
 // the right and bottom edges. Arguments are validated; rows and cols are
 // positive. A transpose of whole tiles that fits one block (every small
 // one) is a single kernel call.
-func transposeTiled[E uint32 | uint64](k *tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+func transposeTiled[E tileElement](k *tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	var e E
 	size := int(unsafe.Sizeof(e))
 	bi := max((b.rowBytes/size)&^(k.tr-1), k.tr)
@@ -278,12 +278,24 @@ func forHot(t *table) *table {
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 1:
-		if t.thin[0].k != nil && transposeThin(&t.thin[0], stream, as[uint8](dst), doff, dld, as[uint8](src), soff, sld, rows, cols) {
+		d, s := as[uint8](dst), as[uint8](src)
+		if t.thin[0].k != nil && transposeThin(&t.thin[0], stream, d, doff, dld, s, soff, sld, rows, cols) {
+			return
+		}
+		if t.t8.fn != nil && rows >= t.t8.tr && cols >= t.t8.tc {
+			transposeTiled(&t.t8, b, d, doff, dld, s, soff, sld, rows, cols)
 			return
 		}
 	case 2:
-		if t.thin[1].k != nil && uintptrOf(dst)%2 == 0 && uintptrOf(src)%2 == 0 &&
-			transposeThin(&t.thin[1], stream, as[uint16](dst), doff, dld, as[uint16](src), soff, sld, rows, cols) {
+		if uintptrOf(dst)%2 != 0 || uintptrOf(src)%2 != 0 {
+			break
+		}
+		d, s := as[uint16](dst), as[uint16](src)
+		if t.thin[1].k != nil && transposeThin(&t.thin[1], stream, d, doff, dld, s, soff, sld, rows, cols) {
+			return
+		}
+		if t.t16.fn != nil && rows >= t.t16.tr && cols >= t.t16.tc {
+			transposeTiled(&t.t16, b, d, doff, dld, s, soff, sld, rows, cols)
 			return
 		}
 	case 4:

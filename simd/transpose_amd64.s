@@ -233,6 +233,95 @@
 	Q8(32, ST, X8, X9, Z8, Z9, Z10, Z11); \
 	Q8(48, ST, X12, X13, Z12, Z13, Z14, Z15)
 
+// B8LOAD loads the 16 source rows of a 16×16 tile of 1-byte elements, or
+// of a 16×8 tile of 2-byte ones, 16 bytes of each at OFF, paired across
+// lanes: Y0-Y7 get source rows k (low lane) and k+8 (high lane), from
+// R11 (rows 0-3), R12 (4-7), R13 (8-11) and R14 (12-15).
+#define B8LOAD(OFF) \
+	LEAQ (R11)(BX*4), R12; \
+	LEAQ (R11)(BX*8), R13; \
+	LEAQ (R13)(BX*4), R14; \
+	VMOVDQU OFF(R11), X0; \
+	VINSERTI128 $1, OFF(R13), Y0, Y0; \
+	VMOVDQU OFF(R11)(BX*1), X1; \
+	VINSERTI128 $1, OFF(R13)(BX*1), Y1, Y1; \
+	VMOVDQU OFF(R11)(BX*2), X2; \
+	VINSERTI128 $1, OFF(R13)(BX*2), Y2, Y2; \
+	VMOVDQU OFF(R11)(R9*1), X3; \
+	VINSERTI128 $1, OFF(R13)(R9*1), Y3, Y3; \
+	VMOVDQU OFF(R12), X4; \
+	VINSERTI128 $1, OFF(R14), Y4, Y4; \
+	VMOVDQU OFF(R12)(BX*1), X5; \
+	VINSERTI128 $1, OFF(R14)(BX*1), Y5, Y5; \
+	VMOVDQU OFF(R12)(BX*2), X6; \
+	VINSERTI128 $1, OFF(R14)(BX*2), Y6, Y6; \
+	VMOVDQU OFF(R12)(R9*1), X7; \
+	VINSERTI128 $1, OFF(R14)(R9*1), Y7, Y7
+
+// UNPACK8 interleaves the eight registers S0-S7 pairwise, (S0,S1),
+// (S2,S3), (S4,S5), (S6,S7), in units of LO/HI (VPUNPCKL/H of bytes,
+// words, doublewords or quadwords) into D0-D7: D0, D1 the low and high
+// halves of (S0,S1), and so on.
+#define UNPACK8(LO, HI, S0, S1, S2, S3, S4, S5, S6, S7, D0, D1, D2, D3, D4, D5, D6, D7) \
+	LO S1, S0, D0; \
+	HI S1, S0, D1; \
+	LO S3, S2, D2; \
+	HI S3, S2, D3; \
+	LO S5, S4, D4; \
+	HI S5, S4, D5; \
+	LO S7, S6, D6; \
+	HI S7, S6, D7
+
+// T16X16B transposes a 16×16 tile of 1-byte elements from R11 to R10.
+// Each lane of Y0-Y7 (B8LOAD) holds eight source rows of 16 bytes; three
+// rounds of in-lane unpacks (bytes, words, doublewords) leave in Y8-Y15,
+// register j, columns 2j and 2j+1 of the lane's eight rows, 8 bytes each;
+// VPERMQ then puts column 2j of all 16 rows in the low lane and column
+// 2j+1 in the high lane: destination rows 2j and 2j+1, one 16-byte store
+// each.
+#define T16X16B \
+	B8LOAD(0); \
+	UNPACK8(VPUNPCKLBW, VPUNPCKHBW, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	MOVQ R10, AX; \
+	W2ROWS(Y8, X8, Y9, X9); \
+	W2ROWS(Y10, X10, Y11, X11); \
+	W2ROWS(Y12, X12, Y13, X13); \
+	W2ROWS(Y14, X14, Y15, X15)
+
+// W2ROWS stores destination rows 4q..4q+3 at AX from A (rows 4q, 4q+1)
+// and B (4q+2, 4q+3) as T16X16B leaves them, then advances AX by four rows.
+#define W2ROWS(A, XA, B, XB) \
+	VPERMQ $0xD8, A, A; \
+	VPERMQ $0xD8, B, B; \
+	VMOVDQU XA, (AX); \
+	VEXTRACTI128 $1, A, (AX)(DX*1); \
+	VMOVDQU XB, (AX)(DX*2); \
+	VEXTRACTI128 $1, B, (AX)(R8*1); \
+	LEAQ (AX)(DX*4), AX
+
+// T8X16W transposes a tile of 2-byte elements from R11 to R10: 16 source
+// rows of 8 elements into 8 destination rows of 16. Each lane of Y0-Y7
+// (B8LOAD) holds eight source rows of 8 elements; three rounds of in-lane
+// unpacks (words, doublewords, quadwords) leave in Y8-Y15 the columns of
+// both lanes' rows, low lane rows 0-7 and high lane rows 8-15: each
+// register a whole destination row of 32 bytes, one store each.
+#define T8X16W \
+	B8LOAD(0); \
+	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	UNPACK8(VPUNPCKLQDQ, VPUNPCKHQDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	LEAQ (R10)(DX*4), AX; \
+	VMOVDQU Y8, (R10); \
+	VMOVDQU Y9, (R10)(DX*1); \
+	VMOVDQU Y10, (R10)(DX*2); \
+	VMOVDQU Y11, (R10)(R8*1); \
+	VMOVDQU Y12, (AX); \
+	VMOVDQU Y13, (AX)(DX*1); \
+	VMOVDQU Y14, (AX)(DX*2); \
+	VMOVDQU Y15, (AX)(R8*1)
+
 // TILES is the body of every kernel: a loop over rows of tiles, TR
 // destination rows each, and within a row over tiles of TC columns, calling
 // TILE (which reads R11, writes R10, and may use AX and R12-R14). A tile
@@ -314,3 +403,11 @@ TEXT ·transpose64AVX512(SB), NOSPLIT, $0-48
 // func transpose64AVX512NT(dst *uint64, dld int, src *uint64, sld int, rows, cols int)
 TEXT ·transpose64AVX512NT(SB), NOSPLIT, $0-48
 	TILES(3, TILE64AVX512NT, 8, 64, SNEXT8, 8, DNEXT8, 64, SFENCE)
+
+// func transpose8AVX2(dst *uint8, dld int, src *uint8, sld int, rows, cols int)
+TEXT ·transpose8AVX2(SB), NOSPLIT, $0-48
+	TILES(0, T16X16B, 16, 16, SNEXT16, 16, DNEXT16, 16, NOFENCE)
+
+// func transpose16AVX2(dst *uint16, dld int, src *uint16, sld int, rows, cols int)
+TEXT ·transpose16AVX2(SB), NOSPLIT, $0-48
+	TILES(1, T8X16W, 16, 32, SNEXT16, 8, DNEXT8, 16, NOFENCE)
