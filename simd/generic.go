@@ -196,6 +196,14 @@ var stagePool = sync.Pool{New: func() any {
 // TransposeStream at the generic level: 4.3-4.5 and 3.8-4.9 GB/s, 5.2-5.6
 // and 7.1-7.7, against 6.5-6.7 and 6.3-8.7).
 func transposeStaged[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+	stageThrough(dst, doff, dld, src, soff, sld, rows, cols, transposeBands[T])
+}
+
+// stageThrough is transposeStaged with move transposing each block into
+// the scratch buffer (at boff, rows bld elements apart): transposeBands,
+// or the tile kernels of 1- and 2-byte elements, which have no streaming
+// form (transposeSmallTiles).
+func stageThrough[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int, move func(buf []T, boff, bld int, src []T, soff, sld, rows, cols int)) {
 	size := int(sizeOf[T]())
 	bc := stageRun / size      // destination columns (source rows) a block
 	br := min(bc, stageRows)   // destination rows (source columns) a block
@@ -207,7 +215,7 @@ func transposeStaged[T any](dst []T, doff, dld int, src []T, soff, sld, rows, co
 		r := min(br, rows-i0)
 		for j0 := 0; j0 < cols; j0 += bc {
 			c := min(bc, cols-j0)
-			transposeBands(buf, 0, ld, src, soff+j0*sld+i0, sld, r, c)
+			move(buf, 0, ld, src, soff+j0*sld+i0, sld, r, c)
 			for i := range r {
 				copy(dst[doff+(i0+i)*dld+j0:][:c], buf[i*ld:][:c])
 			}

@@ -165,6 +165,31 @@ func TestTransposeSmallTiles(t *testing.T) {
 	})
 }
 
+// TestTransposeSmallTilesStaged checks the tiles of 1- and 2-byte
+// elements through transposeStaged's scratch buffer (transposeSmallTiles),
+// with stageMinBytes lowered: source rows a page or more apart, sides of
+// a run (1 KiB) or more, ragged blocks of the scratch and ragged tiles,
+// both signs of both strides, guard cells, every mode, at every level.
+func TestTransposeSmallTilesStaged(t *testing.T) {
+	defer func(m uint64) { stageMinBytes = m }(stageMinBytes)
+	stageMinBytes = 0
+	forEachLevel(t, func(t *testing.T) {
+		for k, l := range []layout2D{
+			makeLayout(1030, 1100, 3, 5, false, 1, 4100-1030, false),
+			makeLayout(1024, 1041, 0, 0, true, 0, 4096-1024, true),
+		} {
+			checkTransposeCase[uint8](t, l, k)
+		}
+		for k, l := range []layout2D{
+			makeLayout(520, 530, 3, 5, false, 1, 2050-520, false),
+			makeLayout(512, 777, 0, 0, false, 0, 2048-512, true),
+			makeLayout(600, 513, 1, 2, true, 2, 2100-600, false),
+		} {
+			checkTransposeCase[int16](t, l, k)
+		}
+	})
+}
+
 // TestCachedFor pins the blocks of Transpose: the squares of cached unless
 // cachedBands is set, the level is AVX512 and the source or the
 // destination rows span bandSpanBytes or more, and then the bands of
