@@ -46,6 +46,24 @@ func ExampleTranspose() {
 	// true simd: Transpose: dst index 6 out of range [0,6)
 }
 
+func ExampleTranspose_bytes() {
+	// A 16×16 grayscale image, pixel (r, c) = 16r+c, transposed: 1-byte
+	// elements run their own tiles (16×16 at the AVX2 and AVX512 levels).
+	src := make([]uint8, 16*16)
+	for i := range src {
+		src[i] = uint8(i)
+	}
+	dst := make([]uint8, 16*16)
+	if err := simd.Transpose(dst, 0, 16, src, 0, 16, 16, 16); err != nil {
+		panic(err)
+	}
+	fmt.Println(dst[:16])   // column 0 of src
+	fmt.Println(dst[16:20]) // column 1 begins
+	// Output:
+	// [0 16 32 48 64 80 96 112 128 144 160 176 192 208 224 240]
+	// [1 17 33 49]
+}
+
 func ExampleTransposeMinRows() {
 	// The pixels of a 2x4 image of three channels, channels last: each
 	// row of src is a pixel's (r, g, b). dst gets the channels first:
