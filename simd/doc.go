@@ -114,7 +114,8 @@
 //
 //   - [Transpose], [TransposeStream] and [TransposeHot] have assembly at
 //     both levels: a register transpose of 8×8 tiles (4-byte elements) or 4×4 tiles (8-byte)
-//     with AVX2, 16×16 or 8×8 tiles with AVX-512. Transpose's AVX2 tiles
+//     with AVX2, 16×16 or 8×8 tiles with AVX-512 (1- and 2-byte elements:
+//     below). Transpose's AVX2 tiles
 //     load whole source rows, transpose them in 128-bit lanes and store each
 //     destination row as 16-byte halves, which sorts the lanes out without
 //     shuffles: half the loads of pairing 128-bit pieces across lanes, which
@@ -190,20 +191,21 @@
 //     unpacks leave each destination row whole in a register). Before
 //     them these transposes ran the Go twin an element at a time: on an
 //     Intel Xeon (family 6 model 207) a uint8 [512,512] moved 19 GB/s
-//     instead of 2.3-2.7, a uint16 one 19.6 instead of 4.2-4.6. They have
+//     instead of 2.3-2.7, a uint16 one 19.6-19.7 instead of 4.2-4.6. They have
 //     no non-temporal form, so TransposeStream runs them with ordinary
 //     stores, and a large transpose (where the Go twin would stage it:
 //     source rows a page or more apart, 4 MiB or more) goes through the
 //     Go twin's scratch buffer, the tiles writing its blocks: a uint8
 //     [8192,8192] at 0.32-0.37 of copy()'s rate, against 0.17-0.19 in
 //     the Go twin, a uint16 one at 0.38-0.39 against 0.29 (written
-//     directly the tiles moved them at 0.32-0.38 and 0.31-0.34).
+//     directly the tiles moved them at 0.31-0.38 and 0.31-0.34). They
+//     walk cached's squares whatever the level's blocks of 4- and 8-byte
+//     elements (on the Xeon TransposeStream's bands ran them at 0.27-0.28).
 //   - Thin transposes, with fewer rows or columns than a tile (the
 //     channels of an image moved between channels-last and channels-first
 //     order: 3 rows of H*W columns, or H*W rows of 3 columns), have no
 //     whole tile; the tiles left them all to the Go twin, an element at a
-//     time. At
-//     the AVX512 level, elements of 1 (with AVX512_VBMI), 2 (AVX512BW), 4
+//     time. At the AVX512 level, elements of 1 (with AVX512_VBMI), 2 (AVX512BW), 4
 //     and 8 bytes run thin kernels instead (1- and 2-byte ones without
 //     those extensions run the AVX2 level's): a block of one vector's worth
 //     of columns of few rows (64, 32, 16 or 8) reads the source vectors

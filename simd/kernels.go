@@ -120,9 +120,10 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // elements, whose source rows lie sld elements apart, beat a strided run
 // per row (a gather of cols elements sld apart from each source column)
 // at the active level; the copy engine runs the runs in their place below
-// it. It is 8 (the smallest tile) for blocks of fewer than minThinCols
-// columns, whose transpose's fixed cost outweighs its gain, for source
-// rows flipped (sld < 1), and for elements of more than 8 bytes. Where
+// it. It is 8 (the smallest tile of 4- and 8-byte elements) for blocks
+// of fewer than minThinCols columns, whose transpose's fixed cost
+// outweighs its gain, for source rows flipped (sld < 1), and for elements
+// of more than 8 bytes. Where
 // the level has thin kernels for T's size (see the package documentation)
 // and they take the block (sld at most the lanes of a vector, at most 16)
 // it is 2 for 1- and 2-byte elements (the channels of a uint8 image of

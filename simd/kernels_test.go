@@ -135,7 +135,8 @@ func testTransposeTypes(t *testing.T) {
 
 // TestTransposeSmallTiles checks the tiles of 1- and 2-byte elements
 // (transpose8AVX2, transpose16AVX2) at every level, on transposes larger
-// than one block (cached's squares are 256 rows of uint8, 128 of uint16)
+// than one block (cached's squares are 256 rows of uint8 and 128 of uint16
+// on a 48 KiB L1D, half that on 32 KiB)
 // with ragged edges on either side, whole tiles only, both signs of both
 // leading dimensions, padded rows and guard cells, each way (Transpose,
 // TransposeHot, and TransposeStream, which runs them with ordinary
@@ -174,18 +175,20 @@ func TestTransposeSmallTilesStaged(t *testing.T) {
 	defer func(m uint64) { stageMinBytes = m }(stageMinBytes)
 	stageMinBytes = 0
 	forEachLevel(t, func(t *testing.T) {
-		for k, l := range []layout2D{
-			makeLayout(1030, 1100, 3, 5, false, 1, 4100-1030, false),
-			makeLayout(1024, 1041, 0, 0, true, 0, 4096-1024, true),
-		} {
-			checkTransposeCase[uint8](t, l, k)
-		}
-		for k, l := range []layout2D{
-			makeLayout(520, 530, 3, 5, false, 1, 2050-520, false),
-			makeLayout(512, 777, 0, 0, false, 0, 2048-512, true),
-			makeLayout(600, 513, 1, 2, true, 2, 2100-600, false),
-		} {
-			checkTransposeCase[int16](t, l, k)
+		for mode := range 3 {
+			for _, l := range []layout2D{
+				makeLayout(1030, 1100, 3, 5, false, 1, 4100-1030, false),
+				makeLayout(1024, 1041, 0, 0, true, 0, 4096-1024, true),
+			} {
+				checkTransposeCase[uint8](t, l, mode)
+			}
+			for _, l := range []layout2D{
+				makeLayout(520, 530, 3, 5, false, 1, 2050-520, false),
+				makeLayout(512, 777, 0, 0, false, 0, 2048-512, true),
+				makeLayout(600, 513, 1, 2, true, 2, 2100-600, false),
+			} {
+				checkTransposeCase[int16](t, l, mode)
+			}
 		}
 	})
 }

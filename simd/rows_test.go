@@ -39,25 +39,22 @@ func rowsValues[T Float](r *rand.Rand, op Op, n int) []T {
 	return x
 }
 
-// valuePool holds reduceValues' float64 values without specials, grown on
-// demand and never changed below its length.
-var valuePool struct {
-	sync.Mutex
-	x []float64
-}
+// valuePool holds 2^19 of reduceValues' float64 values without specials,
+// drawn once from a fixed seed: rowsValues takes its values from it.
+var valuePool = sync.OnceValue(func() []float64 {
+	return reduceValues[float64](rand.New(rand.NewPCG(41, 42)), 1<<19, false)
+})
 
-// pooledValues returns n values of valuePool from a start drawn from r,
-// growing the pool to twice n first if it is shorter. The result must not
-// be written.
+// pooledValues returns n values of valuePool from a start drawn from r
+// (so a test's values depend only on its own seed), or, for n over half
+// the pool, n values drawn from r. The result must not be written.
 func pooledValues(r *rand.Rand, n int) []float64 {
-	valuePool.Lock()
-	defer valuePool.Unlock()
-	if have := len(valuePool.x); have < 2*n {
-		more := reduceValues[float64](rand.New(rand.NewPCG(uint64(have), 41)), 2*n-have, false)
-		valuePool.x = append(valuePool.x, more...)
+	p := valuePool()
+	if n > len(p)/2 {
+		return reduceValues[float64](r, n, false)
 	}
-	start := r.IntN(len(valuePool.x) - n + 1)
-	return valuePool.x[start : start+n : start+n]
+	start := r.IntN(len(p) - n + 1)
+	return p[start : start+n : start+n]
 }
 
 func checkFoldRows[T Float](t *testing.T, r *rand.Rand) {

@@ -274,8 +274,8 @@ func forHot(t *table) *table {
 // ones where t has them and the transpose has fewer rows or columns than
 // a tile (transposeNarrow); 1- and 2-byte elements to the thin kernels
 // where t has them and they take the transpose, else to their tiles
-// (transposeSmallTiles) where t has them and the transpose has a whole
-// tile; all else (other sizes, a misaligned complex64 or 2-byte slice)
+// (transposeSmallTiles, in its own blocks) where t has them and the
+// transpose has a whole tile; all else (other sizes, a misaligned complex64 or 2-byte slice)
 // to the Go twin.
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
@@ -285,7 +285,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 			return
 		}
 		if t.t8.fn != nil && rows >= t.t8.tr && cols >= t.t8.tc {
-			transposeSmallTiles(&t.t8, b, d, doff, dld, s, soff, sld, rows, cols)
+			transposeSmallTiles(&t.t8, d, doff, dld, s, soff, sld, rows, cols)
 			return
 		}
 	case 2:
@@ -297,7 +297,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 			return
 		}
 		if t.t16.fn != nil && rows >= t.t16.tr && cols >= t.t16.tc {
-			transposeSmallTiles(&t.t16, b, d, doff, dld, s, soff, sld, rows, cols)
+			transposeSmallTiles(&t.t16, d, doff, dld, s, soff, sld, rows, cols)
 			return
 		}
 	case 4:
@@ -350,9 +350,13 @@ func uintptrOf[T any](s []T) uintptr {
 }
 
 // transposeSmallTiles runs the tiles k of 1- or 2-byte elements over a
-// transpose in blocks of b, or, where the Go twin would stage it (source
-// rows a page or more apart, and stages), through transposeStaged's
-// scratch buffer, in cached's squares: without non-temporal stores, each
+// transpose in cached's squares, whatever the caller's blocks (on an
+// Intel Xeon, family 6 model 207, a uint8 [8192,8192] ran at 0.35-0.37 of
+// copy()'s rate in them, 0.27-0.28 in TransposeStream's bands, not
+// measured on AMD family 25, where Transpose gives the AVX-512 tiles
+// bands), or, where the Go twin would stage it (source rows a page or
+// more apart, and stages), through transposeStaged's scratch buffer, in
+// the same squares: without non-temporal stores, each
 // destination line written in pieces of 16 or 32 bytes took its fetch
 // from memory, as the Go twin's did. On an Intel Xeon (family 6 model
 // 207; simd BenchmarkTranspose of [8192,8192], six rounds alternating
@@ -360,7 +364,7 @@ func uintptrOf[T any](s []T) uintptr {
 // GB/s to 5.0-5.1 (+24% and +31%, p <= 0.015), uint8 from 3.9-4.1 to
 // 4.4-4.8 (+12% and +18% in two cases of four, p <= 0.009; the others
 // within the noise).
-func transposeSmallTiles[E uint8 | uint16](k *tileKernel[E], b block, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+func transposeSmallTiles[E uint8 | uint16](k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	size := int(sizeOf[E]())
 	if absU(sld)*uint64(size) >= 4096 && stages(rows, cols, size) { // as transposeGo
 		stageThrough(dst, doff, dld, src, soff, sld, rows, cols, func(buf []E, boff, bld int, src []E, soff, sld, r, c int) {
@@ -368,5 +372,5 @@ func transposeSmallTiles[E uint8 | uint16](k *tileKernel[E], b block, dst []E, d
 		})
 		return
 	}
-	transposeTiled(k, b, dst, doff, dld, src, soff, sld, rows, cols)
+	transposeTiled(k, cached, dst, doff, dld, src, soff, sld, rows, cols)
 }

@@ -92,20 +92,26 @@
 	W2HALVES((D), 16(D), (D)(DX*2), 16(D)(DX*2), X4, X6, Y4, Y6); \
 	W2HALVES((D)(DX*1), 16(D)(DX*1), (D)(R8*1), 16(D)(R8*1), X5, X7, Y5, Y7)
 
+// PAIRS4 loads 16 bytes at OFF of four source rows from S (S, S+BX,
+// S+2*BX, S+R9) into the low lanes of A0-A3 (XA0-XA3) and of the four
+// rows from P into their high lanes.
+#define PAIRS4(S, P, OFF, XA0, XA1, XA2, XA3, A0, A1, A2, A3) \
+	VMOVUPS OFF(S), XA0; \
+	VINSERTF128 $1, OFF(P), A0, A0; \
+	VMOVUPS OFF(S)(BX*1), XA1; \
+	VINSERTF128 $1, OFF(P)(BX*1), A1, A1; \
+	VMOVUPS OFF(S)(BX*2), XA2; \
+	VINSERTF128 $1, OFF(P)(BX*2), A2, A2; \
+	VMOVUPS OFF(S)(R9*1), XA3; \
+	VINSERTF128 $1, OFF(P)(R9*1), A3, A3
+
 // H8X4F32 transposes four columns, OFF/4 to OFF/4+3, of the eight rows of
 // 4-byte elements at S: rows k and k+4 are loaded as 128-bit pieces paired
 // across lanes (pointer R12 = S+4 rows), then an in-lane 4×4 transpose with temps
 // T0-T3 leaves in A0-A3 four destination rows of eight elements.
 #define H8X4F32(S, OFF, XA0, XA1, XA2, XA3, A0, A1, A2, A3, T0, T1, T2, T3) \
 	LEAQ (S)(BX*4), R12; \
-	VMOVUPS OFF(S), XA0; \
-	VINSERTF128 $1, OFF(R12), A0, A0; \
-	VMOVUPS OFF(S)(BX*1), XA1; \
-	VINSERTF128 $1, OFF(R12)(BX*1), A1, A1; \
-	VMOVUPS OFF(S)(BX*2), XA2; \
-	VINSERTF128 $1, OFF(R12)(BX*2), A2, A2; \
-	VMOVUPS OFF(S)(R9*1), XA3; \
-	VINSERTF128 $1, OFF(R12)(R9*1), A3, A3; \
+	PAIRS4(S, R12, OFF, XA0, XA1, XA2, XA3, A0, A1, A2, A3); \
 	IN4X4F32(A0, A1, A2, A3, T0, T1, T2, T3)
 
 // L4 stores four whole destination lines at D: the left halves from
@@ -241,22 +247,8 @@
 	LEAQ (R11)(BX*4), R12; \
 	LEAQ (R11)(BX*8), R13; \
 	LEAQ (R13)(BX*4), R14; \
-	VMOVDQU OFF(R11), X0; \
-	VINSERTI128 $1, OFF(R13), Y0, Y0; \
-	VMOVDQU OFF(R11)(BX*1), X1; \
-	VINSERTI128 $1, OFF(R13)(BX*1), Y1, Y1; \
-	VMOVDQU OFF(R11)(BX*2), X2; \
-	VINSERTI128 $1, OFF(R13)(BX*2), Y2, Y2; \
-	VMOVDQU OFF(R11)(R9*1), X3; \
-	VINSERTI128 $1, OFF(R13)(R9*1), Y3, Y3; \
-	VMOVDQU OFF(R12), X4; \
-	VINSERTI128 $1, OFF(R14), Y4, Y4; \
-	VMOVDQU OFF(R12)(BX*1), X5; \
-	VINSERTI128 $1, OFF(R14)(BX*1), Y5, Y5; \
-	VMOVDQU OFF(R12)(BX*2), X6; \
-	VINSERTI128 $1, OFF(R14)(BX*2), Y6, Y6; \
-	VMOVDQU OFF(R12)(R9*1), X7; \
-	VINSERTI128 $1, OFF(R14)(R9*1), Y7, Y7
+	PAIRS4(R11, R13, OFF, X0, X1, X2, X3, Y0, Y1, Y2, Y3); \
+	PAIRS4(R12, R14, OFF, X4, X5, X6, X7, Y4, Y5, Y6, Y7)
 
 // UNPACK8 interleaves the eight registers S0-S7 pairwise, (S0,S1),
 // (S2,S3), (S4,S5), (S6,S7), in units of LO/HI (VPUNPCKL/H of bytes,
