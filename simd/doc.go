@@ -191,16 +191,23 @@
 //     unpacks leave each destination row whole in a register). Before
 //     them these transposes ran the Go twin an element at a time: on an
 //     Intel Xeon (family 6 model 207) a uint8 [512,512] moved 19 GB/s
-//     instead of 2.3-2.7, a uint16 one 19.6-19.7 instead of 4.2-4.6. They have
-//     no non-temporal form, so TransposeStream runs them with ordinary
-//     stores, and a large transpose (where the Go twin would stage it:
-//     source rows a page or more apart, 4 MiB or more) goes through the
-//     Go twin's scratch buffer, the tiles writing its blocks: a uint8
-//     [8192,8192] at 0.32-0.37 of copy()'s rate, against 0.17-0.19 in
-//     the Go twin, a uint16 one at 0.38-0.39 against 0.29 (written
-//     directly the tiles moved them at 0.31-0.38 and 0.31-0.34). They
-//     walk cached's squares whatever the level's blocks of 4- and 8-byte
-//     elements (on the Xeon TransposeStream's bands ran them at 0.27-0.28).
+//     instead of 2.3-2.7, a uint16 one 19.6-19.7 instead of 4.2-4.6.
+//     TransposeStream of bytes, where the destination rows are a whole
+//     number of lines apart, runs a non-temporal form in the streaming
+//     strategy's blocks: four 16×16 tiles write their 16-byte pieces of 16
+//     destination rows into a 1 KiB scratch on the stack, and each row's
+//     whole line is stored from it (VMOVNTDQ) — a uint8 [8192,8192] at
+//     0.67-0.84 of copy()'s rate on the Xeon, against 0.35-0.37 with
+//     ordinary stores. Elsewhere (2-byte elements, Transpose, rows not
+//     line-aligned) a large transpose (where the Go twin would stage it:
+//     source rows a page or more apart, 4 MiB or more) goes through the Go
+//     twin's scratch buffer, the tiles writing its blocks: a uint8
+//     [8192,8192] at 0.32-0.37 of copy()'s rate, against 0.17-0.19 in the
+//     Go twin, a uint16 one at 0.38-0.39 against 0.29 (written directly
+//     the tiles moved them at 0.31-0.38 and 0.31-0.34). Outside the
+//     streaming form the tiles walk cached's squares whatever the level's
+//     blocks of 4- and 8-byte elements (on the Xeon TransposeStream's
+//     bands ran them at 0.27-0.28).
 //   - Thin transposes, with fewer rows or columns than a tile (the
 //     channels of an image moved between channels-last and channels-first
 //     order: 3 rows of H*W columns, or H*W rows of 3 columns), have no

@@ -139,14 +139,36 @@ func testTransposeTypes(t *testing.T) {
 // on a 48 KiB L1D, half that on 32 KiB)
 // with ragged edges on either side, whole tiles only, both signs of both
 // leading dimensions, padded rows and guard cells, each way (Transpose,
-// TransposeHot, and TransposeStream, which runs them with ordinary
-// stores).
+// TransposeHot, and TransposeStream, which runs uint8's non-temporal
+// tiles, transpose8AVX2NT, where destination rows are a whole number of
+// lines apart, under both strategies: a uint8 [1040,1100] with lines
+// whole takes the squares of Blocks).
 func TestTransposeSmallTiles(t *testing.T) {
-	sizes := []int{16, 17, 48, 255, 256, 273}
+	sizes := []int{16, 17, 48, 64, 65, 255, 256, 273}
 	if testing.Short() {
-		sizes = []int{16, 17, 273}
+		sizes = []int{16, 17, 65, 273}
 	}
+	for _, s := range []TransposeStrategy{Bands, Blocks} {
+		t.Run(s.String(), func(t *testing.T) {
+			if s == Blocks && (raceBuild || tables[AVX2] == nil) {
+				t.Skip("the strategy orders the SIMD levels' tiles, which this build does not run")
+			}
+			prev, err := SetTransposeStrategy(s)
+			noErr(t, err)
+			defer SetTransposeStrategy(prev)
+			testTransposeSmallTiles(t, sizes)
+		})
+	}
+}
+
+func testTransposeSmallTiles(t *testing.T, sizes []int) {
 	forEachLevel(t, func(t *testing.T) {
+		for _, l := range []layout2D{
+			makeLayout(1040, 1100, 64, 1216-1100, false, 3, 5, false),
+			makeLayout(1040, 1100, 64+13, 1152-1100, true, 0, 0, true),
+		} {
+			checkTransposeCase[uint8](t, l, modeStream)
+		}
 		k := 0
 		for _, rows := range sizes {
 			for _, cols := range sizes {

@@ -146,7 +146,7 @@ var timeRun = func(run func()) time.Duration {
 // whether it did; when it does not (the transpose is too small, another
 // goroutine is calibrating, or the strategy is no longer Calibrate), the
 // caller transposes. dst and src start at the first streamed column.
-func calibrate[E uint32 | uint64](nt *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
+func calibrate[E tileElement](nt *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
 	size := int(unsafe.Sizeof(*new(E)))
 	q := rows / 4 &^ 63 // rows per quarter: whole tiles and blocks
 	if q*size < 4*squareBytes || cols*size < 4*squareBytes || rows*cols*size < calibrationBytes {

@@ -79,7 +79,7 @@ func transposeTiled[E tileElement](k *tileKernel[E], b block, dst []E, doff, dld
 // requires every destination row to start at the same offset within a line
 // (dld*size a multiple of 64) and peels the leading columns up to the first
 // line boundary.
-func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+func transposeStreamTiled[E tileElement](isa ISA, nt, k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	var e E
 	size := int(unsafe.Sizeof(e))
 	addr := uintptr(unsafe.Pointer(&dst[doff]))
@@ -96,6 +96,9 @@ func transposeStreamTiled[E uint32 | uint64](isa ISA, nt, k *tileKernel[E], dst 
 		transposeGo(dst, doff, dld, src, soff, sld, rows, peel)
 	}
 	st := ActiveTransposeStrategy()
+	if st == Calibrate && size < 4 {
+		st = Bands // the calibration times the tiles of 4- and 8-byte elements
+	}
 	if st == Calibrate {
 		if calibrate(nt, dst, doff+peel, dld, src, soff+peel*sld, sld, rows, cols-peel) {
 			return
@@ -285,7 +288,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 			return
 		}
 		if t.t8.fn != nil && rows >= t.t8.tr && cols >= t.t8.tc {
-			transposeSmallTiles(&t.t8, d, doff, dld, s, soff, sld, rows, cols)
+			transposeSmallTiles(t.isa, &t.t8, &t.t8nt, stream, d, doff, dld, s, soff, sld, rows, cols)
 			return
 		}
 	case 2:
@@ -297,7 +300,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 			return
 		}
 		if t.t16.fn != nil && rows >= t.t16.tr && cols >= t.t16.tc {
-			transposeSmallTiles(&t.t16, d, doff, dld, s, soff, sld, rows, cols)
+			transposeSmallTiles(t.isa, &t.t16, &t.t16nt, stream, d, doff, dld, s, soff, sld, rows, cols)
 			return
 		}
 	case 4:
@@ -349,23 +352,33 @@ func uintptrOf[T any](s []T) uintptr {
 	return uintptr(unsafe.Pointer(unsafe.SliceData(s)))
 }
 
-// transposeSmallTiles runs the tiles k of 1- or 2-byte elements over a
-// transpose in cached's squares, whatever the caller's blocks (on an
-// Intel Xeon, family 6 model 207, a uint8 [8192,8192] ran at 0.35-0.37 of
-// copy()'s rate in them, 0.27-0.28 in TransposeStream's bands, not
-// measured on AMD family 25, where Transpose gives the AVX-512 tiles
-// bands), or, where the Go twin would stage it (source rows a page or
-// more apart, and stages), through transposeStaged's scratch buffer, in
-// the same squares: without non-temporal stores, each
-// destination line written in pieces of 16 or 32 bytes took its fetch
-// from memory, as the Go twin's did. On an Intel Xeon (family 6 model
-// 207; simd BenchmarkTranspose of [8192,8192], six rounds alternating
-// with the tiles written directly, benchstat) uint16 went from 3.9-4.0
-// GB/s to 5.0-5.1 (+24% and +31%, p <= 0.015), uint8 from 3.9-4.1 to
-// 4.4-4.8 (+12% and +18% in two cases of four, p <= 0.009; the others
-// within the noise).
-func transposeSmallTiles[E uint8 | uint16](k *tileKernel[E], dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
+// transposeSmallTiles runs the tiles of 1- or 2-byte elements over a
+// transpose. Streamed (TransposeStream) where the level has a
+// non-temporal form nt (uint8 at AVX2 and AVX512) and the destination
+// rows are a whole number of lines apart, it runs transposeStreamTiled
+// with nt, under the strategy's blocks as the 4- and 8-byte tiles do
+// (never calibrating: the calibration times those): on an Intel Xeon
+// (family 6 model 207) a uint8 [8192,8192] went from 0.35-0.37 of
+// copy()'s rate to 0.67-0.84 (two runs each). Otherwise the tiles k walk
+// cached's squares, whatever the caller's blocks (on the same Xeon a
+// uint8 [8192,8192] ran at 0.35-0.37 in them, 0.27-0.28 in
+// TransposeStream's bands; not measured on AMD family 25, where
+// Transpose gives the AVX-512 tiles bands), or, where the Go twin would
+// stage the transpose (source rows a page or more apart, and stages),
+// they write the blocks of transposeStaged's scratch buffer in the same
+// squares: without non-temporal stores, each destination line written
+// in pieces of 16 or 32 bytes took its fetch from memory, as the Go
+// twin's did. On the Xeon (simd BenchmarkTranspose of [8192,8192], six
+// rounds alternating with the tiles written directly, benchstat) uint16
+// went from 3.9-4.0 GB/s to 5.0-5.1 (+24% and +31%, p <= 0.015), uint8
+// from 3.9-4.1 to 4.4-4.8 (+12% and +18% in two cases of four, p <=
+// 0.009; the others within the noise).
+func transposeSmallTiles[E uint8 | uint16](isa ISA, k, nt *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	size := int(sizeOf[E]())
+	if stream && nt.fn != nil && dld*size%64 == 0 {
+		transposeStreamTiled(isa, nt, k, dst, doff, dld, src, soff, sld, rows, cols)
+		return
+	}
 	if absU(sld)*uint64(size) >= 4096 && stages(rows, cols, size) { // as transposeGo
 		stageThrough(dst, doff, dld, src, soff, sld, rows, cols, func(buf []E, boff, bld int, src []E, soff, sld, r, c int) {
 			transposeTiled(k, cached, buf, boff, bld, src, soff, sld, r, c)

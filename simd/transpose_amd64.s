@@ -282,6 +282,80 @@
 	W2ROWS(Y12, X12, Y13, X13); \
 	W2ROWS(Y14, X14, Y15, X15)
 
+// B8LOADAT is B8LOAD at OFF 0 of the 16 source rows from S.
+#define B8LOADAT(S) \
+	LEAQ (S)(BX*4), R12; \
+	LEAQ (S)(BX*8), R13; \
+	LEAQ (R13)(BX*4), R14; \
+	PAIRS4(S, R13, 0, X0, X1, X2, X3, Y0, Y1, Y2, Y3); \
+	PAIRS4(R12, R14, 0, X4, X5, X6, X7, Y4, Y5, Y6, Y7)
+
+// S2ROWS stores the 16-byte pieces of destination rows 2j and 2j+1 (in
+// A, as T16X16B leaves them) at OFF in the stack scratch, whose rows are
+// 64 bytes apart: R0 and R1 the rows' offsets plus OFF.
+#define S2ROWS(A, XA, R0, R1) \
+	VPERMQ $0xD8, A, A; \
+	VMOVDQU XA, R0(SP); \
+	VEXTRACTI128 $1, A, R1(SP)
+
+// Q16B transposes the 16 source rows from AX into the pieces at OFF of
+// the scratch's 16 rows, then points AX at the next 16 source rows.
+#define Q16B(OFF) \
+	B8LOADAT(AX); \
+	UNPACK8(VPUNPCKLBW, VPUNPCKHBW, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	S2ROWS(Y8, X8, OFF+0, OFF+64); \
+	S2ROWS(Y9, X9, OFF+128, OFF+192); \
+	S2ROWS(Y10, X10, OFF+256, OFF+320); \
+	S2ROWS(Y11, X11, OFF+384, OFF+448); \
+	S2ROWS(Y12, X12, OFF+512, OFF+576); \
+	S2ROWS(Y13, X13, OFF+640, OFF+704); \
+	S2ROWS(Y14, X14, OFF+768, OFF+832); \
+	S2ROWS(Y15, X15, OFF+896, OFF+960); \
+	LEAQ (R14)(BX*4), AX
+
+// NT4LINES stores scratch rows ROW..ROW+3 (64 bytes each) as whole
+// destination lines at AX, AX+DX, AX+2*DX and AX+R8, each with two
+// adjacent non-temporal stores, then advances AX by four rows.
+#define NT4LINES(ROW) \
+	VMOVDQU (ROW*64)(SP), Y0; \
+	VMOVDQU (ROW*64+32)(SP), Y1; \
+	VMOVDQU (ROW*64+64)(SP), Y2; \
+	VMOVDQU (ROW*64+96)(SP), Y3; \
+	VMOVDQU (ROW*64+128)(SP), Y4; \
+	VMOVDQU (ROW*64+160)(SP), Y5; \
+	VMOVDQU (ROW*64+192)(SP), Y6; \
+	VMOVDQU (ROW*64+224)(SP), Y7; \
+	VMOVNTDQ Y0, (AX); \
+	VMOVNTDQ Y1, 32(AX); \
+	VMOVNTDQ Y2, (AX)(DX*1); \
+	VMOVNTDQ Y3, 32(AX)(DX*1); \
+	VMOVNTDQ Y4, (AX)(DX*2); \
+	VMOVNTDQ Y5, 32(AX)(DX*2); \
+	VMOVNTDQ Y6, (AX)(R8*1); \
+	VMOVNTDQ Y7, 32(AX)(R8*1); \
+	LEAQ (AX)(DX*4), AX
+
+// T64X16BNT transposes 64 source rows of 16 bytes from R11 into 16
+// destination rows of 64 bytes (one whole line each) at R10: four 16×16
+// byte tiles (Q16B) write their rows' 16-byte pieces into a 1 KiB scratch
+// on the stack, in L1, and each destination line is then stored whole,
+// non-temporally, from it: a 16×16 tile alone writes a quarter line per
+// row, and the lines of four tiles in flight at once are more than the
+// core's write-combining buffers hold.
+#define T64X16BNT \
+	MOVQ R11, AX; \
+	Q16B(0); \
+	Q16B(16); \
+	Q16B(32); \
+	Q16B(48); \
+	MOVQ R10, AX; \
+	NT4LINES(0); \
+	NT4LINES(4); \
+	NT4LINES(8); \
+	NT4LINES(12)
+
 // W2ROWS stores destination rows 4q..4q+3 at AX from A (rows 4q, 4q+1)
 // and B (4q+2, 4q+3) as T16X16B leaves them, then advances AX by four rows.
 #define W2ROWS(A, XA, B, XB) \
@@ -355,6 +429,7 @@ done: \
 #define DNEXT8 LEAQ (DI)(DX*8), DI
 #define DNEXT16 LEAQ (DI)(DX*8), DI; LEAQ (DI)(DX*8), DI
 #define NOFENCE NOP
+#define SNEXT64 MOVQ BX, AX; SHLQ $6, AX; ADDQ AX, R11
 
 // The tiles, as arguments for TILES.
 #define TILE32AVX2 T8X8F32(R11, R10)
@@ -403,3 +478,8 @@ TEXT ·transpose8AVX2(SB), NOSPLIT, $0-48
 // func transpose16AVX2(dst *uint16, dld int, src *uint16, sld int, rows, cols int)
 TEXT ·transpose16AVX2(SB), NOSPLIT, $0-48
 	TILES(1, T8X16W, 16, 32, SNEXT16, 8, DNEXT8, 16, NOFENCE)
+
+// func transpose8AVX2NT(dst *uint8, dld int, src *uint8, sld int, rows, cols int)
+// (a 1 KiB frame: the scratch of T64X16BNT)
+TEXT ·transpose8AVX2NT(SB), $1024-48
+	TILES(0, T64X16BNT, 64, 64, SNEXT64, 16, DNEXT16, 16, SFENCE)
