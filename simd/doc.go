@@ -197,8 +197,9 @@
 //     strategy's blocks: four 16×16 tiles write their 16-byte pieces of 16
 //     destination rows into a 1 KiB scratch on the stack, and each row's
 //     whole line is stored from it (VMOVNTDQ) — a uint8 [8192,8192] at
-//     0.67-0.84 of copy()'s rate on the Xeon, against 0.35-0.37 with
-//     ordinary stores. Elsewhere (2-byte elements, Transpose, rows not
+//     0.72-0.77 of copy()'s rate on the Xeon, against 0.36-0.37 with
+//     ordinary stores (its bands, a page of 64 source rows, move 256 KiB
+//     a call). Elsewhere (2-byte elements, Transpose, rows not
 //     line-aligned) a large transpose (where the Go twin would stage it:
 //     source rows a page or more apart, 4 MiB or more) goes through the Go
 //     twin's scratch buffer, the tiles writing its blocks: a uint8

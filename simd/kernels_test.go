@@ -148,6 +148,8 @@ func TestTransposeSmallTiles(t *testing.T) {
 	if testing.Short() {
 		sizes = []int{16, 17, 65, 273}
 	}
+	// Whole lines, streamed, under both strategies (sides below 1024
+	// bytes take the same bands under either: they run once, below).
 	for _, s := range []TransposeStrategy{Bands, Blocks} {
 		t.Run(s.String(), func(t *testing.T) {
 			if s == Blocks && (raceBuild || tables[AVX2] == nil) {
@@ -156,19 +158,17 @@ func TestTransposeSmallTiles(t *testing.T) {
 			prev, err := SetTransposeStrategy(s)
 			noErr(t, err)
 			defer SetTransposeStrategy(prev)
-			testTransposeSmallTiles(t, sizes)
+			forEachLevel(t, func(t *testing.T) {
+				for _, l := range []layout2D{
+					makeLayout(1040, 1100, 64, 1216-1100, false, 3, 5, false),
+					makeLayout(1040, 1100, 64+13, 1152-1100, true, 0, 0, true),
+				} {
+					checkTransposeCase[uint8](t, l, modeStream)
+				}
+			})
 		})
 	}
-}
-
-func testTransposeSmallTiles(t *testing.T, sizes []int) {
 	forEachLevel(t, func(t *testing.T) {
-		for _, l := range []layout2D{
-			makeLayout(1040, 1100, 64, 1216-1100, false, 3, 5, false),
-			makeLayout(1040, 1100, 64+13, 1152-1100, true, 0, 0, true),
-		} {
-			checkTransposeCase[uint8](t, l, modeStream)
-		}
 		k := 0
 		for _, rows := range sizes {
 			for _, cols := range sizes {
@@ -896,11 +896,13 @@ func abs(v int) int {
 func TestTables(t *testing.T) {
 	for _, l := range Supported()[1:] {
 		tb := tables[l]
-		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.g32nt.fn == nil || tb.g64nt.fn == nil || tb.fillUnit == 0 {
+		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.g32nt.fn == nil || tb.g64nt.fn == nil || tb.fillUnit == 0 ||
+			tb.t8.fn == nil || tb.t8nt.fn == nil || tb.t16.fn == nil {
 			t.Errorf("%v: missing kernels: %+v", l, *tb)
 		}
 		// transposeTiled rounds to whole tiles with masks.
-		for _, side := range []int{tb.t32.tr, tb.t32.tc, tb.t32nt.tr, tb.t32nt.tc, tb.t64.tr, tb.t64.tc, tb.t64nt.tr, tb.t64nt.tc} {
+		for _, side := range []int{tb.t32.tr, tb.t32.tc, tb.t32nt.tr, tb.t32nt.tc, tb.t64.tr, tb.t64.tc, tb.t64nt.tr, tb.t64nt.tc,
+			tb.t8.tr, tb.t8.tc, tb.t8nt.tr, tb.t8nt.tc, tb.t16.tr, tb.t16.tc} {
 			if side <= 0 || side&(side-1) != 0 {
 				t.Errorf("%v: tile side %d is not a power of two", l, side)
 			}

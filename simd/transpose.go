@@ -359,7 +359,7 @@ func uintptrOf[T any](s []T) uintptr {
 // with nt, under the strategy's blocks as the 4- and 8-byte tiles do
 // (never calibrating: the calibration times those): on an Intel Xeon
 // (family 6 model 207) a uint8 [8192,8192] went from 0.35-0.37 of
-// copy()'s rate to 0.67-0.84 (two runs each). Otherwise the tiles k walk
+// copy()'s rate to 0.72-0.77 (six rounds, benchstat). Otherwise the tiles k walk
 // cached's squares, whatever the caller's blocks (on the same Xeon a
 // uint8 [8192,8192] ran at 0.35-0.37 in them, 0.27-0.28 in
 // TransposeStream's bands; not measured on AMD family 25, where

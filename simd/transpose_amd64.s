@@ -390,7 +390,8 @@
 
 // TILES is the body of every kernel: a loop over rows of tiles, TR
 // destination rows each, and within a row over tiles of TC columns, calling
-// TILE (which reads R11, writes R10, and may use AX and R12-R14). A tile
+// TILE (which reads R11, writes R10, and may use AX and R12-R14, and the
+// frame's scratch where the function has one; SNEXT may use AX too). A tile
 // advances the destination by TC elements (DCOL bytes) and the source by
 // TC rows (SNEXT); a row of tiles advances the destination by TR rows
 // (DNEXT) and the source by TR elements (SROW bytes). FINISH runs before
@@ -480,6 +481,7 @@ TEXT ·transpose16AVX2(SB), NOSPLIT, $0-48
 	TILES(1, T8X16W, 16, 32, SNEXT16, 8, DNEXT8, 16, NOFENCE)
 
 // func transpose8AVX2NT(dst *uint8, dld int, src *uint8, sld int, rows, cols int)
-// (a 1 KiB frame: the scratch of T64X16BNT)
+// A 1 KiB frame holds T64X16BNT's scratch, more than a NOSPLIT function
+// may take: the function checks its stack (it calls nothing).
 TEXT ·transpose8AVX2NT(SB), $1024-48
 	TILES(0, T64X16BNT, 64, 64, SNEXT64, 16, DNEXT16, 16, SFENCE)
