@@ -150,24 +150,16 @@ func TestTransposeSmallTiles(t *testing.T) {
 	}
 	// Whole lines, streamed, under both strategies (sides below 1024
 	// bytes take the same bands under either: they run once, below).
-	for _, s := range []TransposeStrategy{Bands, Blocks} {
-		t.Run(s.String(), func(t *testing.T) {
-			if s == Blocks && (raceBuild || tables[AVX2] == nil) {
-				t.Skip("the strategy orders the SIMD levels' tiles, which this build does not run")
+	forEachStrategy(t, func(t *testing.T, _ TransposeStrategy) {
+		forEachLevel(t, func(t *testing.T) {
+			for _, l := range []layout2D{
+				makeLayout(1040, 1100, 64, 1216-1100, false, 3, 5, false),
+				makeLayout(1040, 1100, 64+13, 1152-1100, true, 0, 0, true),
+			} {
+				checkTransposeCase[uint8](t, l, modeStream)
 			}
-			prev, err := SetTransposeStrategy(s)
-			noErr(t, err)
-			defer SetTransposeStrategy(prev)
-			forEachLevel(t, func(t *testing.T) {
-				for _, l := range []layout2D{
-					makeLayout(1040, 1100, 64, 1216-1100, false, 3, 5, false),
-					makeLayout(1040, 1100, 64+13, 1152-1100, true, 0, 0, true),
-				} {
-					checkTransposeCase[uint8](t, l, modeStream)
-				}
-			})
 		})
-	}
+	})
 	forEachLevel(t, func(t *testing.T) {
 		k := 0
 		for _, rows := range sizes {
@@ -348,6 +340,21 @@ func TestTransposeTallBands(t *testing.T) {
 // float32 [1020,1040] and float64 [250,1048], its squares) where the
 // build runs the SIMD levels; Transpose runs the same shapes.
 func TestTransposeShortBands(t *testing.T) {
+	forEachStrategy(t, func(t *testing.T, s TransposeStrategy) {
+		each := forEachKernel
+		if s == Blocks {
+			each = forEachLevel
+		}
+		testTransposeShortBands(t, each)
+	})
+}
+
+// forEachStrategy runs f as a subtest under each streaming strategy,
+// Bands and Blocks, restoring the active one after; Blocks is skipped
+// where the build runs no SIMD level's tiles (-race, purego), whose order
+// it sets.
+func forEachStrategy(t *testing.T, f func(t *testing.T, s TransposeStrategy)) {
+	t.Helper()
 	for _, s := range []TransposeStrategy{Bands, Blocks} {
 		t.Run(s.String(), func(t *testing.T) {
 			if s == Blocks && (raceBuild || tables[AVX2] == nil) {
@@ -356,11 +363,7 @@ func TestTransposeShortBands(t *testing.T) {
 			prev, err := SetTransposeStrategy(s)
 			noErr(t, err)
 			defer SetTransposeStrategy(prev)
-			each := forEachKernel
-			if s == Blocks {
-				each = forEachLevel
-			}
-			testTransposeShortBands(t, each)
+			f(t, s)
 		})
 	}
 }

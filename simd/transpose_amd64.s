@@ -317,7 +317,8 @@
 
 // NT4LINES stores scratch rows ROW..ROW+3 (64 bytes each) as whole
 // destination lines at AX, AX+DX, AX+2*DX and AX+R8, each with two
-// adjacent non-temporal stores, then advances AX by four rows.
+// adjacent non-temporal stores (L4: VMOVNTPS moves the bytes as they
+// are), then advances AX by four rows.
 #define NT4LINES(ROW) \
 	VMOVDQU (ROW*64)(SP), Y0; \
 	VMOVDQU (ROW*64+32)(SP), Y1; \
@@ -327,14 +328,7 @@
 	VMOVDQU (ROW*64+160)(SP), Y5; \
 	VMOVDQU (ROW*64+192)(SP), Y6; \
 	VMOVDQU (ROW*64+224)(SP), Y7; \
-	VMOVNTDQ Y0, (AX); \
-	VMOVNTDQ Y1, 32(AX); \
-	VMOVNTDQ Y2, (AX)(DX*1); \
-	VMOVNTDQ Y3, 32(AX)(DX*1); \
-	VMOVNTDQ Y4, (AX)(DX*2); \
-	VMOVNTDQ Y5, 32(AX)(DX*2); \
-	VMOVNTDQ Y6, (AX)(R8*1); \
-	VMOVNTDQ Y7, 32(AX)(R8*1); \
+	L4(AX, Y0, Y2, Y4, Y6, Y1, Y3, Y5, Y7); \
 	LEAQ (AX)(DX*4), AX
 
 // T64X16BNT transposes 64 source rows of 16 bytes from R11 into 16
