@@ -20,11 +20,12 @@ func archInit() {
 		return
 	}
 	tables[AVX2] = &table{
-		isa:  AVX2,
-		t8:   tileKernel[uint8]{transpose8AVX2, 16, 16},
-		t8nt: tileKernel[uint8]{transpose8AVX2NT, 16, 64},
-		t16:  tileKernel[uint16]{transpose16AVX2, 8, 16},
-		t32:  tileKernel[uint32]{transpose32AVX2, 8, 8},
+		isa:   AVX2,
+		t8:    tileKernel[uint8]{transpose8AVX2, 16, 16},
+		t8nt:  tileKernel[uint8]{transpose8AVX2NT, 16, 64},
+		t16:   tileKernel[uint16]{transpose16AVX2, 8, 16},
+		t16nt: tileKernel[uint16]{transpose16AVX2NT, 8, 32},
+		t32:   tileKernel[uint32]{transpose32AVX2, 8, 8},
 		// t32nt writes each destination line's two halves back to back:
 		// storing one whole 8×8 tile after the other, which leaves eight
 		// lines half written, measured slower than t32 (see doc.go).
@@ -57,6 +58,7 @@ func archInit() {
 		t8:       tables[AVX2].t8,
 		t8nt:     tables[AVX2].t8nt,
 		t16:      tables[AVX2].t16,
+		t16nt:    tables[AVX2].t16nt,
 		t32:      tileKernel[uint32]{transpose32AVX512, 16, 16},
 		t32nt:    tileKernel[uint32]{transpose32AVX512NT, 16, 16},
 		t64:      tileKernel[uint64]{transpose64AVX512, 8, 8},
@@ -182,6 +184,13 @@ func transpose8AVX2NT(dst *uint8, dld int, src *uint8, sld int, rows, cols int)
 //
 //go:noescape
 func transpose16AVX2(dst *uint16, dld int, src *uint16, sld int, rows, cols int)
+
+// transpose16AVX2NT is the reference loop above for 2-byte elements,
+// tiles of 8 destination rows by 32 columns (one whole cache line a row),
+// non-temporal stores.
+//
+//go:noescape
+func transpose16AVX2NT(dst *uint16, dld int, src *uint16, sld int, rows, cols int)
 
 // transpose32AVX2 is the reference loop above for 4-byte elements, 8×8 tiles.
 //

@@ -192,19 +192,21 @@
 //     them these transposes ran the Go twin an element at a time: on an
 //     Intel Xeon (family 6 model 207) a uint8 [512,512] moved 19 GB/s
 //     instead of 2.3-2.7, a uint16 one 19.6-19.7 instead of 4.2-4.6.
-//     TransposeStream of bytes, where the destination rows are a whole
-//     number of lines apart, runs a non-temporal form in the streaming
-//     strategy's blocks: four 16×16 tiles write their 16-byte pieces of 16
-//     destination rows into a 1 KiB scratch on the stack, and each row's
-//     whole line is stored from it (VMOVNTDQ) — a uint8 [8192,8192] at
-//     0.72-0.77 of copy()'s rate on the Xeon, against 0.36-0.37 with
-//     ordinary stores (its bands, a page of 64 source rows, move 256 KiB
-//     a call). Elsewhere (2-byte elements, Transpose, rows not
+//     TransposeStream of 1- and 2-byte elements, where the destination
+//     rows are a whole number of lines apart, runs non-temporal forms in
+//     the streaming strategy's blocks: four 16×16 byte tiles write their
+//     16-byte pieces of 16 destination rows into a 1 KiB scratch on the
+//     stack, and each row's whole line is stored from it (VMOVNTDQ) — a
+//     uint8 [8192,8192] at 0.72-0.77 of copy()'s rate on the Xeon, against
+//     0.36-0.37 with ordinary stores (its bands, a page of 64 source rows,
+//     move 256 KiB a call); two 2-byte tiles write the halves of 8 lines
+//     into 512 bytes, the same way — a uint16 [8192,8192] at 0.86-0.93,
+//     against 0.41-0.43 staged. Elsewhere (Transpose, rows not
 //     line-aligned) a large transpose (where the Go twin would stage it:
 //     source rows a page or more apart, 4 MiB or more) goes through the Go
 //     twin's scratch buffer, the tiles writing its blocks: a uint8
 //     [8192,8192] at 0.32-0.37 of copy()'s rate, against 0.17-0.19 in the
-//     Go twin, a uint16 one at 0.38-0.39 against 0.29 (written directly
+//     Go twin, a uint16 one at 0.38-0.43 against 0.29 (written directly
 //     the tiles moved them at 0.31-0.38 and 0.31-0.34). Outside the
 //     streaming form the tiles walk cached's squares whatever the level's
 //     blocks of 4- and 8-byte elements (on the Xeon TransposeStream's

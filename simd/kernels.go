@@ -187,11 +187,10 @@ const minThinCols = 64
 // lie end to end or a whole number of lines apart; otherwise, and at the
 // Generic and AVX2 levels outside their tiles (AVX2's thin kernels, and
 // the AVX512 level's 1- and 2-byte ones where it runs those, have no
-// streaming form), and for element sizes other than 1, 4 and 8 bytes
-// outside thin transposes, and for 1-byte elements whose destination
-// rows are not a whole number of lines apart, it behaves exactly like
-// Transpose (which stages large transposes of 1- and 2-byte elements
-// through a scratch buffer; see the package documentation).
+// streaming form), and for element sizes other than 1, 2, 4 and 8 bytes
+// outside thin transposes, it behaves exactly like Transpose (which
+// stages large transposes of 1- and 2-byte elements through a scratch
+// buffer; see the package documentation).
 func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)

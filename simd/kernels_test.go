@@ -139,10 +139,10 @@ func testTransposeTypes(t *testing.T) {
 // on a 48 KiB L1D, half that on 32 KiB)
 // with ragged edges on either side, whole tiles only, both signs of both
 // leading dimensions, padded rows and guard cells, each way (Transpose,
-// TransposeHot, and TransposeStream, which runs uint8's non-temporal
-// tiles, transpose8AVX2NT, where destination rows are a whole number of
-// lines apart, under both strategies: a uint8 [1040,1100] with lines
-// whole takes the squares of Blocks).
+// TransposeHot, and TransposeStream, which runs the non-temporal tiles,
+// transpose8AVX2NT and transpose16AVX2NT, where destination rows are a
+// whole number of lines apart, under both strategies: a [1040,1100] with
+// lines whole takes the squares of Blocks).
 func TestTransposeSmallTiles(t *testing.T) {
 	sizes := []int{16, 17, 48, 64, 65, 255, 256, 273}
 	if testing.Short() {
@@ -157,6 +157,7 @@ func TestTransposeSmallTiles(t *testing.T) {
 				makeLayout(1040, 1100, 64+13, 1152-1100, true, 0, 0, true),
 			} {
 				checkTransposeCase[uint8](t, l, modeStream)
+				checkTransposeCase[int16](t, l, modeStream)
 			}
 		})
 	})
@@ -900,12 +901,12 @@ func TestTables(t *testing.T) {
 	for _, l := range Supported()[1:] {
 		tb := tables[l]
 		if tb.t32.fn == nil || tb.t32nt.fn == nil || tb.t64.fn == nil || tb.t64nt.fn == nil || tb.g32nt.fn == nil || tb.g64nt.fn == nil || tb.fillUnit == 0 ||
-			tb.t8.fn == nil || tb.t8nt.fn == nil || tb.t16.fn == nil {
+			tb.t8.fn == nil || tb.t8nt.fn == nil || tb.t16.fn == nil || tb.t16nt.fn == nil {
 			t.Errorf("%v: missing kernels: %+v", l, *tb)
 		}
 		// transposeTiled rounds to whole tiles with masks.
 		for _, side := range []int{tb.t32.tr, tb.t32.tc, tb.t32nt.tr, tb.t32nt.tc, tb.t64.tr, tb.t64.tc, tb.t64nt.tr, tb.t64nt.tc,
-			tb.t8.tr, tb.t8.tc, tb.t8nt.tr, tb.t8nt.tc, tb.t16.tr, tb.t16.tc} {
+			tb.t8.tr, tb.t8.tc, tb.t8nt.tr, tb.t8nt.tc, tb.t16.tr, tb.t16.tc, tb.t16nt.tr, tb.t16nt.tc} {
 			if side <= 0 || side&(side-1) != 0 {
 				t.Errorf("%v: tile side %d is not a power of two", l, side)
 			}

@@ -59,9 +59,8 @@ var (
 // swapped atomically, so a kernel call always sees one consistent level.
 type table struct {
 	isa ISA
-	// t8 and t16 are the tiles of 1- and 2-byte elements, t8nt the
-	// non-temporal form of t8; t16nt is nil at every level (no streaming
-	// form: TransposeStream runs t16 with ordinary stores).
+	// t8 and t16 are the tiles of 1- and 2-byte elements, t8nt and t16nt
+	// their non-temporal forms.
 	t8, t8nt   tileKernel[uint8]
 	t16, t16nt tileKernel[uint16]
 	t32, t32nt tileKernel[uint32]

@@ -354,12 +354,13 @@ func uintptrOf[T any](s []T) uintptr {
 
 // transposeSmallTiles runs the tiles of 1- or 2-byte elements over a
 // transpose. Streamed (TransposeStream) where the level has a
-// non-temporal form nt (uint8 at AVX2 and AVX512) and the destination
-// rows are a whole number of lines apart, it runs transposeStreamTiled
-// with nt, under the strategy's blocks as the 4- and 8-byte tiles do
-// (never calibrating: the calibration times those): on an Intel Xeon
-// (family 6 model 207) a uint8 [8192,8192] went from 0.35-0.37 of
-// copy()'s rate to 0.72-0.77 (six rounds, benchstat). Otherwise the tiles k walk
+// non-temporal form nt (uint8 and uint16 at AVX2 and AVX512) and the
+// destination rows are a whole number of lines apart, it runs
+// transposeStreamTiled with nt, under the strategy's blocks as the 4- and
+// 8-byte tiles do (never calibrating: the calibration times those): on an
+// Intel Xeon (family 6 model 207) a uint8 [8192,8192] went from 0.35-0.37
+// of copy()'s rate to 0.72-0.77, a uint16 one from 0.41-0.43 to 0.86-0.93
+// (six rounds, benchstat). Otherwise the tiles k walk
 // cached's squares, whatever the caller's blocks (on the same Xeon a
 // uint8 [8192,8192] ran at 0.35-0.37 in them, 0.27-0.28 in
 // TransposeStream's bands; not measured on AMD family 25, where

@@ -382,6 +382,38 @@
 	VMOVDQU Y14, (AX)(DX*2); \
 	VMOVDQU Y15, (AX)(R8*1)
 
+// Q16W transposes the 16 source rows of 8 2-byte elements from AX as
+// T8X16W does, stores the 8 destination rows' 32-byte pieces at OFF in the
+// stack scratch, whose rows are 64 bytes apart, then points AX at the next
+// 16 source rows.
+#define Q16W(OFF) \
+	B8LOADAT(AX); \
+	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	UNPACK8(VPUNPCKLQDQ, VPUNPCKHQDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	VMOVDQU Y8, (OFF+0)(SP); \
+	VMOVDQU Y9, (OFF+64)(SP); \
+	VMOVDQU Y10, (OFF+128)(SP); \
+	VMOVDQU Y11, (OFF+192)(SP); \
+	VMOVDQU Y12, (OFF+256)(SP); \
+	VMOVDQU Y13, (OFF+320)(SP); \
+	VMOVDQU Y14, (OFF+384)(SP); \
+	VMOVDQU Y15, (OFF+448)(SP); \
+	LEAQ (R14)(BX*4), AX
+
+// T32X8WNT transposes 32 source rows of 8 2-byte elements from R11 into 8
+// destination rows of 64 bytes (one whole line each) at R10: two T8X16W
+// tiles (Q16W) write the left and right halves of the rows into a 512-byte
+// scratch on the stack, and each line is then stored whole,
+// non-temporally, from it (NT4LINES), as T64X16BNT does for bytes.
+#define T32X8WNT \
+	MOVQ R11, AX; \
+	Q16W(0); \
+	Q16W(32); \
+	MOVQ R10, AX; \
+	NT4LINES(0); \
+	NT4LINES(4)
+
 // TILES is the body of every kernel: a loop over rows of tiles, TR
 // destination rows each, and within a row over tiles of TC columns, calling
 // TILE (which reads R11, writes R10, and may use AX and R12-R14, and the
@@ -424,6 +456,7 @@ done: \
 #define DNEXT8 LEAQ (DI)(DX*8), DI
 #define DNEXT16 LEAQ (DI)(DX*8), DI; LEAQ (DI)(DX*8), DI
 #define NOFENCE NOP
+#define SNEXT32 MOVQ BX, AX; SHLQ $5, AX; ADDQ AX, R11
 #define SNEXT64 MOVQ BX, AX; SHLQ $6, AX; ADDQ AX, R11
 
 // The tiles, as arguments for TILES.
@@ -479,3 +512,9 @@ TEXT ·transpose16AVX2(SB), NOSPLIT, $0-48
 // may take: the function checks its stack (it calls nothing).
 TEXT ·transpose8AVX2NT(SB), $1024-48
 	TILES(0, T64X16BNT, 64, 64, SNEXT64, 16, DNEXT16, 16, SFENCE)
+
+// func transpose16AVX2NT(dst *uint16, dld int, src *uint16, sld int, rows, cols int)
+// A 512-byte frame holds T32X8WNT's scratch; as transpose8AVX2NT, the
+// function checks its stack.
+TEXT ·transpose16AVX2NT(SB), $512-48
+	TILES(1, T32X8WNT, 32, 64, SNEXT32, 8, DNEXT8, 16, SFENCE)

@@ -104,6 +104,10 @@ func benchCases() []benchCase {
 		{"Bcast", 4, []int{8192, 1}, func(l layout.Layout) (layout.Layout, error) { return l.Expand(8192, 8192) }, true, false},
 		{"Flip", 4, []int{8192, 8192}, func(l layout.Layout) (layout.Layout, error) { return l.Flip(1) }, true, false},
 		{"Contig", 4, []int{8192 * 8192}, func(l layout.Layout) (layout.Layout, error) { return l, nil }, true, true},
+		// Transposes of 1- and 2-byte elements (pixels, int16 samples):
+		// simd's byte and word tiles, no target of their own.
+		{"T2-u8", 1, []int{8192, 8192}, perm(1, 0), false, false},
+		{"T2-u16", 2, []int{8192, 8192}, perm(1, 0), false, false},
 	}
 }
 
@@ -170,9 +174,14 @@ func BenchmarkMaterialize(b *testing.B) {
 	for _, c := range benchCases() {
 		b.Run(c.name, func(b *testing.B) {
 			atLevels(b, func(b *testing.B) {
-				if c.elem == 8 {
+				switch c.elem {
+				case 1:
+					benchCopyTo[uint8](b, c)
+				case 2:
+					benchCopyTo[uint16](b, c)
+				case 8:
 					benchCopyTo[float64](b, c)
-				} else {
+				default:
 					benchCopyTo[float32](b, c)
 				}
 			})
