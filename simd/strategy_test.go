@@ -230,7 +230,8 @@ func TestStreamBlocks(t *testing.T) {
 // TestCalibrate runs the calibration with a fake clock that favours one
 // strategy, then the other: the first large streaming transpose picks it,
 // transposes exactly as the Go twin does, and later calls keep it; small
-// transposes neither calibrate nor decide.
+// transposes, and large ones of 1- and 2-byte elements, neither calibrate
+// nor decide.
 func TestCalibrate(t *testing.T) {
 	defer SetTransposeStrategy(ActiveTransposeStrategy())
 	realTimer := timeRun
@@ -260,6 +261,13 @@ func TestCalibrate(t *testing.T) {
 			noErr(t, TransposeStream(small, 0, 64, src, 0, n, 64, 64))
 			if calls != 0 || ActiveTransposeStrategy() != Calibrate {
 				t.Fatalf("a 64x64 transpose calibrated (%d timings, now %v)", calls, ActiveTransposeStrategy())
+			}
+			// 1- and 2-byte elements never calibrate, however large: the
+			// calibration times the tiles of 4- and 8-byte ones.
+			checkTransposeCase[uint8](t, makeLayout(4096, 1024, 0, 0, false, 0, 0, false), modeStream)
+			checkTransposeCase[int16](t, makeLayout(2048, 1024, 0, 0, false, 0, 0, false), modeStream)
+			if calls != 0 || ActiveTransposeStrategy() != Calibrate {
+				t.Fatalf("a 4 MiB transpose of 1- or 2-byte elements calibrated (%d timings, now %v)", calls, ActiveTransposeStrategy())
 			}
 			dst := guarded[float32](n * n)
 			noErr(t, TransposeStream(dst, 0, n, src, 0, n, n, n))
