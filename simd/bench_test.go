@@ -115,19 +115,32 @@ func BenchmarkTranspose(b *testing.B) {
 
 // BenchmarkTransposeShortRows times TransposeStream of 64 MiB from [n,C]
 // to [C,n] (an image's pixels of C channels to channel planes: source rows
-// C elements apart) at every level, with the machine's rules, for float32
-// and float64 and C from 8 to 256: the rows that tallFor's bands of
+// C elements apart) at every level, with the machine's rules, for 1-, 2-,
+// 4- and 8-byte elements and C from 8 (16 for bytes) to 256 (1024 for
+// bytes, 512 for 2-byte elements): the rows that tallFor's bands of
 // shortBandRows take (at most shortRowBytes apart) and the first ones
 // they do not. On a new processor family, where x_copy falls at the
 // limit, shortRowBytes may need a rule.
 func BenchmarkTransposeShortRows(b *testing.B) {
-	for _, size := range []int{4, 8} {
-		for _, c := range []int{8, 16, 32, 64, 128, 256} {
+	for _, size := range []int{1, 2, 4, 8} {
+		counts := []int{8, 16, 32, 64, 128, 256}
+		switch size {
+		case 1:
+			counts = []int{16, 32, 64, 128, 256, 512, 1024}
+		case 2:
+			counts = append(counts, 512)
+		}
+		for _, c := range counts {
 			b.Run(fmt.Sprintf("%dB/C=%d", size, c), func(b *testing.B) {
 				benchLevels(b, func(b *testing.B) {
-					if size == 4 {
+					switch size {
+					case 1:
+						benchShortRows[uint8](b, c)
+					case 2:
+						benchShortRows[uint16](b, c)
+					case 4:
 						benchShortRows[uint32](b, c)
-					} else {
+					default:
 						benchShortRows[uint64](b, c)
 					}
 				})
@@ -136,7 +149,7 @@ func BenchmarkTransposeShortRows(b *testing.B) {
 	}
 }
 
-func benchShortRows[T uint32 | uint64](b *testing.B, c int) {
+func benchShortRows[T uint8 | uint16 | uint32 | uint64](b *testing.B, c int) {
 	size := int(unsafe.Sizeof(T(0)))
 	n := (64 << 20) / size / c
 	src, dst := patterned[T](n*c, 1), make([]T, n*c)

@@ -181,6 +181,38 @@ func TestTransposeSmallTiles(t *testing.T) {
 	})
 }
 
+// TestTransposeSmallTilesNarrow checks transposes of 1- and 2-byte
+// elements with few rows or few columns, at every level and each way: the
+// tiles take those whose narrow side they cover whole (coversNarrow) from
+// the thin kernels, and TransposeStream walks the short bands of tallFor
+// (source rows at most smallShortRows apart, 256 or more of them) with the
+// non-temporal tiles where destination rows are whole lines apart; with
+// narrow sides on either side of the tiles' and the thin kernels' limits,
+// packed and padded rows, both signs of both leading dimensions, and
+// guard cells.
+func TestTransposeSmallTilesNarrow(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		for _, a := range []int{8, 12, 16, 17, 24, 32, 33} {
+			for _, l := range []layout2D{
+				// Few rows: source rows of a elements (or a+1), destination
+				// rows whole lines apart (1152) or not (1100 + 5).
+				makeLayout(a, 1100, 64, 1152-1100, false, 0, 0, false),
+				makeLayout(a, 1100, 3, 5, false, 1, 0, true),
+				makeLayout(a, 1100, 0, 1152-1100, true, 2, 1, false),
+				// Few columns: destination rows of a elements, packed or not.
+				makeLayout(1100, a, 0, 0, false, 0, 1152-1100, false),
+				makeLayout(1100, a, 1, 0, true, 3, 7, true),
+				makeLayout(1100, a, 2, 3, false, 0, 0, false),
+			} {
+				for mode := range 3 {
+					checkTransposeCase[uint8](t, l, mode)
+					checkTransposeCase[int16](t, l, mode)
+				}
+			}
+		}
+	})
+}
+
 // TestTransposeSmallTilesStaged checks the tiles of 1- and 2-byte
 // elements through transposeStaged's scratch buffer (transposeSmallTiles),
 // with stageMinBytes lowered: source rows a page or more apart, sides of

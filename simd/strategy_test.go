@@ -86,13 +86,16 @@ func TestTransposeStrategySetting(t *testing.T) {
 // neither is (on is false), rows at most an eighth of a page apart get the
 // bands of 1024 rows at both levels, and others the bands given. With
 // tallBands alone (Intel), rows further apart get the 64-row bands at
-// AVX512.
+// AVX512. 1- and 2-byte elements get the bands of 1024 rows at most
+// smallShortRows elements apart, whatever the rules, and no others.
 func TestTallFor(t *testing.T) {
 	defer func(b, f bool) { tallBands, farShortRows = b, f }(tallBands, farShortRows)
 	wide := block{rowBytes: streamed.rowBytes, colBytes: 2 * streamed.colBytes}
 	tall := block{rowBytes: streamed.rowBytes, colBytes: 256}
 	short := block{rowBytes: 64, colBytes: 4096, srcFirst: true}
 	shortWide := block{rowBytes: 64, colBytes: 8192, srcFirst: true}
+	short1 := block{rowBytes: 64, colBytes: 1024, srcFirst: true}
+	short2 := block{rowBytes: 64, colBytes: 2048, srcFirst: true}
 	// Leading dimensions in elements, from the page size (4 KiB on the
 	// machines measured, 16 or 64 KiB on some others): float32 rows a page
 	// apart, float64 rows half a page apart, float32 rows an eighth of a
@@ -147,7 +150,16 @@ func TestTallFor(t *testing.T) {
 		{false, AVX2, wide, 65536, eighth / 2, 8, shortWide},
 		{false, AVX512, wide, 65536, -eighth / 2, 8, shortWide},
 		{false, AVX2, wide, 65536, eighth/2 + 1, 8, wide},
-		{false, AVX512, streamed, 65536, 8, 2, streamed},
+		// 1- and 2-byte elements take them up to smallShortRows apart,
+		// whatever the rule.
+		{false, AVX512, streamed, 65536, 8, 2, short2},
+		{true, AVX2, streamed, 65536, -smallShortRows, 2, short2},
+		{true, AVX512, streamed, 65536, smallShortRows, 1, short1},
+		{false, AVX2, streamed, 256, -smallShortRows, 1, short1},
+		{true, AVX512, streamed, 65536, smallShortRows + 1, 1, streamed},
+		{false, AVX2, streamed, 65536, -smallShortRows - 1, 2, streamed},
+		{true, AVX512, streamed, 255, 16, 1, streamed},
+		{true, Generic, streamed, 65536, 16, 1, streamed},
 		{false, Generic, streamed, 65536, 8, 4, streamed},
 	} {
 		tallBands, farShortRows = c.on, c.on

@@ -8,19 +8,20 @@ import (
 
 // BenchmarkThin times thin transposes of 32 MiB (the channels of an image
 // moved between channels-last and channels-first order, a channels: few
-// rows, a by n, or few columns, n by a; see thin.go) four ways: the thin
-// kernels of the AVX512 and of the AVX2 level (where the machine has
-// them; thin-avx2 where a is fewer than a 32-byte vector's lanes), the
-// AVX2 level's tiles with the Go twin on their edges
-// (4- and 8-byte elements; the tiles run only when a is at least their
-// side), and the Go twin alone.
+// rows, a by n, or few columns, n by a; see thin.go) four ways, all as
+// TransposeStream: the thin kernels of the AVX512 and of the AVX2 level
+// (where the machine has them; thin-avx2 where a is fewer than a 32-byte
+// vector's lanes), the AVX2 level's tiles with the Go twin on their edges
+// (the tiles run only when a is at least their side; a of 16 for 1- and
+// 2-byte elements, which coversNarrow gives the tiles), and the Go twin
+// alone.
 // GB/s counts bytes read and written; x_copy is copy()'s time over ours.
 func BenchmarkThin(b *testing.B) {
 	const total = 8 << 20 // elements
 	for _, size := range []int{1, 2, 4, 8} {
 		for _, kind := range []string{"rows", "cols"} {
-			for _, a := range []int{2, 3, 4, 6, 8, 12} {
-				if a >= 64/size {
+			for _, a := range []int{2, 3, 4, 6, 8, 12, 16} {
+				if a >= 64/size || a == 16 && size > 2 {
 					continue
 				}
 				name := fmt.Sprintf("%dB/%s=%d", size, kind, a)
@@ -76,10 +77,10 @@ func benchThin[E uint8 | uint16 | uint32 | uint64](b *testing.B, kind string, a,
 				}
 			}
 		case "avx2-tiles":
-			if noThin == nil || sizeOf[E]() < 4 {
+			if noThin == nil {
 				continue
 			}
-			run = func() { transposeAt(noThin, false, cached, dst, 0, dld, src, 0, sld, rows, cols) }
+			run = func() { transposeAt(noThin, true, cached, dst, 0, dld, src, 0, sld, rows, cols) }
 		case "go":
 			run = func() { transposeGo(dst, 0, dld, src, 0, sld, rows, cols) }
 		}

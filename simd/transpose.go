@@ -150,6 +150,21 @@ const tallBandRows = 64
 // 64 KiB of source at most.
 const shortBandRows = 1024
 
+// smallShortRows is how far apart, in elements, source rows of 1- and
+// 2-byte elements are at most for tallFor's bands of shortBandRows rows.
+// TransposeStream's bands of a page by one line give such a transpose of
+// few destination rows one or two tiles a call (a uint8 [n,32] to [32,n]:
+// two 16×64 tiles). On an Intel Xeon (family 6 model 207;
+// BenchmarkTransposeShortRows, 64 MiB from [n,C] to [C,n], six rounds
+// alternating with the page bands, benchstat; C of 32 and more, which
+// the thin kernels do not take) the short bands moved uint8 rows of 32 at
+// 0.75-0.78 of copy()'s rate against 0.64-0.66 (+15% at AVX2, +21% at
+// AVX512) and uint16 rows of 32 at 0.93-0.94 against 0.71-0.72
+// (+29-33%); further apart they lost: uint8 rows of 64 0.72 against 0.79
+// (-9%), of 512 0.63 against 0.76-0.81 (-17 to -23%), as the bands read
+// their 1024 rows' lines again for each row of tiles.
+const smallShortRows = 32
+
 // shortRowBytes returns how far apart, at most, source rows of size-byte
 // elements are for tallFor's bands of shortBandRows rows at level isa: an
 // eighth of a page (512 bytes) everywhere, and where farShortRows is set
@@ -189,20 +204,26 @@ func shortRowBytes(isa ISA, size int) int {
 // tallFor returns the Bands blocks b of TransposeStream at level isa for a
 // transpose of cols destination columns (source rows; those left after the
 // columns peeled up to a line boundary) of size-byte elements, from
-// source rows sld elements apart: at the AVX2 and AVX512 levels, for 4-
-// and 8-byte elements and at least four tall bands of source rows, taller
-// bands, else b. Short source rows (at most shortRowBytes apart, either
+// source rows sld elements apart: at the AVX2 and AVX512 levels, for at
+// least four tall bands of source rows, taller bands, else b. Short source rows (at most shortRowBytes apart, either
 // way: the pixels of an image with few channels, or, on AMD family 25,
 // the [65536,256] transpose of a [256,256,256] permutation) get bands of
 // shortBandRows rows, walked source rows first, one destination line a
 // call, so that each destination row gets up to 4 KiB (float32) or 8 KiB
 // in a run and a call is not one tile; where tallBands is set (Intel, AMD
 // family 25), at AVX512, longer float32 rows get bands tallBandRows rows
-// tall and still a page long (256 KiB a call). Narrower transposes (the
-// [3136, 64] slices of an NCHW to NHWC permutation), other rows and other
-// element sizes keep b.
+// tall and still a page long (256 KiB a call). 1- and 2-byte elements
+// get the short bands where their source rows are at most smallShortRows
+// elements apart, and keep b otherwise. Narrower transposes (the [3136,
+// 64] slices of an NCHW to NHWC permutation) and other rows keep b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
-	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows || (size != 4 && size != 8) {
+	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows {
+		return b
+	}
+	if size < 4 {
+		if absU(sld) <= smallShortRows {
+			return block{rowBytes: 64, colBytes: shortBandRows * size, srcFirst: true}
+		}
 		return b
 	}
 	if absU(sld) <= uint64(shortRowBytes(isa, size)/size) {
@@ -284,7 +305,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 	switch sizeOf[T]() {
 	case 1:
 		d, s := as[uint8](dst), as[uint8](src)
-		if t.thin[0].k != nil && transposeThin(&t.thin[0], stream, d, doff, dld, s, soff, sld, rows, cols) {
+		if t.thin[0].k != nil && !coversNarrow(&t.t8, rows, cols) && transposeThin(&t.thin[0], stream, d, doff, dld, s, soff, sld, rows, cols) {
 			return
 		}
 		if t.t8.fn != nil && rows >= t.t8.tr && cols >= t.t8.tc {
@@ -296,7 +317,7 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 			break
 		}
 		d, s := as[uint16](dst), as[uint16](src)
-		if t.thin[1].k != nil && transposeThin(&t.thin[1], stream, d, doff, dld, s, soff, sld, rows, cols) {
+		if t.thin[1].k != nil && !coversNarrow(&t.t16, rows, cols) && transposeThin(&t.thin[1], stream, d, doff, dld, s, soff, sld, rows, cols) {
 			return
 		}
 		if t.t16.fn != nil && rows >= t.t16.tr && cols >= t.t16.tc {
@@ -333,6 +354,32 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 		}
 	}
 	transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
+}
+
+// coversNarrow reports whether the tiles k (of 1- or 2-byte elements)
+// take a transpose of rows by cols that the thin kernels would: the tiles
+// exist and cover its narrow side whole (rows a multiple of k.tr where
+// there are no more rows than columns, else cols a multiple of k.tc), as
+// transposeNarrow gives 4- and 8-byte ones to their tiles. The thin
+// kernels take 1- and 2-byte elements up to 16 rows or columns (thinMax),
+// so these are a uint8 side of 16 and a uint16 one of 8 or 16 rows or 16
+// columns. On an Intel Xeon (family 6 model 207; BenchmarkThin, GB/s,
+// TransposeStream of 32 MiB, and in cache with 64 Ki elements) the tiles
+// moved a uint8 [n,16] to [16,n] at 9.9-10.0 against the AVX-512 thin
+// kernel's 5.1-5.3 and the AVX2 one's 2.5-3.0 (in cache 6.7-6.8 against
+// 5.9-8.4 and 2.5-2.7), a uint8 [16,n] to [n,16] at 7.7-8.3 against
+// 4.7-6.5 (in cache 38-41 against 5.8-9.6); uint16 [n,8] to [8,n] at
+// 14.3-14.8 against 7.5-12 (in cache 28-30 against 11-12), [n,16] to
+// [16,n] at 12.2-13.0 against 7.1-7.2 (27-29 against 9.4-9.8), and
+// [16,n] to [n,16] at 9.8 against 4.6 (36-39 against 6.1-6.3).
+func coversNarrow[E uint8 | uint16](k *tileKernel[E], rows, cols int) bool {
+	if k.fn == nil || rows < k.tr || cols < k.tc {
+		return false
+	}
+	if rows <= cols {
+		return rows%k.tr == 0
+	}
+	return cols%k.tc == 0
 }
 
 // sizeOf returns the size in bytes of T.
