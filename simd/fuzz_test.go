@@ -106,17 +106,25 @@ func FuzzTranspose(f *testing.F) {
 	// level's word kernel).
 	f.Add(uint8(3), uint8(3), uint8(40), uint8(2), uint8(0), uint8(1), uint8(1), uint8(0), false, uint8(0), int64(0))
 	f.Add(uint8(3), uint8(40), uint8(3), uint8(1), uint8(0), uint8(0), uint8(0), uint8(0), true, uint8(0), int64(0))
+	// The tiles of 1- and 2-byte elements: a uint8 [64,64] and a uint16
+	// [32,40] into rows a line apart (their non-temporal forms when
+	// streamed), a uint8 [16,80] from source rows 16 apart.
+	f.Add(uint8(4), uint8(64), uint8(64), uint8(0), uint8(0), uint8(3), uint8(1), uint8(0), true, uint8(0), int64(0))
+	f.Add(uint8(3), uint8(32), uint8(40), uint8(0), uint8(24), uint8(0), uint8(2), uint8(2), true, uint8(0), int64(0))
+	f.Add(uint8(4), uint8(16), uint8(80), uint8(5), uint8(1), uint8(0), uint8(0), uint8(1), false, uint8(0), int64(0))
 	f.Fuzz(func(t *testing.T, typ, rows, cols, dpad, dx, spad, sx, flips uint8, stream bool, which uint8, delta int64) {
 		args := []int{int(rows % 96), int(cols % 96), int(dpad % 16), int(dx % 20), int(spad % 16), int(sx % 20)}
-		switch typ % 4 {
+		switch typ % 5 {
 		case 0:
 			fuzzTranspose[float32](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
 		case 1:
 			fuzzTranspose[float64](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
 		case 2:
 			fuzzTranspose[complex128](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
-		default:
+		case 3:
 			fuzzTranspose[uint16](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
+		default:
+			fuzzTranspose[uint8](t, args[0], args[1], args[2], args[3], args[4], args[5], flips, stream, which, delta)
 		}
 	})
 }
