@@ -118,8 +118,8 @@ func BenchmarkTranspose(b *testing.B) {
 // C elements apart) at every level, with the machine's rules, for 1-, 2-,
 // 4- and 8-byte elements and C from 8 (16 for bytes) to 256 (1024 for
 // bytes, 512 for 2-byte elements): the rows that tallFor's bands of
-// shortBandRows take (at most shortRowBytes apart) and the first ones
-// they do not. On a new processor family, where x_copy falls at the
+// shortBandRows take (at most shortRowBytes apart, smallShortRows
+// elements for 1- and 2-byte elements) and the first ones they do not. On a new processor family, where x_copy falls at the
 // limit, shortRowBytes may need a rule.
 func BenchmarkTransposeShortRows(b *testing.B) {
 	for _, size := range []int{1, 2, 4, 8} {

@@ -107,8 +107,9 @@ func FuzzTranspose(f *testing.F) {
 	f.Add(uint8(3), uint8(3), uint8(40), uint8(2), uint8(0), uint8(1), uint8(1), uint8(0), false, uint8(0), int64(0))
 	f.Add(uint8(3), uint8(40), uint8(3), uint8(1), uint8(0), uint8(0), uint8(0), uint8(0), true, uint8(0), int64(0))
 	// The tiles of 1- and 2-byte elements: a uint8 [64,64] and a uint16
-	// [32,40] into rows a line apart (their non-temporal forms when
-	// streamed), a uint8 [16,80] from source rows 16 apart.
+	// [32,40] into rows whole lines apart (their non-temporal forms when
+	// streamed, where the buffer starts on a line), a uint8 [16,80] from
+	// source rows 16 apart.
 	f.Add(uint8(4), uint8(64), uint8(64), uint8(0), uint8(0), uint8(3), uint8(1), uint8(0), true, uint8(0), int64(0))
 	f.Add(uint8(3), uint8(32), uint8(40), uint8(0), uint8(24), uint8(0), uint8(2), uint8(2), true, uint8(0), int64(0))
 	f.Add(uint8(4), uint8(16), uint8(80), uint8(5), uint8(1), uint8(0), uint8(0), uint8(1), false, uint8(0), int64(0))

@@ -201,8 +201,8 @@ func transposeStaged[T any](dst []T, doff, dld int, src []T, soff, sld, rows, co
 
 // stageThrough is transposeStaged with move transposing each block into
 // the scratch buffer (at boff, rows bld elements apart): transposeBands,
-// or the tile kernels of 1- and 2-byte elements, which have no streaming
-// form (transposeSmallTiles).
+// or the tile kernels of 1- and 2-byte elements where they do not stream
+// (transposeSmallTiles).
 func stageThrough[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int, move func(buf []T, boff, bld int, src []T, soff, sld, rows, cols int)) {
 	size := int(sizeOf[T]())
 	bc := stageRun / size      // destination columns (source rows) a block

@@ -8,12 +8,14 @@ import (
 
 // BenchmarkThin times thin transposes of 32 MiB (the channels of an image
 // moved between channels-last and channels-first order, a channels: few
-// rows, a by n, or few columns, n by a; see thin.go) four ways, all as
-// TransposeStream: the thin kernels of the AVX512 and of the AVX2 level
-// (where the machine has them; thin-avx2 where a is fewer than a 32-byte
-// vector's lanes), the AVX2 level's tiles with the Go twin on their edges
-// (the tiles run only when a is at least their side; a of 16 for 1- and
-// 2-byte elements, which coversNarrow gives the tiles), and the Go twin
+// rows, a by n, or few columns, n by a; see thin.go) four ways: the thin
+// kernels of the AVX512 and of the AVX2 level as TransposeStream runs
+// them (where the machine has them; thin-avx2 where a is fewer than a
+// 32-byte vector's lanes), the AVX2 level's tiles with the Go twin on
+// their edges (the tiles run only when a is at least their side; a of 16
+// for 1- and 2-byte elements, which coversNarrow gives the tiles), with
+// ordinary stores for 4- and 8-byte elements (as transposeNarrow runs
+// them) and as TransposeStream for 1- and 2-byte ones, and the Go twin
 // alone.
 // GB/s counts bytes read and written; x_copy is copy()'s time over ours.
 func BenchmarkThin(b *testing.B) {
@@ -80,7 +82,11 @@ func benchThin[E uint8 | uint16 | uint32 | uint64](b *testing.B, kind string, a,
 			if noThin == nil {
 				continue
 			}
-			run = func() { transposeAt(noThin, true, cached, dst, 0, dld, src, 0, sld, rows, cols) }
+			// As the library runs them: 4- and 8-byte narrow tiles with
+			// ordinary stores (transposeNarrow), 1- and 2-byte ones as
+			// TransposeStream does (coversNarrow).
+			stream := sizeOf[E]() < 4
+			run = func() { transposeAt(noThin, stream, cached, dst, 0, dld, src, 0, sld, rows, cols) }
 		case "go":
 			run = func() { transposeGo(dst, 0, dld, src, 0, sld, rows, cols) }
 		}

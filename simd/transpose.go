@@ -150,19 +150,19 @@ const tallBandRows = 64
 // 64 KiB of source at most.
 const shortBandRows = 1024
 
-// smallShortRows is how far apart, in elements, source rows of 1- and
-// 2-byte elements are at most for tallFor's bands of shortBandRows rows.
-// TransposeStream's bands of a page by one line give such a transpose of
-// few destination rows one or two tiles a call (a uint8 [n,32] to [32,n]:
-// two 16×64 tiles). On an Intel Xeon (family 6 model 207;
+// smallShortRows is how far apart, in elements, source rows of 1- and 2-byte
+// elements are at most for tallFor's bands of shortBandRows rows.
+// TransposeStream's bands of a page by one line give such a transpose of few
+// destination rows one or two tiles a call (a uint8 [n,32] to [32,n]: two
+// 16×64 tiles). On an Intel Xeon (family 6 model 207;
 // BenchmarkTransposeShortRows, 64 MiB from [n,C] to [C,n], six rounds
-// alternating with the page bands, benchstat; C of 32 and more, which
-// the thin kernels do not take) the short bands moved uint8 rows of 32 at
-// 0.75-0.78 of copy()'s rate against 0.64-0.66 (+15% at AVX2, +21% at
-// AVX512) and uint16 rows of 32 at 0.93-0.94 against 0.71-0.72
-// (+29-33%); further apart they lost: uint8 rows of 64 0.72 against 0.79
-// (-9%), of 512 0.63 against 0.76-0.81 (-17 to -23%), as the bands read
-// their 1024 rows' lines again for each row of tiles.
+// alternating with the page bands, benchstat; C of 32 and more, which the
+// thin kernels do not take; two such comparisons) the short bands moved
+// uint8 rows of 32 at 0.73-0.82 of copy()'s rate against 0.60-0.67 (+15-22%)
+// and uint16 rows of 32 at 0.93-0.95 against 0.71-0.75 (+27-34%) at both
+// levels; further apart they lost: uint8 rows of 64 0.72 against 0.79 (-9%),
+// of 512 0.63 against 0.76-0.81 (-17 to -23%), as the bands read their 1024
+// rows' lines again for each row of tiles.
 const smallShortRows = 32
 
 // shortRowBytes returns how far apart, at most, source rows of size-byte
@@ -203,19 +203,21 @@ func shortRowBytes(isa ISA, size int) int {
 
 // tallFor returns the Bands blocks b of TransposeStream at level isa for a
 // transpose of cols destination columns (source rows; those left after the
-// columns peeled up to a line boundary) of size-byte elements, from
-// source rows sld elements apart: at the AVX2 and AVX512 levels, for at
-// least four tall bands of source rows, taller bands, else b. Short source rows (at most shortRowBytes apart, either
-// way: the pixels of an image with few channels, or, on AMD family 25,
-// the [65536,256] transpose of a [256,256,256] permutation) get bands of
-// shortBandRows rows, walked source rows first, one destination line a
-// call, so that each destination row gets up to 4 KiB (float32) or 8 KiB
-// in a run and a call is not one tile; where tallBands is set (Intel, AMD
-// family 25), at AVX512, longer float32 rows get bands tallBandRows rows
-// tall and still a page long (256 KiB a call). 1- and 2-byte elements
-// get the short bands where their source rows are at most smallShortRows
-// elements apart, and keep b otherwise. Narrower transposes (the [3136,
-// 64] slices of an NCHW to NHWC permutation) and other rows keep b.
+// columns peeled up to a line boundary) of size-byte elements, from source
+// rows sld elements apart: at the AVX2 and AVX512 levels, for at least four
+// tall bands of source rows, taller bands, else b. Short source rows (at
+// most shortRowBytes apart, either way: the pixels of an image with few
+// channels, or, on AMD family 25, the [65536,256] transpose of a
+// [256,256,256] permutation) get bands of shortBandRows rows, walked source
+// rows first, one destination line a call, so that each destination row gets
+// up to 4 KiB (float32) or 8 KiB (float64; 1 or 2 KiB of 1- and 2-byte
+// elements) in a run and a call is not one tile; where tallBands is set
+// (Intel, AMD family 25), at AVX512, longer float32 rows get bands
+// tallBandRows rows tall and still a page long (256 KiB a call). 1- and
+// 2-byte elements get the short bands where their source rows are at most
+// smallShortRows elements apart, and keep b otherwise. Narrower transposes
+// (the [3136, 64] slices of an NCHW to NHWC permutation) and other rows keep
+// b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
 	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows {
 		return b
@@ -297,10 +299,11 @@ func forHot(t *table) *table {
 // blocks of shape b (or TransposeStream's, with stream), or to the thin
 // ones where t has them and the transpose has fewer rows or columns than
 // a tile (transposeNarrow); 1- and 2-byte elements to the thin kernels
-// where t has them and they take the transpose, else to their tiles
+// where t has them and they take the transpose, unless the tiles cover
+// its narrow side whole (coversNarrow), else to their tiles
 // (transposeSmallTiles, in its own blocks) where t has them and the
-// transpose has a whole tile; all else (other sizes, a misaligned complex64 or 2-byte slice)
-// to the Go twin.
+// transpose has a whole tile; all else (other sizes, a misaligned
+// complex64 or 2-byte slice) to the Go twin.
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 1:

@@ -87,9 +87,10 @@ type benchCase struct {
 	clone bool // time Clone (which allocates) instead of CopyTo
 }
 
-// Every case of BenchmarkMaterialize runs on one goroutine and on two: the
-// targets of the Generic level hold on the default parallelism (two
-// goroutines on the 2-core machines measured), the others on one.
+// Every case of BenchmarkMaterialize but T2-u8 and T2-u16 runs on one
+// goroutine and on two: the targets of the Generic level hold on the
+// default parallelism (two goroutines on the 2-core machines measured),
+// the others on one.
 
 func benchCases() []benchCase {
 	perm := func(axes ...int) func(layout.Layout) (layout.Layout, error) {
