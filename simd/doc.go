@@ -239,8 +239,8 @@
 //     8 or 16 rows or 16 columns of 2-byte ones) they run instead: the
 //     thin kernel's permutes per element grow with the thin side (on an
 //     Intel Xeon, family 6 model 207, a streamed uint8 [n,16] to [16,n] ran
-//     at 9.9-10.0 GB/s in the tiles, 5.1-5.3 in the AVX-512 thin kernel;
-//     uint16 ones of 8 and 16 rows at 12-15 against 7-12). The
+//     at 8.2-10.0 GB/s in the tiles, 4.4-5.3 in the AVX-512 thin kernel;
+//     uint16 ones of 8 and 16 rows at 10-15 against 4.5-12). The
 //     AVX2 level has thin kernels of its own, on 32-byte vectors, with no
 //     non-temporal form. For 4- and 8-byte elements (8 and 4 lanes, so
 //     thin below its 8x8 and 4x4 tiles) VPERMD permutes 8-byte elements

@@ -367,14 +367,15 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 // kernels take 1- and 2-byte elements up to 16 rows or columns (thinMax),
 // so these are a uint8 side of 16 and a uint16 one of 8 or 16 rows or 16
 // columns. On an Intel Xeon (family 6 model 207; BenchmarkThin, GB/s,
-// TransposeStream of 32 MiB, and in cache with 64 Ki elements) the tiles
-// moved a uint8 [n,16] to [16,n] at 9.9-10.0 against the AVX-512 thin
-// kernel's 5.1-5.3 and the AVX2 one's 2.5-3.0 (in cache 6.7-6.8 against
-// 5.9-8.4 and 2.5-2.7), a uint8 [16,n] to [n,16] at 7.7-8.3 against
-// 4.7-6.5 (in cache 38-41 against 5.8-9.6); uint16 [n,8] to [8,n] at
-// 14.3-14.8 against 7.5-12 (in cache 28-30 against 11-12), [n,16] to
-// [16,n] at 12.2-13.0 against 7.1-7.2 (27-29 against 9.4-9.8), and
-// [16,n] to [n,16] at 9.8 against 4.6 (36-39 against 6.1-6.3).
+// TransposeStream of 32 MiB, and in cache with 64 Ki elements; ranges of
+// two to five runs) the tiles moved a uint8 [n,16] to [16,n] at 8.2-10.0
+// against the AVX-512 thin kernel's 4.4-5.3 and the AVX2 one's 1.8-3.0
+// (in cache 6.7-6.8 against 5.9-8.4 and 2.5-2.7), a uint8 [16,n] to
+// [n,16] at 7.7-11.2 against 4.7-6.5 (in cache 38-41 against 5.8-9.6);
+// uint16 [n,8] to [8,n] at 10.2-14.8 against 6.6-12 (in cache 28-30
+// against 11-12), [n,16] to [16,n] at 10.8-13.0 against 4.5-7.2 (27-29
+// against 9.4-9.8), and [16,n] to [n,16] at 9.6-12.9 against 4.0-6.4
+// (36-39 against 6.1-6.3).
 func coversNarrow[E uint8 | uint16](k *tileKernel[E], rows, cols int) bool {
 	if k.fn == nil || rows < k.tr || cols < k.tc {
 		return false
