@@ -300,31 +300,18 @@ func forHot(t *table) *table {
 // ones where t has them and the transpose has fewer rows or columns than
 // a tile (transposeNarrow); 1- and 2-byte elements to the thin kernels
 // where t has them and they take the transpose, unless the tiles cover
-// its narrow side whole (coversNarrow), else to their tiles
-// (transposeSmallTiles, in its own blocks) where t has them and the
-// transpose has a whole tile; all else (other sizes, a misaligned
+// its narrow side whole, else to their tiles (transposeSmall) where t has
+// them and the transpose has a whole tile; all else (other sizes, a misaligned
 // complex64 or 2-byte slice) to the Go twin.
 func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 1:
-		d, s := as[uint8](dst), as[uint8](src)
-		if t.thin[0].k != nil && !coversNarrow(&t.t8, rows, cols) && transposeThin(&t.thin[0], stream, d, doff, dld, s, soff, sld, rows, cols) {
-			return
-		}
-		if t.t8.fn != nil && rows >= t.t8.tr && cols >= t.t8.tc {
-			transposeSmallTiles(t.isa, &t.t8, &t.t8nt, stream, d, doff, dld, s, soff, sld, rows, cols)
+		if transposeSmall(t.isa, &t.thin[0], &t.t8, &t.t8nt, stream, as[uint8](dst), doff, dld, as[uint8](src), soff, sld, rows, cols) {
 			return
 		}
 	case 2:
-		if uintptrOf(dst)%2 != 0 || uintptrOf(src)%2 != 0 {
-			break
-		}
-		d, s := as[uint16](dst), as[uint16](src)
-		if t.thin[1].k != nil && !coversNarrow(&t.t16, rows, cols) && transposeThin(&t.thin[1], stream, d, doff, dld, s, soff, sld, rows, cols) {
-			return
-		}
-		if t.t16.fn != nil && rows >= t.t16.tr && cols >= t.t16.tc {
-			transposeSmallTiles(t.isa, &t.t16, &t.t16nt, stream, d, doff, dld, s, soff, sld, rows, cols)
+		if uintptrOf(dst)%2 == 0 && uintptrOf(src)%2 == 0 &&
+			transposeSmall(t.isa, &t.thin[1], &t.t16, &t.t16nt, stream, as[uint16](dst), doff, dld, as[uint16](src), soff, sld, rows, cols) {
 			return
 		}
 	case 4:
@@ -357,6 +344,23 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 		}
 	}
 	transposeGo(dst, doff, dld, src, soff, sld, rows, cols)
+}
+
+// transposeSmall moves a transpose of 1- or 2-byte elements with a
+// level's kernels for them and reports whether it did (false leaves it to
+// the Go twin): with the thin kernels ts where they take it, unless the
+// tiles k cover its narrow side whole (coversNarrow), else with the tiles
+// (transposeSmallTiles, and their non-temporal form nt) where it has a
+// whole tile.
+func transposeSmall[E uint8 | uint16](isa ISA, ts *thinSet, k, nt *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
+	if ts.k != nil && !coversNarrow(k, rows, cols) && transposeThin(ts, stream, dst, doff, dld, src, soff, sld, rows, cols) {
+		return true
+	}
+	if k.fn == nil || rows < k.tr || cols < k.tc {
+		return false
+	}
+	transposeSmallTiles(isa, k, nt, stream, dst, doff, dld, src, soff, sld, rows, cols)
+	return true
 }
 
 // coversNarrow reports whether the tiles k (of 1- or 2-byte elements)

@@ -239,16 +239,16 @@
 	Q8(32, ST, X8, X9, Z8, Z9, Z10, Z11); \
 	Q8(48, ST, X12, X13, Z12, Z13, Z14, Z15)
 
-// B8LOAD loads the 16 source rows of a 16×16 tile of 1-byte elements, or
-// of a 16×8 tile of 2-byte ones, 16 bytes of each at OFF, paired across
-// lanes: Y0-Y7 get source rows k (low lane) and k+8 (high lane), from
-// R11 (rows 0-3), R12 (4-7), R13 (8-11) and R14 (12-15).
-#define B8LOAD(OFF) \
-	LEAQ (R11)(BX*4), R12; \
-	LEAQ (R11)(BX*8), R13; \
+// B8LOADAT loads the 16 source rows of a 16×16 tile of 1-byte elements,
+// or of a 16×8 tile of 2-byte ones, from S: 16 bytes of each, paired
+// across lanes. Y0-Y7 get source rows k (low lane) and k+8 (high lane),
+// from S (rows 0-3), R12 (4-7), R13 (8-11) and R14 (12-15).
+#define B8LOADAT(S) \
+	LEAQ (S)(BX*4), R12; \
+	LEAQ (S)(BX*8), R13; \
 	LEAQ (R13)(BX*4), R14; \
-	PAIRS4(R11, R13, OFF, X0, X1, X2, X3, Y0, Y1, Y2, Y3); \
-	PAIRS4(R12, R14, OFF, X4, X5, X6, X7, Y4, Y5, Y6, Y7)
+	PAIRS4(S, R13, 0, X0, X1, X2, X3, Y0, Y1, Y2, Y3); \
+	PAIRS4(R12, R14, 0, X4, X5, X6, X7, Y4, Y5, Y6, Y7)
 
 // UNPACK8 interleaves the eight registers S0-S7 pairwise, (S0,S1),
 // (S2,S3), (S4,S5), (S6,S7), in units of LO/HI (VPUNPCKL/H of bytes,
@@ -264,31 +264,37 @@
 	LO S7, S6, D6; \
 	HI S7, S6, D7
 
+// ROUNDSB transposes the 16 source rows of bytes that B8LOADAT leaves in
+// Y0-Y7 with three rounds of in-lane unpacks (bytes, words, doublewords):
+// Y8-Y15, register j, hold columns 2j and 2j+1 of each lane's eight rows,
+// 8 bytes each. ROUNDSW does the same for 2-byte elements (words,
+// doublewords, quadwords): Y8-Y15 hold the columns of both lanes' rows,
+// low lane rows 0-7 and high lane rows 8-15, one destination row each.
+#define ROUNDSB \
+	UNPACK8(VPUNPCKLBW, VPUNPCKHBW, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15)
+
+#define ROUNDSW \
+	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
+	UNPACK8(VPUNPCKLQDQ, VPUNPCKHQDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15)
+
 // T16X16B transposes a 16×16 tile of 1-byte elements from R11 to R10.
-// Each lane of Y0-Y7 (B8LOAD) holds eight source rows of 16 bytes; three
+// Each lane of Y0-Y7 (B8LOADAT) holds eight source rows of 16 bytes; three
 // rounds of in-lane unpacks (bytes, words, doublewords) leave in Y8-Y15,
 // register j, columns 2j and 2j+1 of the lane's eight rows, 8 bytes each;
 // VPERMQ then puts column 2j of all 16 rows in the low lane and column
 // 2j+1 in the high lane: destination rows 2j and 2j+1, one 16-byte store
 // each.
 #define T16X16B \
-	B8LOAD(0); \
-	UNPACK8(VPUNPCKLBW, VPUNPCKHBW, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
-	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
-	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	B8LOADAT(R11); \
+	ROUNDSB; \
 	MOVQ R10, AX; \
 	W2ROWS(Y8, X8, Y9, X9); \
 	W2ROWS(Y10, X10, Y11, X11); \
 	W2ROWS(Y12, X12, Y13, X13); \
 	W2ROWS(Y14, X14, Y15, X15)
-
-// B8LOADAT is B8LOAD at OFF 0 of the 16 source rows from S.
-#define B8LOADAT(S) \
-	LEAQ (S)(BX*4), R12; \
-	LEAQ (S)(BX*8), R13; \
-	LEAQ (R13)(BX*4), R14; \
-	PAIRS4(S, R13, 0, X0, X1, X2, X3, Y0, Y1, Y2, Y3); \
-	PAIRS4(R12, R14, 0, X4, X5, X6, X7, Y4, Y5, Y6, Y7)
 
 // S2ROWS stores the 16-byte pieces of destination rows 2j and 2j+1 (in
 // A, as T16X16B leaves them) at OFF in the stack scratch, whose rows are
@@ -302,9 +308,7 @@
 // the scratch's 16 rows, then points AX at the next 16 source rows.
 #define Q16B(OFF) \
 	B8LOADAT(AX); \
-	UNPACK8(VPUNPCKLBW, VPUNPCKHBW, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
-	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
-	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	ROUNDSB; \
 	S2ROWS(Y8, X8, OFF+0, OFF+64); \
 	S2ROWS(Y9, X9, OFF+128, OFF+192); \
 	S2ROWS(Y10, X10, OFF+256, OFF+320); \
@@ -363,15 +367,13 @@
 
 // T8X16W transposes a tile of 2-byte elements from R11 to R10: 16 source
 // rows of 8 elements into 8 destination rows of 16. Each lane of Y0-Y7
-// (B8LOAD) holds eight source rows of 8 elements; three rounds of in-lane
+// (B8LOADAT) holds eight source rows of 8 elements; three rounds of in-lane
 // unpacks (words, doublewords, quadwords) leave in Y8-Y15 the columns of
 // both lanes' rows, low lane rows 0-7 and high lane rows 8-15: each
 // register a whole destination row of 32 bytes, one store each.
 #define T8X16W \
-	B8LOAD(0); \
-	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
-	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
-	UNPACK8(VPUNPCKLQDQ, VPUNPCKHQDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	B8LOADAT(R11); \
+	ROUNDSW; \
 	LEAQ (R10)(DX*4), AX; \
 	VMOVDQU Y8, (R10); \
 	VMOVDQU Y9, (R10)(DX*1); \
@@ -388,9 +390,7 @@
 // 16 source rows.
 #define Q16W(OFF) \
 	B8LOADAT(AX); \
-	UNPACK8(VPUNPCKLWD, VPUNPCKHWD, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
-	UNPACK8(VPUNPCKLDQ, VPUNPCKHDQ, Y8, Y10, Y9, Y11, Y12, Y14, Y13, Y15, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7); \
-	UNPACK8(VPUNPCKLQDQ, VPUNPCKHQDQ, Y0, Y4, Y1, Y5, Y2, Y6, Y3, Y7, Y8, Y9, Y10, Y11, Y12, Y13, Y14, Y15); \
+	ROUNDSW; \
 	VMOVDQU Y8, (OFF+0)(SP); \
 	VMOVDQU Y9, (OFF+64)(SP); \
 	VMOVDQU Y10, (OFF+128)(SP); \
