@@ -13,8 +13,10 @@
 # at once against one (simd BenchmarkReduceRows, BenchmarkArgRows: what
 # simd's per-family rules weigh) and, where Debian's python3-numpy and
 # python3-torch are installed, the side-by-side tables of bench/compare
-# (run.sh and reduce.sh). Not part of CI; about ten minutes on a 2-core
-# machine. Run it on a quiet machine, nothing else timing.
+# (run.sh and reduce.sh), and where a C compiler and AVX-512 are, the
+# small transpose's ceiling (bench/labs/small-transpose-lab.c). Not part
+# of CI; about ten minutes on a 2-core machine. Run it on a quiet
+# machine, nothing else timing.
 #
 #   bench/machine.sh [-quick] [-lab path/to/transpose-lab.c] > machine.md
 #
@@ -171,6 +173,17 @@ done >"$tmp/rows.txt"
 echo '| benchmark | MB/s |'
 echo '|---|---:|'
 median MB/s <"$tmp/rows.txt" | awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/, "", $1); printf "| %s | %.0f |\n", $1, $2 }'
+
+# The ceiling of Small-T2 (about a second): bench/labs/small-transpose-lab.c
+# times the fastest transpose kernels in C on a hot float32 [64,64]
+# against memcpy and Go's copy() loop, where a C compiler and AVX-512 are.
+if command -v cc >/dev/null && grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
+	echo
+	echo "## The small transpose's ceiling (bench/labs/small-transpose-lab.c, C kernels on a hot float32 [64,64])"
+	echo
+	cc -O2 -march=native -o "$tmp/smalllab" bench/labs/small-transpose-lab.c
+	"$tmp/smalllab"
+fi
 
 if [ -n "$lab" ]; then
 	echo
