@@ -258,7 +258,7 @@ int main(int argc, char **argv) {
 			gratio[v * trials + k] = t[v * trials + k] / t[1 * trials + k];
 		}
 	}
-	printf("| kernel, float32 [64,64] hot in L1 | ns a call (median; quartiles) | x memcpy | x Go's copy() loop |\n|---|---:|---:|---:|\n");
+	printf("| kernel, float32 [64,64] hot in L1 | ns a call (median; quartiles) | x memcpy | x the copy()-shaped loop |\n|---|---:|---:|---:|\n");
 	for (int v = 0; v < NV; v++) {
 		qsort(t + v * trials, trials, sizeof(double), cmp);
 		qsort(ratio + v * trials, trials, sizeof(double), cmp);
