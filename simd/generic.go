@@ -88,8 +88,8 @@ func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols i
 	if min(rows, cols) <= fewMax && transposeFew(dst, doff, dld, src, soff, sld, rows, cols) {
 		return
 	}
-	if size := sizeOf[T](); absU(sld)*uint64(size) >= 4096 {
-		if stages(rows, cols, int(size)) {
+	if size := int(sizeOf[T]()); farRows(sld, size) {
+		if stages(rows, cols, size) {
 			transposeStaged(dst, doff, dld, src, soff, sld, rows, cols)
 			return
 		}
@@ -150,6 +150,11 @@ const (
 	stageRows  = 256
 	stageBytes = stageRows * (stageRun + 64)
 )
+
+// farRows reports whether source rows sld elements of size bytes apart
+// are 4 KiB or more apart, where transposeGo walks bands of the source
+// rows, or stages them (see stages), rather than square blocks.
+func farRows(sld, size int) bool { return absU(sld)*uint64(size) >= 4096 }
 
 // stages reports whether transposeGo moves a transpose of rows by cols
 // elements of size bytes, from source rows a page or more apart, through

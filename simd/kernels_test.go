@@ -455,7 +455,7 @@ func testTransposeStaged[T Element](t *testing.T) {
 		}
 		sx := max(0, 4096/size-rows) + flips // rows 4 KiB apart: transposeGo's test
 		l := makeLayout(rows, cols, flips, 3*(flips%2), flips&1 != 0, 2, sx, flips&2 != 0)
-		if absU(l.sld)*uint64(size) < 4096 || !stages(rows, cols, size) {
+		if !farRows(l.sld, size) || !stages(rows, cols, size) {
 			t.Fatalf("%T %+v: not a staged transpose", *new(T), l)
 		}
 		src := patterned[T](l.slen, flips)

@@ -435,7 +435,7 @@ func transposeSmallTiles[E uint8 | uint16](isa ISA, k, nt *tileKernel[E], stream
 		transposeStreamTiled(isa, nt, k, dst, doff, dld, src, soff, sld, rows, cols)
 		return
 	}
-	if absU(sld)*uint64(size) >= 4096 && stages(rows, cols, size) { // as transposeGo
+	if farRows(sld, size) && stages(rows, cols, size) { // as transposeGo
 		stageThrough(dst, doff, dld, src, soff, sld, rows, cols, func(buf []E, boff, bld int, src []E, soff, sld, r, c int) {
 			transposeTiled(k, cached, buf, boff, bld, src, soff, sld, r, c)
 		})

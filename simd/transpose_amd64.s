@@ -456,8 +456,9 @@ done: \
 #define DNEXT8 LEAQ (DI)(DX*8), DI
 #define DNEXT16 LEAQ (DI)(DX*8), DI; LEAQ (DI)(DX*8), DI
 #define NOFENCE NOP
-#define SNEXT32 MOVQ BX, AX; SHLQ $5, AX; ADDQ AX, R11
-#define SNEXT64 MOVQ BX, AX; SHLQ $6, AX; ADDQ AX, R11
+#define SNEXTSH(SH) MOVQ BX, AX; SHLQ $SH, AX; ADDQ AX, R11
+#define SNEXT32 SNEXTSH(5)
+#define SNEXT64 SNEXTSH(6)
 
 // The tiles, as arguments for TILES.
 #define TILE32AVX2 T8X8F32(R11, R10)
