@@ -447,8 +447,8 @@ done: \
 	VZEROUPPER; \
 	RET
 
-// Steps of the source (by 4, 8 or 16 rows) and of the destination (by 4, 8
-// or 16 rows) for TILES.
+// Steps of the source (by 4, 8, 16, 32 or 64 rows; SNEXTSH by 2^SH rows)
+// and of the destination (by 4, 8 or 16 rows) for TILES.
 #define SNEXT4 LEAQ (R11)(BX*4), R11
 #define SNEXT8 LEAQ (R11)(BX*8), R11
 #define SNEXT16 LEAQ (R11)(BX*8), R11; LEAQ (R11)(BX*8), R11
