@@ -56,19 +56,23 @@ static void scalar(float *d, const float *s) {
 			d[j * N + i] = s[i * N + j];
 }
 
-// in4 transposes 4x4 blocks within each 128-bit lane of a0-a3 with eight
-// shufps (two a cycle on the Intel cores measured, where unpcklps is one).
-#define IN4(a0, a1, a2, a3)                                      \
-	do {                                                     \
-		__m256 t0 = _mm256_shuffle_ps(a0, a1, 0x44);     \
-		__m256 t1 = _mm256_shuffle_ps(a0, a1, 0xEE);     \
-		__m256 t2 = _mm256_shuffle_ps(a2, a3, 0x44);     \
-		__m256 t3 = _mm256_shuffle_ps(a2, a3, 0xEE);     \
-		a0 = _mm256_shuffle_ps(t0, t2, 0x88);            \
-		a1 = _mm256_shuffle_ps(t0, t2, 0xDD);            \
-		a2 = _mm256_shuffle_ps(t1, t3, 0x88);            \
-		a3 = _mm256_shuffle_ps(t1, t3, 0xDD);            \
+// IN4OF transposes 4x4 blocks within each 128-bit lane of a0-a3, vectors
+// of type T, with eight shufps (SHUF, the type's intrinsic; two a cycle on
+// the Intel cores measured for 256 bits, where unpcklps is one). IN4 is it
+// for AVX2 registers, IN4Z for AVX-512 ones.
+#define IN4OF(T, SHUF, a0, a1, a2, a3)          \
+	do {                                    \
+		T t0 = SHUF(a0, a1, 0x44);      \
+		T t1 = SHUF(a0, a1, 0xEE);      \
+		T t2 = SHUF(a2, a3, 0x44);      \
+		T t3 = SHUF(a2, a3, 0xEE);      \
+		a0 = SHUF(t0, t2, 0x88);        \
+		a1 = SHUF(t0, t2, 0xDD);        \
+		a2 = SHUF(t1, t3, 0x88);        \
+		a3 = SHUF(t1, t3, 0xDD);        \
 	} while (0)
+#define IN4(a0, a1, a2, a3) IN4OF(__m256, _mm256_shuffle_ps, a0, a1, a2, a3)
+#define IN4Z(a0, a1, a2, a3) IN4OF(__m512, _mm512_shuffle_ps, a0, a1, a2, a3)
 
 // pair loads columns c..c+3 of row r into lane 0 and of row r+4 into lane 1.
 static inline __m256 pair(const float *s, int r, int c) {
@@ -114,16 +118,24 @@ static void t8_ins_lines(float *d, const float *s) {
 			}
 }
 
-// t8_classic: whole-row loads, 8 unpacks, 8 shufps, 8 lane permutes, eight
-// 32-byte stores.
+// ROWS8 declares r0-r7, the eight source rows of a tile at p, each
+// 128-bit lane transposed as a 4x4 block: r[k]'s low lane holds column k
+// of rows 0-3, its high lane column k+4; r[k+4] the same of rows 4-7.
+#define ROWS8(p)                                                                                 \
+	__m256 r0 = _mm256_loadu_ps(p), r1 = _mm256_loadu_ps(p + N), r2 = _mm256_loadu_ps(p + 2 * N); \
+	__m256 r3 = _mm256_loadu_ps(p + 3 * N), r4 = _mm256_loadu_ps(p + 4 * N);                      \
+	__m256 r5 = _mm256_loadu_ps(p + 5 * N), r6 = _mm256_loadu_ps(p + 6 * N);                      \
+	__m256 r7 = _mm256_loadu_ps(p + 7 * N);                                                       \
+	IN4(r0, r1, r2, r3);                                                                          \
+	IN4(r4, r5, r6, r7)
+
+// t8_classic: whole-row loads, 16 shufps, 8 lane permutes, eight 32-byte
+// stores.
 static void t8_classic(float *d, const float *s) {
 	for (int i = 0; i < N; i += 8)
 		for (int j = 0; j < N; j += 8) {
 			const float *p = s + i * N + j;
-			__m256 r0 = _mm256_loadu_ps(p), r1 = _mm256_loadu_ps(p + N), r2 = _mm256_loadu_ps(p + 2 * N), r3 = _mm256_loadu_ps(p + 3 * N);
-			__m256 r4 = _mm256_loadu_ps(p + 4 * N), r5 = _mm256_loadu_ps(p + 5 * N), r6 = _mm256_loadu_ps(p + 6 * N), r7 = _mm256_loadu_ps(p + 7 * N);
-			IN4(r0, r1, r2, r3);
-			IN4(r4, r5, r6, r7);
+			ROWS8(p);
 			float *q = d + j * N + i;
 			_mm256_storeu_ps(q, _mm256_permute2f128_ps(r0, r4, 0x20));
 			_mm256_storeu_ps(q + N, _mm256_permute2f128_ps(r1, r5, 0x20));
@@ -152,10 +164,7 @@ static void t8_halves(float *d, const float *s) {
 	for (int i = 0; i < N; i += 8)
 		for (int j = 0; j < N; j += 8) {
 			const float *p = s + i * N + j;
-			__m256 r0 = _mm256_loadu_ps(p), r1 = _mm256_loadu_ps(p + N), r2 = _mm256_loadu_ps(p + 2 * N), r3 = _mm256_loadu_ps(p + 3 * N);
-			__m256 r4 = _mm256_loadu_ps(p + 4 * N), r5 = _mm256_loadu_ps(p + 5 * N), r6 = _mm256_loadu_ps(p + 6 * N), r7 = _mm256_loadu_ps(p + 7 * N);
-			IN4(r0, r1, r2, r3);
-			IN4(r4, r5, r6, r7);
+			ROWS8(p);
 			float *q = d + j * N + i;
 			HALVES(q, r0, r4);
 			HALVES(q + N, r1, r5);
@@ -167,18 +176,6 @@ static void t8_halves(float *d, const float *s) {
 // t16_ins: 16x16 AVX-512 tiles, each register built from four 128-bit
 // loads (rows r, r+4, r+8, r+12), 32 in-lane shufps of 512 bits, sixteen
 // 64-byte stores (one whole destination line each).
-#define IN4Z(a0, a1, a2, a3)                                     \
-	do {                                                     \
-		__m512 t0 = _mm512_shuffle_ps(a0, a1, 0x44);     \
-		__m512 t1 = _mm512_shuffle_ps(a0, a1, 0xEE);     \
-		__m512 t2 = _mm512_shuffle_ps(a2, a3, 0x44);     \
-		__m512 t3 = _mm512_shuffle_ps(a2, a3, 0xEE);     \
-		a0 = _mm512_shuffle_ps(t0, t2, 0x88);            \
-		a1 = _mm512_shuffle_ps(t0, t2, 0xDD);            \
-		a2 = _mm512_shuffle_ps(t1, t3, 0x88);            \
-		a3 = _mm512_shuffle_ps(t1, t3, 0xDD);            \
-	} while (0)
-
 static inline __m512 quad(const float *s, int r, int c) {
 	__m512 v = _mm512_castps128_ps512(_mm_loadu_ps(s + r * N + c));
 	v = _mm512_insertf32x4(v, _mm_loadu_ps(s + (r + 4) * N + c), 1);
