@@ -177,13 +177,14 @@ median MB/s <"$tmp/rows.txt" | awk '{ sub(/^Benchmark/, "", $1); sub(/-[0-9]+$/,
 # The ceiling of Small-T2 (about a second): bench/labs/small-transpose-lab.c
 # times the usual transpose kernels in C on a hot float32 [64,64] against
 # memcpy and a copy loop of Go's shape, where a C compiler and AVX-512 are.
-# A compiler that cannot build it costs this table, not the rest.
+# A compiler that cannot build it, or a run that fails, costs this table,
+# not the rest.
 if command -v cc >/dev/null && grep -qw avx512f /proc/cpuinfo 2>/dev/null; then
 	echo
 	echo "## The small transpose's ceiling (bench/labs/small-transpose-lab.c, C kernels on a hot float32 [64,64])"
 	echo
 	if cc -O2 -march=native -o "$tmp/smalllab" bench/labs/small-transpose-lab.c 2>"$tmp/smalllab.err"; then
-		"$tmp/smalllab"
+		"$tmp/smalllab" || echo "(the lab failed: exit $?)"
 	else
 		echo "(not built: $(head -1 "$tmp/smalllab.err"))"
 	fi

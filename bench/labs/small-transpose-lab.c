@@ -1,11 +1,16 @@
 // small-transpose-lab measures what one core allows for a hot, small
 // transpose: a float32 [64,64] (16 KiB) transposed into another 16 KiB
-// buffer, both in L1, against memcpy of the same 16 KiB, timed in the same
-// loop. It is the ceiling of issue 14's Small-T2 target (CopyTo of a
-// transposed float32 [64,64] at most 3x copy() of its bytes): whatever the
-// library does around the kernel comes on top of the fastest kernel here.
-// Not part of the library or of CI; it needs gcc and a processor with AVX2
-// and AVX-512 (F).
+// buffer against memcpy of the same 16 KiB between two others, timed in
+// the same loop. The four buffers (64 KiB) may exceed L1, so each batch of
+// calls starts partly from L2, the copies' as the transposes'. It is the
+// ceiling of issue 14's Small-T2 target (CopyTo of a transposed float32
+// [64,64] at most 3x copy() of its bytes): whatever the library does
+// around the kernel comes on top of the fastest kernel here. Not part of
+// the library or of CI; it needs a C compiler with the Intel intrinsics
+// (gcc, as below) and a processor with AVX2 and AVX-512 (F). With
+// -march=native the compiler may encode the AVX2 kernels with AVX-512
+// instructions, and fold some of their loads into the shuffles (ROWS8's
+// odd rows are then loaded twice): the table measures what it emits.
 //
 //   gcc -O2 -march=native -o small-transpose-lab bench/labs/small-transpose-lab.c
 //   ./small-transpose-lab [trials]
@@ -80,8 +85,9 @@ static inline __m256 pair(const float *s, int r, int c) {
 	                            _mm_loadu_ps(s + (r + 4) * N + c), 1);
 }
 
-// tile8_ins: an 8x8 tile by lane-paired loads (8 loads, 8 inserts), 16
-// shufps and eight 32-byte stores, one per destination row.
+// tile8_ins: an 8x8 tile by lane-paired loads (sixteen 16-byte loads, 8 of
+// them as inserts into the high lanes), 16 shufps and eight 32-byte
+// stores, one per destination row.
 static inline void tile8_ins(float *d, const float *s) {
 	for (int c = 0; c < 8; c += 4) {
 		__m256 a0 = pair(s, 0, c), a1 = pair(s, 1, c), a2 = pair(s, 2, c), a3 = pair(s, 3, c);
@@ -218,6 +224,10 @@ enum { NV = sizeof vs / sizeof vs[0] };
 
 int main(int argc, char **argv) {
 	int trials = argc > 1 ? atoi(argv[1]) : 2001;
+	if (trials < 1) {
+		fprintf(stderr, "usage: %s [trials], trials >= 1\n", argv[0]);
+		return 2;
+	}
 	// Four page-aligned buffers, as in the benchmark: the transposes' source
 	// and destination, the copies' own.
 	float *s = aligned_alloc(4096, N * N * 4), *d = aligned_alloc(4096, N * N * 4);
