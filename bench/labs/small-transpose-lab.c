@@ -135,27 +135,37 @@ static void t8_ins_lines(float *d, const float *s) {
 	IN4(r0, r1, r2, r3);                                                                          \
 	IN4(r4, r5, r6, r7)
 
-// t8_classic: whole-row loads, 16 shufps, 8 lane permutes, eight 32-byte
-// stores.
-static void t8_classic(float *d, const float *s) {
-	for (int i = 0; i < N; i += 8)
-		for (int j = 0; j < N; j += 8) {
-			const float *p = s + i * N + j;
-			ROWS8(p);
-			float *q = d + j * N + i;
-			_mm256_storeu_ps(q, _mm256_permute2f128_ps(r0, r4, 0x20));
-			_mm256_storeu_ps(q + N, _mm256_permute2f128_ps(r1, r5, 0x20));
-			_mm256_storeu_ps(q + 2 * N, _mm256_permute2f128_ps(r2, r6, 0x20));
-			_mm256_storeu_ps(q + 3 * N, _mm256_permute2f128_ps(r3, r7, 0x20));
-			_mm256_storeu_ps(q + 4 * N, _mm256_permute2f128_ps(r0, r4, 0x31));
-			_mm256_storeu_ps(q + 5 * N, _mm256_permute2f128_ps(r1, r5, 0x31));
-			_mm256_storeu_ps(q + 6 * N, _mm256_permute2f128_ps(r2, r6, 0x31));
-			_mm256_storeu_ps(q + 7 * N, _mm256_permute2f128_ps(r3, r7, 0x31));
-		}
-}
+// ROWTILES defines a kernel that walks the 8x8 tiles along the source
+// rows, loads each with ROWS8 and writes it with STORE(q), q its
+// destination.
+#define ROWTILES(name, STORE)                                   \
+	static void name(float *d, const float *s) {            \
+		for (int i = 0; i < N; i += 8)                  \
+			for (int j = 0; j < N; j += 8) {        \
+				const float *p = s + i * N + j; \
+				ROWS8(p);                       \
+				float *q = d + j * N + i;       \
+				STORE(q);                       \
+			}                                       \
+	}
+
+// LINES32 joins the lanes with 8 permutes and writes each destination row
+// of the tile with one 32-byte store.
+#define LINES32(q)                                                                  \
+	do {                                                                        \
+		_mm256_storeu_ps(q, _mm256_permute2f128_ps(r0, r4, 0x20));          \
+		_mm256_storeu_ps(q + N, _mm256_permute2f128_ps(r1, r5, 0x20));      \
+		_mm256_storeu_ps(q + 2 * N, _mm256_permute2f128_ps(r2, r6, 0x20));  \
+		_mm256_storeu_ps(q + 3 * N, _mm256_permute2f128_ps(r3, r7, 0x20));  \
+		_mm256_storeu_ps(q + 4 * N, _mm256_permute2f128_ps(r0, r4, 0x31));  \
+		_mm256_storeu_ps(q + 5 * N, _mm256_permute2f128_ps(r1, r5, 0x31));  \
+		_mm256_storeu_ps(q + 6 * N, _mm256_permute2f128_ps(r2, r6, 0x31));  \
+		_mm256_storeu_ps(q + 7 * N, _mm256_permute2f128_ps(r3, r7, 0x31));  \
+	} while (0)
 
 // HALVES stores the low lanes of lo and hi side by side at q and their high
-// lanes at q + 4 rows (the extracts to memory are stores, no shuffle).
+// lanes at q + 4 rows (the extracts to memory are stores, no shuffle);
+// LINES16 writes a tile's 8 destination rows so, in 16-byte halves.
 #define HALVES(q, lo, hi)                                                   \
 	do {                                                                \
 		_mm_storeu_ps(q, _mm256_castps256_ps128(lo));               \
@@ -163,21 +173,21 @@ static void t8_classic(float *d, const float *s) {
 		_mm_storeu_ps(q + 4 * N, _mm256_extractf128_ps(lo, 1));     \
 		_mm_storeu_ps(q + 4 * N + 4, _mm256_extractf128_ps(hi, 1)); \
 	} while (0)
+#define LINES16(q)                         \
+	do {                               \
+		HALVES(q, r0, r4);         \
+		HALVES(q + N, r1, r5);     \
+		HALVES(q + 2 * N, r2, r6); \
+		HALVES(q + 3 * N, r3, r7); \
+	} while (0)
+
+// t8_classic: whole-row loads, 16 shufps, 8 lane permutes, eight 32-byte
+// stores.
+ROWTILES(t8_classic, LINES32)
 
 // t8_halves: Tessera's AVX2 tile: whole-row loads, 16 in-lane shuffles,
 // sixteen 16-byte stores (the lanes sorted out by the stores).
-static void t8_halves(float *d, const float *s) {
-	for (int i = 0; i < N; i += 8)
-		for (int j = 0; j < N; j += 8) {
-			const float *p = s + i * N + j;
-			ROWS8(p);
-			float *q = d + j * N + i;
-			HALVES(q, r0, r4);
-			HALVES(q + N, r1, r5);
-			HALVES(q + 2 * N, r2, r6);
-			HALVES(q + 3 * N, r3, r7);
-		}
-}
+ROWTILES(t8_halves, LINES16)
 
 // t16_ins: 16x16 AVX-512 tiles, each register built from four 128-bit
 // loads (rows r, r+4, r+8, r+12), 32 in-lane shufps of 512 bits, sixteen
