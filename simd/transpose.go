@@ -353,21 +353,22 @@ func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld i
 // (transposeSmallTiles, and their non-temporal form nt) where it has a
 // whole tile.
 func transposeSmall[E uint8 | uint16](isa ISA, ts *thinSet, k, nt *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) bool {
-	if ts.k != nil && !coversNarrow(k, rows, cols) && transposeThin(ts, stream, dst, doff, dld, src, soff, sld, rows, cols) {
+	tiles := k.fn != nil && rows >= k.tr && cols >= k.tc // a whole tile
+	if ts.k != nil && !(tiles && coversNarrow(k, rows, cols)) && transposeThin(ts, stream, dst, doff, dld, src, soff, sld, rows, cols) {
 		return true
 	}
-	if k.fn == nil || rows < k.tr || cols < k.tc {
+	if !tiles {
 		return false
 	}
 	transposeSmallTiles(isa, k, nt, stream, dst, doff, dld, src, soff, sld, rows, cols)
 	return true
 }
 
-// coversNarrow reports whether the tiles k (of 1- or 2-byte elements)
-// take a transpose of rows by cols that the thin kernels would: the tiles
-// exist and cover its narrow side whole (rows a multiple of k.tr where
-// there are no more rows than columns, else cols a multiple of k.tc), as
-// transposeNarrow gives 4- and 8-byte ones to their tiles. The thin
+// coversNarrow reports whether the tiles k (of 1- or 2-byte elements),
+// which fit a transpose of rows by cols (a whole tile), take it where the
+// thin kernels would: they cover its narrow side whole (rows a multiple of
+// k.tr where there are no more rows than columns, else cols a multiple of
+// k.tc), as transposeNarrow gives 4- and 8-byte ones to their tiles. The thin
 // kernels take 1- and 2-byte elements up to 16 rows or columns (thinMax),
 // so these are a uint8 side of 16 and a uint16 one of 8 or 16 rows or 16
 // columns. On an Intel Xeon (family 6 model 207; BenchmarkThin, GB/s,
@@ -381,9 +382,6 @@ func transposeSmall[E uint8 | uint16](isa ISA, ts *thinSet, k, nt *tileKernel[E]
 // against 9.4-9.8), and [16,n] to [n,16] at 9.6-12.9 against 4.0-6.4
 // (36-39 against 6.1-6.3).
 func coversNarrow[E uint8 | uint16](k *tileKernel[E], rows, cols int) bool {
-	if k.fn == nil || rows < k.tr || cols < k.tc {
-		return false
-	}
 	if rows <= cols {
 		return rows%k.tr == 0
 	}
