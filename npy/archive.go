@@ -5,7 +5,6 @@ import (
 	"compress/flate"
 	"errors"
 	"io"
-	"math"
 	"os"
 	"slices"
 	"strings"
@@ -31,6 +30,7 @@ const maxTrailing = 1 << 20
 // An Archive may be read from several goroutines at once.
 type Archive struct {
 	zr    *zip.Reader
+	size  int64    // the archive's size in bytes
 	file  *os.File // the file OpenArchive opened, closed by Close
 	names []string
 	files map[string]*zip.File
@@ -67,7 +67,8 @@ func OpenArchive(path string, opts ...Option) (*Archive, error) {
 // to savez without a name); other members are ignored.
 //
 // It returns an error wrapping ErrFormat when r does not hold a zip
-// archive or holds two arrays of the same name.
+// archive or holds two arrays of the same name, and r's own error, wrapped
+// as it is (never as ErrFormat), when reading r fails.
 func NewArchive(r io.ReaderAt, size int64, opts ...Option) (*Archive, error) {
 	a, err := newArchive(r, size, opts)
 	return a, withOp("NewArchive", err)
@@ -76,9 +77,9 @@ func NewArchive(r io.ReaderAt, size int64, opts ...Option) (*Archive, error) {
 func newArchive(r io.ReaderAt, size int64, opts []Option) (*Archive, error) {
 	zr, err := zip.NewReader(r, size)
 	if err != nil {
-		return nil, formatCause(err, "not a zip archive")
+		return nil, zipError(err, "not a zip archive", "reading the archive directory")
 	}
-	a := &Archive{zr: zr, files: make(map[string]*zip.File), opts: newOptions(opts)}
+	a := &Archive{zr: zr, size: size, files: make(map[string]*zip.File), opts: newOptions(opts)}
 	for _, f := range zr.File {
 		name, ok := strings.CutSuffix(f.Name, npzSuffix)
 		if !ok {
@@ -93,9 +94,21 @@ func newArchive(r io.ReaderAt, size int64, opts []Option) (*Archive, error) {
 	return a, nil
 }
 
-// formatCause is an ErrFormat error caused by err, from the zip reader.
-func formatCause(err error, msg string) error {
-	return &errs.Error{Pkg: "npy", Kind: ErrFormat, Cause: err, Msg: msg}
+// zipError wraps an error of the zip reader: as an ErrFormat error saying
+// bad when the reader found the archive or a member malformed
+// ([isZipError]), and as it is (an I/O error of the underlying reader,
+// such as EIO or a closed file) saying doing otherwise, so that errors.Is
+// never takes a failing disk for a damaged file.
+func zipError(err error, bad, doing string) error {
+	if isZipError(err) {
+		return &errs.Error{Pkg: "npy", Kind: ErrFormat, Cause: err, Msg: bad}
+	}
+	return ioError(err, doing)
+}
+
+// memberError is zipError for the member f.
+func memberError(err error, f *zip.File) error {
+	return zipError(err, "member "+f.Name, "reading member "+f.Name)
 }
 
 // Names returns the names of the archive's arrays, in the order of its
@@ -132,12 +145,12 @@ func (a *Archive) Header(name string) (Header, error) {
 	}
 	rc, err := f.Open()
 	if err != nil {
-		return Header{}, withOp("Header", formatCause(err, "member "+f.Name))
+		return Header{}, withOp("Header", memberError(err, f))
 	}
 	defer rc.Close()
 	h, err := readHeader(rc)
 	if err != nil && isZipError(err) {
-		err = formatCause(err, "member "+f.Name)
+		err = memberError(err, f)
 	}
 	if err != nil {
 		return Header{}, withOp("Header", err)
@@ -149,15 +162,21 @@ func (a *Archive) Header(name string) (Header, error) {
 // file: its dtype must store T, and the view owns a fresh buffer. The
 // member is read to its end, so that the zip reader checks its CRC-32.
 //
-// A compressed member can expand to far more bytes than the archive
+// Get never trusts the sizes in the archive's directory or the array's
+// header for allocation: a stored member is checked against the archive's
+// size first, and a deflated member's buffer grows as its data
+// decompresses, so a member that claims more than it holds fails with
+// ErrTruncated or ErrFormat without allocating what it claims. A
+// compressed member can still expand to far more bytes than the archive
 // holds; [MaxBytes], given to OpenArchive or NewArchive, caps what Get
 // allocates, and without it an array larger than memory is a fatal
 // out-of-memory error, as for [Read].
 //
 // It returns an error wrapping ErrName when the archive holds no such
-// array, the errors of Read, and one wrapping ErrFormat for a damaged
-// member (a checksum mismatch, a member that does not decompress, or more
-// than 1 MiB after the array).
+// array, the errors of Read, one wrapping ErrFormat for a damaged member
+// (a checksum mismatch, a member that does not decompress, or more than 1
+// MiB after the array), and the underlying reader's own error, wrapped as
+// it is, when reading fails (also after [Archive.Close]).
 func Get[T tensor.Number](a *Archive, name string) (tensor.View[T], error) {
 	f, err := a.member("Get", name)
 	if err != nil {
@@ -170,17 +189,22 @@ func Get[T tensor.Number](a *Archive, name string) (tensor.View[T], error) {
 func getMember[T tensor.Number](a *Archive, f *zip.File) (tensor.View[T], error) {
 	rc, err := f.Open()
 	if err != nil {
-		return tensor.View[T]{}, formatCause(err, "member "+f.Name)
+		return tensor.View[T]{}, memberError(err, f)
 	}
 	defer rc.Close()
+	// The directory's sizes are the archive's word, not data: only a
+	// stored member's size, which cannot exceed the archive's, may size
+	// the buffer up front. A deflated member's buffer grows as data
+	// arrives, so a directory (and a header) claiming a terabyte costs
+	// what the member really expands to.
 	avail := int64(-1)
-	if f.UncompressedSize64 <= math.MaxInt64 {
+	if f.Method == zip.Store && f.UncompressedSize64 <= uint64(a.size) {
 		avail = int64(f.UncompressedSize64)
 	}
 	v, err := read[T](rc, avail, false, a.opts)
 	if err != nil {
 		if isZipError(err) {
-			return tensor.View[T]{}, formatCause(err, "member "+f.Name)
+			return tensor.View[T]{}, memberError(err, f)
 		}
 		return tensor.View[T]{}, err
 	}
@@ -189,17 +213,22 @@ func getMember[T tensor.Number](a *Archive, f *zip.File) (tensor.View[T], error)
 	case n > maxTrailing:
 		return tensor.View[T]{}, errorf(ErrFormat, "member %s: more than %d bytes after the array", f.Name, maxTrailing)
 	case err != nil && err != io.EOF:
-		return tensor.View[T]{}, formatCause(err, "member "+f.Name)
+		return tensor.View[T]{}, memberError(err, f)
 	}
 	return v, nil
 }
 
-// isZipError reports whether err comes from decompressing or checking a
-// member: a checksum mismatch, a damaged deflate stream, a size that the
-// data contradicts.
+// isZipError reports whether err says the archive is malformed: a
+// directory or member the zip reader refuses, a checksum mismatch, a
+// damaged deflate stream, a size that the data contradicts, an
+// unsupported method, or data that lies past the archive's end (EOF from
+// a reader the archive's size covers). Any other error is the underlying
+// reader's own.
 func isZipError(err error) bool {
 	var ce flate.CorruptInputError
-	return errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) || errors.As(err, &ce)
+	return errors.Is(err, zip.ErrChecksum) || errors.Is(err, zip.ErrFormat) ||
+		errors.Is(err, zip.ErrAlgorithm) || errors.Is(err, zip.ErrInsecurePath) ||
+		errors.As(err, &ce) || err == io.EOF || err == io.ErrUnexpectedEOF
 }
 
 // ArchiveWriter writes a .npz archive that NumPy's np.load reads, as
@@ -274,7 +303,9 @@ func (aw *ArchiveWriter) Close() error {
 // SaveArchive writes a .npz archive at path, calling fill to [Put] its
 // arrays, with the safety of [Save]: the archive is written beside path
 // and renamed over it only once complete, so an error (of fill, of a Put,
-// or of the disk) leaves an existing file at path as it was.
+// or of the disk) leaves an existing file at path as it was. A panic in
+// fill does too: the new file is closed and removed, and the panic goes
+// on to SaveArchive's caller.
 //
 //	err := npy.SaveArchive("run.npz", true, func(aw *npy.ArchiveWriter) error {
 //		if err := npy.Put(aw, "weights", w); err != nil {

@@ -3,13 +3,18 @@ package npy_test
 import (
 	"archive/zip"
 	"bytes"
+	"compress/flate"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"hash/crc32"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strconv"
+	"syscall"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -267,4 +272,153 @@ with np.load(sys.argv[1]) as z:
 		require.NoError(t, err, "%s", out)
 		assert.Equal(t, "['m', 't'] [[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]] [[1.0, 4.0], [2.0, 5.0], [3.0, 6.0]] True\n", string(out))
 	}
+}
+
+// deflatedMember returns an archive of one deflated member, name.npy,
+// holding body, whose directory claims size uncompressed bytes.
+func deflatedMember(t *testing.T, name string, body []byte, size uint64) []byte {
+	t.Helper()
+	var comp bytes.Buffer
+	fw, err := flate.NewWriter(&comp, flate.BestCompression)
+	require.NoError(t, err)
+	_, err = fw.Write(body)
+	require.NoError(t, err)
+	require.NoError(t, fw.Close())
+	var buf bytes.Buffer
+	zw := zip.NewWriter(&buf)
+	w, err := zw.CreateRaw(&zip.FileHeader{
+		Name:               name + ".npy",
+		Method:             zip.Deflate,
+		CRC32:              crc32.ChecksumIEEE(body),
+		CompressedSize64:   uint64(comp.Len()),
+		UncompressedSize64: size,
+	})
+	require.NoError(t, err)
+	_, err = w.Write(comp.Bytes())
+	require.NoError(t, err)
+	require.NoError(t, zw.Close())
+	return buf.Bytes()
+}
+
+// TestArchiveHugeClaims reads members whose header and directory claim far
+// more than they hold: Get must fail without allocating what they claim
+// (a 1 TiB claim was a fatal out-of-memory error).
+func TestArchiveHugeClaims(t *testing.T) {
+	for _, n := range []int64{137438953472, 1 << 29} { // 1 TiB, 4 GiB of <f8
+		hdr := fmt.Sprintf("{'descr': '<f8', 'fortran_order': False, 'shape': (%d,), }", n)
+		hdr += string(bytes.Repeat([]byte{' '}, 63-(10+len(hdr))%64)) + "\n"
+		body := append([]byte("\x93NUMPY\x01\x00"), byte(len(hdr)), byte(len(hdr)>>8))
+		body = append(body, hdr...)
+		body = append(body, make([]byte, 1<<20)...)
+		for _, claim := range []uint64{1 << 42, uint64(len(body))} {
+			b := deflatedMember(t, "x", body, claim)
+			a, err := npy.NewArchive(bytes.NewReader(b), int64(len(b)))
+			require.NoError(t, err)
+			var before, after runtime.MemStats
+			runtime.ReadMemStats(&before)
+			_, err = npy.Get[float64](a, "x")
+			runtime.ReadMemStats(&after)
+			require.Error(t, err)
+			assert.True(t, errors.Is(err, npy.ErrTruncated) || errors.Is(err, npy.ErrFormat), "%v", err)
+			assert.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20),
+				"a %d-byte archive claiming %d elements (directory %d bytes)", len(b), n, claim)
+		}
+	}
+}
+
+// failingReaderAt fails every read with EIO once fail is set.
+type failingReaderAt struct {
+	r    io.ReaderAt
+	fail bool
+}
+
+func (f *failingReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	if f.fail {
+		return 0, syscall.EIO
+	}
+	return f.r.ReadAt(p, off)
+}
+
+// TestArchiveIOErrors checks that a failing reader's error reaches the
+// caller as it is and never as ErrFormat (a caller deleting files on
+// ErrFormat would delete good ones).
+func TestArchiveIOErrors(t *testing.T) {
+	v := tensor.Must(tensor.Arange[float64](1000)).View()
+	var buf bytes.Buffer
+	aw := npy.NewArchiveWriter(&buf, true)
+	require.NoError(t, npy.Put(aw, "x", v))
+	require.NoError(t, aw.Close())
+	good := buf.Bytes()
+
+	notFormat := func(t *testing.T, err error, want error, op string) {
+		t.Helper()
+		require.Error(t, err)
+		assert.ErrorIs(t, err, want)
+		assert.NotErrorIs(t, err, npy.ErrFormat)
+		assert.Contains(t, err.Error(), "npy: "+op+": ")
+	}
+	_, err := npy.NewArchive(&failingReaderAt{r: bytes.NewReader(good), fail: true}, int64(len(good)))
+	notFormat(t, err, syscall.EIO, "NewArchive")
+
+	fr := &failingReaderAt{r: bytes.NewReader(good)}
+	a, err := npy.NewArchive(fr, int64(len(good)))
+	require.NoError(t, err)
+	fr.fail = true
+	_, err = a.Header("x")
+	notFormat(t, err, syscall.EIO, "Header")
+	_, err = npy.Get[float64](a, "x")
+	notFormat(t, err, syscall.EIO, "Get")
+
+	path := filepath.Join(t.TempDir(), "a.npz")
+	require.NoError(t, os.WriteFile(path, good, 0o666))
+	a, err = npy.OpenArchive(path)
+	require.NoError(t, err)
+	require.NoError(t, a.Close())
+	_, err = npy.Get[float64](a, "x")
+	notFormat(t, err, os.ErrClosed, "Get")
+	_, err = a.Header("x")
+	notFormat(t, err, os.ErrClosed, "Header")
+}
+
+// TestSaveArchivePanic checks that a fill that panics leaves the old file
+// as it was, no temporary file and no open descriptor, and that the panic
+// reaches the caller.
+func TestSaveArchivePanic(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "a.npz")
+	v := tensor.Must(tensor.FromSlice([]float32{1, 2, 3}, 3)).View()
+	require.NoError(t, npy.SaveArchive(path, false, func(aw *npy.ArchiveWriter) error { return npy.Put(aw, "v", v) }))
+	before, err := os.ReadFile(path)
+	require.NoError(t, err)
+	fds := openFiles(t)
+	func() {
+		defer func() { assert.Equal(t, "boom", recover()) }()
+		_ = npy.SaveArchive(path, true, func(aw *npy.ArchiveWriter) error {
+			if err := npy.Put(aw, "w", v); err != nil {
+				return err
+			}
+			panic("boom")
+		})
+		t.Error("the panic did not reach the caller")
+	}()
+	after, err := os.ReadFile(path)
+	require.NoError(t, err)
+	assert.Equal(t, before, after, "a panicking fill leaves the file")
+	entries, err := os.ReadDir(dir)
+	require.NoError(t, err)
+	assert.Len(t, entries, 1, "no temporary file left")
+	if fds >= 0 {
+		assert.Equal(t, fds, openFiles(t), "no descriptor left open")
+	}
+}
+
+// openFiles counts the process's open file descriptors, or returns -1
+// where /proc/self/fd does not list them.
+func openFiles(t *testing.T) int {
+	t.Helper()
+	entries, err := os.ReadDir("/proc/self/fd")
+	if err != nil {
+		return -1
+	}
+	return len(entries)
 }

@@ -148,6 +148,15 @@ func save(path string, body func(io.Writer) error) error {
 		return err
 	}
 	tmp := f.Name()
+	renamed := false
+	defer func() {
+		// On every exit but success, also a panic in body (a fill of
+		// SaveArchive's), the new file is closed and removed: never path.
+		if !renamed {
+			_ = f.Close()
+			_ = os.Remove(tmp)
+		}
+	}()
 	if st != nil {
 		err = f.Chmod(st.Mode().Perm())
 	}
@@ -161,9 +170,9 @@ func save(path string, body func(io.Writer) error) error {
 		err = os.Rename(tmp, target)
 	}
 	if err != nil {
-		_ = os.Remove(tmp) // the file save created, never path
 		return err
 	}
+	renamed = true
 	syncDir(filepath.Dir(target))
 	return nil
 }
@@ -201,7 +210,14 @@ func writeInPlace(path string, body func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
+	closed := false
+	defer func() {
+		if !closed { // body panicked
+			_ = f.Close()
+		}
+	}()
 	err = writeBuffered(f, body)
+	closed = true
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
