@@ -48,16 +48,46 @@ func Workers(bytes int) int {
 }
 
 // Do runs f(0), …, f(n-1) at once, f(0) on the calling goroutine and the
-// others on new ones, and returns when all have returned.
+// others on new ones, and returns when all have returned. A panic in any
+// of them (the function of a Map, say) is recovered on its goroutine and,
+// once every one has returned, raised again on the calling goroutine with
+// the value of the lowest-numbered part that panicked: a caller's recover
+// can catch it, and nothing runs after Do has returned or panicked.
 func Do(n int, f func(i int)) {
-	var wg sync.WaitGroup
+	if n <= 1 {
+		f(0)
+		return
+	}
+	var (
+		wg    sync.WaitGroup
+		mu    sync.Mutex
+		first = n // the lowest part that panicked
+		value any
+	)
+	catch := func(i int) {
+		// panic(nil) recovers as a *runtime.PanicNilError: never nil.
+		if r := recover(); r != nil {
+			mu.Lock()
+			if i < first {
+				first, value = i, r
+			}
+			mu.Unlock()
+		}
+	}
 	for i := 1; i < n; i++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
+			defer catch(i)
 			f(i)
 		}()
 	}
-	f(0)
+	func() {
+		defer catch(0)
+		f(0)
+	}()
 	wg.Wait()
+	if first < n {
+		panic(value)
+	}
 }
