@@ -238,6 +238,16 @@ func snapshotOf[T tensor.Number](dst, in *operand[T]) operand[T] {
 	if mem.Same(dst.data, in.data) && dst.lay.Equal(in.lay) {
 		return *in
 	}
+	return snapshot(in)
+}
+
+// snapshot returns a copy of what in reaches, no larger than the smaller
+// of its span and its elements: a broadcast input is copied as the few
+// elements it repeats (mem.SpanCopy), a sparse one packed (Clone).
+func snapshot[T tensor.Number](in *operand[T]) operand[T] {
+	if data, l, ok := mem.SpanCopy(in.data, &in.lay); ok {
+		return operand[T]{data: data, lay: l}
+	}
 	v, _ := tensor.NewView(in.data, in.lay)
 	return *operandOfNew(v.Clone().View())
 }

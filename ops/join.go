@@ -181,7 +181,8 @@ func joinInto[T tensor.Number](op string, dst tensor.View[T], shape []int, ax in
 			if own == nil {
 				own = append([]tensor.View[T](nil), views...)
 			}
-			own[i] = v.Clone().View()
+			s := snapshot(operandOf(&v))
+			own[i], _ = tensor.NewView(s.data, s.lay)
 		}
 	}
 	if own != nil {

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/engine"
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -131,10 +132,32 @@ type reducer[T tensor.Number, K binOp[T]] struct {
 	id    T
 	hasID bool
 	lanes int
+	// plusZero: the reduction is a float or complex sum, which starts
+	// from +0 (see finish).
+	plusZero bool
 }
 
 func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) reducer[T, K] {
 	return reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T]()}
+}
+
+// sumReducer is the reducer of Sum and Mean.
+func sumReducer[T tensor.Number]() reducer[T, addOp[T]] {
+	rd := newReducer(addOp[T]{}, 0, true)
+	rd.plusZero = !isInteger[T]()
+	return rd
+}
+
+// finish completes the reduction into d, its contiguous result. A sum
+// adds +0 to its results: the tree folds each leaf from its first
+// element, so a sum of only negative zeros would be -0, where NumPy and
+// PyTorch, whose sums start from +0, give +0; x + 0 is x for every other
+// x (a sum that cancels is +0 already), so this is the result of starting
+// from +0.
+func (rd *reducer[T, K]) finish(d []T) {
+	if rd.plusZero {
+		rd.r.vs(d, d, 0)
+	}
 }
 
 // foldLanes returns the number of interleaved accumulators of a leaf fold:
@@ -169,6 +192,7 @@ func reduceNew[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], v tenso
 	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
 	d := operand[T]{data: out.Data(), lay: kl}
 	rd.run(&d, in)
+	rd.finish(d.data)
 	return out, nil
 }
 
@@ -189,9 +213,39 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return err
 	}
+	if !d.lay.IsContiguous() {
+		var sc scratch
+		defer sc.release()
+		tmp := rowMajorTemp(&sc, d, keep)
+		rd.run(&tmp, in)
+		rd.finish(tmp.data)
+		engine.Move(d.data, &d.lay, tmp.data, &tmp.lay, engine.Part{})
+		return nil
+	}
 	isolate(d, in)
 	rd.run(d, in)
+	if n := d.lay.Size(); n > 0 { // an empty layout's offset may lie anywhere
+		off := d.lay.Offset()
+		rd.finish(d.data[off : off+n])
+	}
 	return nil
+}
+
+// rowMajorTemp returns a row-major temporary of the kept shape for the
+// result of a reduction into d, from buffer 0 of sc (the pool, up to
+// par.MinBytes); the caller reduces into it and copies it into d with
+// engine.Move. The order a reduction combines its elements in follows the
+// order it walks its output, which the iteration plan takes from the
+// destination's strides as well as the input's: an Into form whose
+// destination is not row-major reduces through this, as the forms that
+// return a new tensor do, so that its bits never depend on the
+// destination's layout. The temporary shares no memory with the input,
+// which therefore needs no snapshot, and nothing is written into d before
+// the reduction has succeeded.
+func rowMajorTemp[T tensor.Number](sc *scratch, d *operand[T], keep []int) operand[T] {
+	tmp := operand[T]{data: scratchOrMake[T](sc, 0, d.lay.Size())}
+	tmp.lay, _ = layout.RowMajor(keep...) // d's size: no overflow
+	return tmp
 }
 
 // reduceDst checks d, the destination of the reduction of a view of

@@ -806,3 +806,127 @@ func TestReduceLeafBatches(t *testing.T) {
 		}
 	}
 }
+
+// TestReduceIntoLayout checks that a reduction's Into form gives the bits
+// of its new-tensor form whatever the destination's layout: flipped,
+// transposed, stepped, in the shape with the reduced axes kept.
+func TestReduceIntoLayout(t *testing.T) {
+	r := rand.New(rand.NewPCG(48, 7))
+	random := func(shape ...int) tensor.View[float32] {
+		x := tensor.Must(tensor.New[float32](shape...))
+		for i := range x.Data() { // magnitudes over 2^24: the order of a sum shows
+			x.Data()[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(30)))
+		}
+		return x.View()
+	}
+	// dsts returns destinations of shape (the new form's) laid out in
+	// other ways.
+	dsts := func(shape []int) map[string]tensor.View[float32] {
+		out := map[string]tensor.View[float32]{}
+		n := 1
+		for _, d := range shape {
+			n *= d
+		}
+		rev := slices.Clone(shape)
+		slices.Reverse(rev)
+		if len(shape) == 2 {
+			out["transposed"] = tensor.Must(tensor.Must(tensor.New[float32](rev...)).View().Transpose(0, 1))
+		}
+		out["flipped"] = tensor.Must(tensor.Must(tensor.New[float32](shape...)).View().Flip())
+		wide := tensor.Must(tensor.New[float32](append(slices.Clone(shape[:len(shape)-1]), 2*shape[len(shape)-1])...)).View()
+		out["stepped"] = tensor.Must(wide.Slice(-1, 0, 2*shape[len(shape)-1], 2))
+		return out
+	}
+	type form struct {
+		name string
+		new  func(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], error)
+		into func(dst, v tensor.View[float32], axes ...int) error
+	}
+	forms := []form{
+		{"Sum", ops.Sum[float32], ops.SumInto[float32]},
+		{"Mean", ops.Mean[float32], ops.MeanInto[float32]},
+		{"Max", ops.Max[float32], ops.MaxInto[float32]},
+		{"Var", func(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], error) {
+			return ops.Var(v, 1, axes...)
+		},
+			func(dst, v tensor.View[float32], axes ...int) error { return ops.VarInto(dst, v, 1, axes...) }},
+		{"Std", func(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], error) {
+			return ops.Std(v, 0, axes...)
+		},
+			func(dst, v tensor.View[float32], axes ...int) error { return ops.StdInto(dst, v, 0, axes...) }},
+	}
+	cases := []struct {
+		in   tensor.View[float32]
+		axes []int
+	}{
+		{random(300, 64), []int{0}},
+		{random(40, 50, 60), []int{0}},
+		{random(40, 50, 60), []int{2}},
+		{random(64, 300), []int{1}},
+		{random(4000, 3), []int{0}}, // widened columns
+		{tensor.Must(random(50, 40).Transpose(0, 1)), []int{0}},
+	}
+	for _, c := range cases {
+		for _, f := range forms {
+			want := tensor.Must(f.new(c.in, c.axes...))
+			for name, dst := range dsts(want.Shape()) {
+				require.NoError(t, f.into(dst, c.in, c.axes...))
+				got := dst.Contiguous().Data()
+				assert.True(t, rfSame(want.Data(), got), "%s of %v over %v into a %s destination: other bits than %s",
+					f.name, c.in.Shape(), c.axes, name, f.name)
+			}
+		}
+	}
+}
+
+// TestSumSignedZero checks that sums start from +0, as NumPy's and
+// PyTorch's do: a sum of negative zeros is +0.
+func TestSumSignedZero(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	for _, n := range []int{1, 2, 7, 100, 10000} {
+		v := tensor.Must(tensor.Full(negZero, n)).View()
+		s := tensor.Must(ops.Sum(v)).At()
+		assert.False(t, math.Signbit(s), "Sum of %d negative zeros is -0", n)
+		m := tensor.Must(ops.Mean(v)).At()
+		assert.False(t, math.Signbit(m), "Mean of %d negative zeros is -0", n)
+		v32 := tensor.Must(tensor.Full(float32(negZero), n, 3)).View()
+		for _, axes := range [][]int{{0}, {1}, nil} {
+			for _, x := range tensor.Must(ops.Sum(v32, axes...)).Data() {
+				assert.False(t, math.Signbit(float64(x)), "Sum over %v of [%d 3] negative zeros is -0", axes, n)
+			}
+			dst := tensor.Must(tensor.Must(ops.SumKeepDims(v32, axes...)).View().Flip())
+			require.NoError(t, ops.SumInto(dst, v32, axes...))
+			for _, x := range dst.Contiguous().Data() {
+				assert.False(t, math.Signbit(float64(x)), "SumInto over %v of [%d 3] negative zeros is -0", axes, n)
+			}
+		}
+		c := tensor.Must(tensor.Full(complex(negZero, negZero), n)).View()
+		z := tensor.Must(ops.Sum(c)).At()
+		assert.False(t, math.Signbit(real(z)) || math.Signbit(imag(z)), "Sum of %d complex negative zeros is %v", n, z)
+	}
+	// A product of a negative zero keeps its sign, as NumPy's.
+	p := tensor.Must(ops.Prod(tensor.Must(tensor.Full(negZero, 3)).View())).At()
+	assert.True(t, math.Signbit(p))
+}
+
+// TestMeanExactCount checks that float32 means and variances divide by the
+// exact count past 2^24, where float32 rounds the count, as NumPy does.
+func TestMeanExactCount(t *testing.T) {
+	if testing.Short() {
+		t.Skip("64 MiB")
+	}
+	const n = 1<<24 + 1
+	x := tensor.Must(tensor.New[float32](n))
+	x.Data()[n/2] = 1 << 30
+	got := tensor.Must(ops.Mean(x.View())).At()
+	assert.Equal(t, float32(float64(1<<30)/n), got, "Mean")
+	assert.NotEqual(t, float32(64), got)
+
+	x.Data()[n/2] = 0
+	x.Data()[0], x.Data()[n-1] = 1<<15, -(1 << 15) // mean 0, squares 2^31
+	v := tensor.Must(ops.Var(x.View(), 0)).At()
+	assert.Equal(t, float32(float64(1<<31)/n), v, "Var, ddof 0")
+	s := tensor.Must(ops.Std(x.View(), 0)).At()
+	assert.Equal(t, float32(math.Sqrt(float64(float32(float64(1<<31)/n)))), s, "Std, ddof 0")
+	assert.Equal(t, float32(128), tensor.Must(ops.Var(x.View(), 1)).At(), "Var, ddof 1: 2^24 exactly")
+}

@@ -22,17 +22,17 @@ import "github.com/tessera-go/tessera/tensor"
 // elements is 0. The package documentation (Reductions) gives the rules
 // of every reduction: the axes, the three forms, the errors.
 func Sum[T tensor.Number](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
-	return reduceNew("Sum", newReducer(addOp[T]{}, 0, true), v, axes, false)
+	return reduceNew("Sum", sumReducer[T](), v, axes, false)
 }
 
 // SumKeepDims is Sum keeping the reduced axes as size 1.
 func SumKeepDims[T tensor.Number](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
-	return reduceNew("SumKeepDims", newReducer(addOp[T]{}, 0, true), v, axes, true)
+	return reduceNew("SumKeepDims", sumReducer[T](), v, axes, true)
 }
 
 // SumInto writes the sum of the elements of v along axes into dst.
 func SumInto[T tensor.Number](dst, v tensor.View[T], axes ...int) error {
-	return reduceInto("SumInto", newReducer(addOp[T]{}, 0, true), dst, v, axes)
+	return reduceInto("SumInto", sumReducer[T](), dst, v, axes)
 }
 
 // Prod returns the product of the elements of v along axes; a product of

@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/engine"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -35,7 +36,7 @@ func MeanKeepDims[T Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], err
 
 // MeanInto writes the mean of the elements of v along axes into dst.
 func MeanInto[T Float](dst, v tensor.View[T], axes ...int) error {
-	if err := reduceInto("MeanInto", newReducer(addOp[T]{}, 0, true), dst, v, axes); err != nil {
+	if err := reduceInto("MeanInto", sumReducer[T](), dst, v, axes); err != nil {
 		return err
 	}
 	n, _ := reducedCount("MeanInto", v, axes)
@@ -43,7 +44,7 @@ func MeanInto[T Float](dst, v tensor.View[T], axes ...int) error {
 }
 
 func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
-	t, err := reduceNew(op, newReducer(addOp[T]{}, 0, true), v, axes, keepDims)
+	t, err := reduceNew(op, sumReducer[T](), v, axes, keepDims)
 	if err != nil {
 		return t, err
 	}
@@ -127,13 +128,26 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 	}
 	var sb, kb [8]int
 	d := operandOf(&dst)
-	if _, err := reduceDst(op, d, operandOf(&v).lay.AppendShape(sb[:0]), set, kb[:0]); err != nil {
-		return err
-	}
-	div, err := squaredDeviations(op, d, v, ddof, axes, set)
+	keep, err := reduceDst(op, d, operandOf(&v).lay.AppendShape(sb[:0]), set, kb[:0])
 	if err != nil {
 		return err
 	}
+	if d.lay.IsContiguous() {
+		div, err := squaredDeviations(op, d, v, ddof, axes, set)
+		if err != nil {
+			return err
+		}
+		return finishVar(dst, div, std)
+	}
+	// As reduceInto: the bits of a row-major destination.
+	var sc scratch
+	defer sc.release()
+	tmp := rowMajorTemp(&sc, d, keep)
+	div, err := squaredDeviations(op, &tmp, v, ddof, axes, set)
+	if err != nil {
+		return err
+	}
+	engine.Move(d.data, &d.lay, tmp.data, &tmp.lay, engine.Part{})
 	return finishVar(dst, div, std)
 }
 
@@ -412,7 +426,16 @@ func reducedCount[T tensor.Number](op string, v tensor.View[T], axes []int) (int
 	return n, nil
 }
 
-// scaleInto divides dst, a reduction's result, by n in place.
+// scaleInto divides dst, a reduction's result, by the count n in place,
+// by n exactly, as NumPy does. A float32 holds every count up to 2^24
+// exactly, and its division is correctly rounded; a larger count (which
+// float32 would round: 2^24+1 to 2^24) is divided in float64, where it is
+// exact, and the quotient rounded to float32 once, as NumPy divides such
+// counts.
 func scaleInto[T Float](dst tensor.View[T], n int) error {
+	if unsafe.Sizeof(*new(T)) == 4 && n > 1<<24 {
+		d := float64(n)
+		return unaryInto("scale", mapOp[T]{func(x T) T { return T(float64(x) / d) }}, operandOf(&dst), operandOf(&dst))
+	}
 	return DivScalarInto(dst, dst, T(n))
 }

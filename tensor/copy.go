@@ -187,13 +187,8 @@ func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 // elements (an expanded source, whose span can be a single element), and a
 // packed copy of the elements otherwise (a sliced source with a step).
 func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
-	lo, hi := sl.Span()
-	if hi-lo <= sl.Size() {
-		l, err := sl.WithOffset(sl.Offset() - lo)
-		if err != nil {
-			panic("tensor: internal error: " + err.Error())
-		}
-		return slices.Clone(src[lo:hi]), &l
+	if data, l, ok := mem.SpanCopy(src, sl); ok {
+		return data, &l
 	}
 	tmp := View[T]{data: src, lay: *sl}.Clone()
 	return tmp.data, &tmp.lay

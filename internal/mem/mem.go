@@ -48,3 +48,22 @@ func Overlaps[T any](a []T, al *layout.Layout, b []T, bl *layout.Layout) bool {
 func Same[T any](a, b []T) bool {
 	return len(a) > 0 && len(b) > 0 && unsafe.SliceData(a) == unsafe.SliceData(b)
 }
+
+// SpanCopy returns a copy of the elements of src that sl's span covers
+// (from the lowest offset sl reaches to the highest), with sl rebased onto
+// that copy, when the span holds no more elements than sl reaches: an
+// expanded layout (stride 0), whose span can be a single element, or a
+// dense one. For a sparser layout (a slice with a step) it returns false
+// and the caller packs the elements instead. Either way a snapshot costs
+// no more than the smaller of the span and the elements.
+func SpanCopy[T any](src []T, sl *layout.Layout) ([]T, layout.Layout, bool) {
+	lo, hi := sl.Span()
+	if hi-lo > sl.Size() {
+		return nil, layout.Layout{}, false
+	}
+	l, err := sl.WithOffset(sl.Offset() - lo)
+	if err != nil {
+		panic("mem: internal error: " + err.Error())
+	}
+	return append([]T(nil), src[lo:hi]...), l, true
+}

@@ -37,6 +37,7 @@ func TestAllocations(t *testing.T) {
 	joined8 := tensor.Must(tensor.New[float32](64, 512)).View()
 	stacked := tensor.Must(tensor.New[float32](2, 64, 64)).View()
 	istep := tensor.Must(tensor.Must(tensor.New[int](128)).View().Slice(0, 0, 128, 2))
+	rowFlipped := tensor.Must(row.Flip())
 	for _, c := range []struct {
 		name string
 		f    func() error
@@ -66,6 +67,8 @@ func TestAllocations(t *testing.T) {
 		{"CopyFrom, a broadcast row", func() error { return out.CopyFrom(bcast) }, 0},
 		{"MaximumInto, a broadcast row", func() error { return ops.MaximumInto(out, vt, bcast) }, 0},
 		{"MeanInto columns", func() error { return ops.MeanInto(row, vt, 1) }, 0},
+		{"SumInto columns, a flipped destination", func() error { return ops.SumInto(rowFlipped, vt, 1) }, 0},
+		{"VarInto columns, a flipped destination", func() error { return ops.VarInto(rowFlipped, v, 1, 0) }, 0},
 		{"VarInto rows", func() error { return ops.VarInto(row, v, 0, 1) }, 0},
 		{"VarInto columns", func() error { return ops.VarInto(row, v, 1, 0) }, 0},
 		{"VarInto all", func() error { return ops.VarInto(all, vt, 0) }, 0},
