@@ -41,6 +41,18 @@ func errorf(op string, kind error, format string, args ...any) error {
 	return &bridgeError{"gonum: " + op + ": " + fmt.Sprintf(format, args...), kind}
 }
 
+// copyOf returns a row-major copy of v's elements, or the error of op
+// wrapping layout.ErrOverflow when the copy would exceed the largest
+// allocation (a broadcast view can reach far more elements than memory
+// holds).
+func copyOf(op string, v tensor.View[float64]) ([]float64, error) {
+	c, err := v.CloneChecked()
+	if err != nil {
+		return nil, &bridgeError{fmt.Sprintf("gonum: %s: a copy of shape %v: %v", op, v.Shape(), err), err}
+	}
+	return c.Data(), nil
+}
+
 // FromDense returns the view of m's elements, of shape [rows, cols] and
 // strides [stride, 1]. It shares m's data: writes through either are seen
 // through both. An empty m (the zero Dense, or after Reset) gives an empty
@@ -99,12 +111,19 @@ func AsDense(v tensor.View[float64]) (*mat.Dense, error) {
 // ToDense returns a *mat.Dense with v's elements: one that shares them
 // when AsDense can, and otherwise a row-major copy (a transposed, flipped
 // or broadcast view). It returns an error wrapping layout.ErrRank for a
-// rank other than 2 and layout.ErrShape for a zero dimension.
+// rank other than 2, layout.ErrShape for a zero dimension, and
+// layout.ErrOverflow when the copy would exceed the largest allocation (a
+// broadcast view of more elements than memory holds); a copy that fits
+// that bound but not the machine's memory is a fatal out-of-memory error,
+// as for make.
 func ToDense(v tensor.View[float64]) (*mat.Dense, error) {
 	raw, err := rawMatrix("ToDense", v)
 	if errors.Is(err, layout.ErrNotViewable) {
-		c := v.Clone()
-		return mat.NewDense(raw.Rows, raw.Cols, c.Data()), nil
+		data, err := copyOf("ToDense", v)
+		if err != nil {
+			return nil, err
+		}
+		return mat.NewDense(raw.Rows, raw.Cols, data), nil
 	}
 	if err != nil {
 		return nil, err
@@ -132,11 +151,16 @@ func AsVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
 // ToVecDense returns a *mat.VecDense with v's elements: one that shares
 // them when AsVecDense can, and otherwise a copy (a flipped or broadcast
 // view). It returns an error wrapping layout.ErrRank for a rank other than
-// 1 and layout.ErrShape for no elements.
+// 1, layout.ErrShape for no elements, and layout.ErrOverflow as
+// [ToDense] does.
 func ToVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
 	raw, err := rawVector("ToVecDense", v)
 	if errors.Is(err, layout.ErrNotViewable) {
-		return mat.NewVecDense(raw.N, v.Clone().Data()), nil
+		data, err := copyOf("ToVecDense", v)
+		if err != nil {
+			return nil, err
+		}
+		return mat.NewVecDense(raw.N, data), nil
 	}
 	if err != nil {
 		return nil, err

@@ -231,3 +231,26 @@ func TestRoundTrip(t *testing.T) {
 		t.Fatalf("m[2][1] = %v after doubling through the view", m.At(2, 1))
 	}
 }
+
+// TestHugeBroadcastCopies checks that copying a broadcast view whose
+// elements exceed the largest allocation is an error, not a panic.
+func TestHugeBroadcastCopies(t *testing.T) {
+	one := tensor.Must(tensor.Full[float64](1, 1, 1)).View()
+	huge := 1 << 30
+	if ^uint(0)>>32 == 0 { // 32-bit ints: a copy past MaxInt bytes
+		huge = 1 << 15
+	}
+	m, err := one.Expand(huge, huge)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = gonum.ToDense(m)
+	if !errors.Is(err, layout.ErrOverflow) || !strings.Contains(err.Error(), "gonum: ToDense: ") {
+		t.Fatalf("ToDense of %v: %v", m.Shape(), err)
+	}
+	row := tensor.Must(tensor.Must(one.Select(0, 0)).Expand(huge * huge))
+	_, err = gonum.ToVecDense(row)
+	if !errors.Is(err, layout.ErrOverflow) || !strings.Contains(err.Error(), "gonum: ToVecDense: ") {
+		t.Fatalf("ToVecDense of %v: %v", row.Shape(), err)
+	}
+}

@@ -24,10 +24,15 @@ import (
 //     may give ±Inf);
 //   - float to integer truncates toward zero. A value out of U's range,
 //     an infinity or NaN gives what Go's conversion gives on the machine,
-//     which the Go specification leaves to the implementation (on amd64 a
-//     NaN or out-of-range value becomes the most negative int64, then
-//     truncated to U's size); clip first (Maximum, Minimum) where it
-//     matters;
+//     which the Go specification leaves to the implementation; clip first
+//     (Maximum, Minimum) where it matters. On amd64, at every SIMD level,
+//     NaN, ±Inf and values out of range become: for int32, -2^31 (as
+//     NumPy gives); for int64 and int, -2^63; for int8, int16, uint8 and
+//     uint16, which convert through int32 and keep its low bits, 0 (a
+//     value within int32's range wraps: 200.5 to int8 is -56); for
+//     uint32, which converts through int64, 0 (a value within int64's
+//     range wraps: -3e9 is 1294967296); for uint64, 2^63 (a negative
+//     value within int64's range wraps);
 //   - real to complex sets the real part, with imaginary part 0;
 //   - complex to real keeps the real part and drops the imaginary one, as
 //     NumPy does (Go has no such conversion); complex to complex rounds

@@ -3,12 +3,14 @@ package ops_test
 import (
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 	"unsafe"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
@@ -110,4 +112,49 @@ func TestConvertOverlap(t *testing.T) {
 	err = ops.ConvertInto(tensor.Must(tensor.New[int8](3)).View(), tensor.Must(tensor.New[float64](4)).View())
 	assert.ErrorIs(t, err, layout.ErrShape)
 	assert.EqualError(t, err, "ops: ConvertInto: destination shape [3] does not match the result shape [4]")
+}
+
+// TestConvertOutOfRange checks the documented results of converting NaN,
+// infinities and out-of-range floats to integers on amd64, at every SIMD
+// level, with enough elements for the vector kernels.
+func TestConvertOutOfRange(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("the table is amd64's; TestConvert checks Go's own conversion everywhere")
+	}
+	odd := []float64{math.NaN(), math.Inf(1), math.Inf(-1), 1e20, -1e20, 3e9, -3e9, 200.5, -0.75}
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		checkTable[int8](t, odd, []int8{0, 0, 0, 0, 0, 0, 0, -56, 0})
+		checkTable[int16](t, odd, []int16{0, 0, 0, 0, 0, 0, 0, 200, 0})
+		checkTable[int32](t, odd, []int32{math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, math.MinInt32, 200, 0})
+		checkTable[int64](t, odd, []int64{math.MinInt64, math.MinInt64, math.MinInt64, math.MinInt64, math.MinInt64, 3e9, -3e9, 200, 0})
+		checkTable[uint8](t, odd, []uint8{0, 0, 0, 0, 0, 0, 0, 200, 0})
+		checkTable[uint16](t, odd, []uint16{0, 0, 0, 0, 0, 0, 0, 200, 0})
+		checkTable[uint32](t, odd, []uint32{0, 0, 0, 0, 0, 3e9, 1294967296, 200, 0})
+		checkTable[uint64](t, odd, []uint64{1 << 63, 1 << 63, 1 << 63, 1 << 63, 1 << 63, 3e9, 1<<64 - 3e9, 200, 0})
+	})
+}
+
+// checkTable converts odd, as float64 and as float32, repeated past the
+// vector kernels' widths, to U and compares each with want.
+func checkTable[U tensor.Number](t *testing.T, odd []float64, want []U) {
+	t.Helper()
+	check := func(got []U, from string) {
+		t.Helper()
+		for i, g := range got {
+			if w := want[i%len(want)]; g != w {
+				t.Fatalf("%s %v to %T: got %v, want %v", from, odd[i%len(odd)], g, g, w)
+			}
+		}
+	}
+	in64 := make([]float64, 0, 70*len(odd))
+	in32 := make([]float32, 0, 70*len(odd))
+	for range 70 {
+		for _, x := range odd {
+			in64 = append(in64, x)
+			in32 = append(in32, float32(x))
+		}
+	}
+	check(tensor.Must(ops.Convert[U](tensor.Must(tensor.FromSlice(in64, len(in64))).View())).Data(), "float64")
+	// As float32, every value of odd is the same (3e9 and 200.5 exactly).
+	check(tensor.Must(ops.Convert[U](tensor.Must(tensor.FromSlice(in32, len(in32))).View())).Data(), "float32")
 }

@@ -175,14 +175,20 @@ func FullLike[T Number](v View[T], x T) (Tensor[T], error) {
 // gives the same tensor on every machine and at every parallelism. Each
 // value is lo + (hi-lo)·u for u = r.Float64(), computed in float64 and
 // rounded to T; a value that rounds to hi is replaced by the largest T
-// below it, so hi is never drawn. lo == hi gives every element lo.
+// below it, so hi is never drawn. lo == hi gives every element lo. A
+// range wider than the largest float64 (hi-lo overflows, as for
+// [-1e308, 1e308)) is drawn as lo + w·u + w·u with w = hi/2 - lo/2, whose
+// every step is finite.
 //
-// It returns an error wrapping layout.ErrArg when lo > hi or either is NaN
-// or infinite, and the errors of [New].
+// It returns an error wrapping layout.ErrArg when r is nil, when lo > hi
+// or either is NaN or infinite, and the errors of [New].
 func Uniform[T Float](r *rand.Rand, lo, hi T, shape ...int) (Tensor[T], error) {
 	f0, f1 := float64(lo), float64(hi)
 	if !(f0 <= f1) || math.IsInf(f0, 0) || math.IsInf(f1, 0) {
 		return Tensor[T]{}, errorf("Uniform", layout.ErrArg, "range [%v, %v) is not a finite interval", lo, hi)
+	}
+	if r == nil {
+		return Tensor[T]{}, nilRand("Uniform")
 	}
 	t, err := newTensor[T]("Uniform", shape)
 	if err != nil {
@@ -192,8 +198,15 @@ func Uniform[T Float](r *rand.Rand, lo, hi T, shape ...int) (Tensor[T], error) {
 	if float64(below) >= f1 { // float32 hi: the next float32 down
 		below = T(math.Nextafter32(float32(f1), float32(math.Inf(-1))))
 	}
+	wide := math.IsInf(f1-f0, 0)
+	half := f1/2 - f0/2
 	for i := range t.data {
-		v := T(f0 + float64((f1-f0)*r.Float64())) // rounded: no fused multiply-add
+		var v T
+		if u := r.Float64(); wide {
+			v = T(f0 + float64(half*u) + float64(half*u))
+		} else {
+			v = T(f0 + float64((f1-f0)*u)) // rounded: no fused multiply-add
+		}
 		if v >= hi && lo < hi {
 			v = below
 		}
@@ -202,17 +215,26 @@ func Uniform[T Float](r *rand.Rand, lo, hi T, shape ...int) (Tensor[T], error) {
 	return t, nil
 }
 
+// nilRand is the error of the random constructors for a nil *rand.Rand.
+func nilRand(op string) error {
+	return errorf(op, layout.ErrArg, "nil *rand.Rand: want a source such as rand.New(rand.NewPCG(1, 2))")
+}
+
 // Normal returns a tensor of the given shape whose elements are drawn from
 // the normal distribution of mean mean and standard deviation std with r,
 // in row-major order: mean + std·r.NormFloat64(), computed in float64 and
 // rounded to T. The same r state gives the same tensor.
 //
-// It returns an error wrapping layout.ErrArg when std is negative, NaN or
-// infinite or mean is NaN or infinite, and the errors of [New].
+// It returns an error wrapping layout.ErrArg when r is nil, when std is
+// negative, NaN or infinite or mean is NaN or infinite, and the errors of
+// [New].
 func Normal[T Float](r *rand.Rand, mean, std T, shape ...int) (Tensor[T], error) {
 	m, s := float64(mean), float64(std)
 	if !(s >= 0) || math.IsInf(s, 0) || math.IsNaN(m) || math.IsInf(m, 0) {
 		return Tensor[T]{}, errorf("Normal", layout.ErrArg, "mean %v and standard deviation %v: want finite values and std >= 0", mean, std)
+	}
+	if r == nil {
+		return Tensor[T]{}, nilRand("Normal")
 	}
 	t, err := newTensor[T]("Normal", shape)
 	if err != nil {
@@ -229,11 +251,14 @@ func Normal[T Float](r *rand.Rand, mean, std T, shape ...int) (Tensor[T], error)
 // bias), in row-major order, like NumPy's integers(lo, hi). The same r
 // state gives the same tensor.
 //
-// It returns an error wrapping layout.ErrArg when lo >= hi, and the errors
-// of [New].
+// It returns an error wrapping layout.ErrArg when r is nil or lo >= hi,
+// and the errors of [New].
 func RandInt[T Integer](r *rand.Rand, lo, hi T, shape ...int) (Tensor[T], error) {
 	if lo >= hi {
 		return Tensor[T]{}, errorf("RandInt", layout.ErrArg, "empty range [%v, %v)", lo, hi)
+	}
+	if r == nil {
+		return Tensor[T]{}, nilRand("RandInt")
 	}
 	t, err := newTensor[T]("RandInt", shape)
 	if err != nil {

@@ -359,3 +359,41 @@ func TestDim(t *testing.T) {
 	assert.EqualError(t, err, "tensor: Dim: axis 0 of a rank-0 view")
 	require.True(t, errors.Is(err, layout.ErrAxis))
 }
+
+// TestUniformFullRange draws from ranges wider than the largest float64
+// (hi-lo overflows): the values must spread over the range, not be one
+// constant.
+func TestUniformFullRange(t *testing.T) {
+	r := rand.New(rand.NewPCG(48, 5))
+	for _, c := range [][2]float64{{-1e308, 1e308}, {-math.MaxFloat64, math.MaxFloat64}, {-1e308, math.MaxFloat64}} {
+		u := tensor.Must(tensor.Uniform(r, c[0], c[1], 1000))
+		lo, hi, neg := math.Inf(1), math.Inf(-1), 0
+		for _, x := range u.Data() {
+			require.True(t, x >= c[0] && x < c[1], "%v outside [%v, %v)", x, c[0], c[1])
+			lo, hi = min(lo, x), max(hi, x)
+			if x < 0 {
+				neg++
+			}
+		}
+		span := c[1]/2 - c[0]/2
+		assert.Less(t, lo, c[0]+span/10, "[%v, %v): smallest %v", c[0], c[1], lo)
+		assert.Greater(t, hi, c[1]-span/10, "[%v, %v): largest %v", c[0], c[1], hi)
+		if c[0] == -c[1] {
+			assert.InDelta(t, 500, neg, 100, "[%v, %v): %d negative values of 1000", c[0], c[1], neg)
+		}
+	}
+}
+
+// TestRandomNilSource checks that the random constructors refuse a nil
+// *rand.Rand with an error, not a nil dereference.
+func TestRandomNilSource(t *testing.T) {
+	_, err := tensor.Uniform[float64](nil, 0, 1, 3)
+	assert.ErrorIs(t, err, layout.ErrArg)
+	assert.ErrorContains(t, err, "tensor: Uniform: nil *rand.Rand")
+	_, err = tensor.Normal[float32](nil, 0, 1, 3)
+	assert.ErrorIs(t, err, layout.ErrArg)
+	assert.ErrorContains(t, err, "tensor: Normal: nil *rand.Rand")
+	_, err = tensor.RandInt[int](nil, 0, 10, 3)
+	assert.ErrorIs(t, err, layout.ErrArg)
+	assert.ErrorContains(t, err, "tensor: RandInt: nil *rand.Rand")
+}
