@@ -1,6 +1,6 @@
 module github.com/tessera-go/tessera
 
-go 1.23.0
+go 1.25.0
 
 require (
 	github.com/klauspost/cpuid/v2 v2.3.0

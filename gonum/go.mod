@@ -1,6 +1,6 @@
 module github.com/tessera-go/tessera/gonum
 
-go 1.24.0
+go 1.25.0
 
 // The bridge is developed in the library's repository, against its
 // working copy; it is a module of its own so that the library's users
