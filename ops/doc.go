@@ -92,7 +92,12 @@
 // without the reduced axes (rank 0 when all are reduced), XKeepDims keeps
 // them as size 1 (NumPy's keepdims=True), and XInto writes into a
 // caller's view of either shape, which may share memory with the input
-// (the result is that of a snapshot). An axis out of range or named twice
+// (the result is that of a snapshot, the smaller of the input's span and
+// its elements). XInto gives the bits of X whatever the destination's
+// layout: a destination that is not row-major is reduced through a
+// row-major temporary of the result's size, then copied. Float and
+// complex sums start from +0, as NumPy's: a sum of negative zeros is +0
+// (a product of one keeps its -0). An axis out of range or named twice
 // is an error wrapping layout.ErrAxis, a destination of another shape
 // layout.ErrShape, one that reaches an element twice layout.ErrOverlap;
 // Max, Min, ArgMax and ArgMin of no elements into one or more are
@@ -103,7 +108,9 @@
 //
 // Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
 // Var sums the squared deviations from the mean in a second pass, divided
-// by n - ddof, as NumPy's var: block by block along a kept axis through a
+// by n - ddof, as NumPy's var; the division is by the exact count (a
+// float32 count past 2^24, which float32 would round, is divided in
+// float64 and the quotient rounded once, as NumPy does): block by block along a kept axis through a
 // temporary of about 1 MiB that is summed while in cache (down the
 // columns, blocks of rows: the subtrees of the sum's pairwise tree), or,
 // reducing every axis, through a temporary of the input's size. ArgMax

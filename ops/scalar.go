@@ -94,8 +94,12 @@ func scalarZero[T tensor.Number](op string, s T) error {
 // Map returns f(x) for every element x of v, in a new row-major tensor of
 // v's shape. f is called once per element, in no particular order and
 // possibly from several goroutines at once for a large v, so it must not
-// depend on the order of calls. It returns an error wrapping
-// layout.ErrOverflow when the result is too large to allocate.
+// depend on the order of calls. A panic in f is raised again on the
+// calling goroutine once every goroutine of the call has stopped, so a
+// deferred recover of the caller's catches it and nothing is written
+// after it (MapInto's dst then holds some results and some old values).
+// It returns an error wrapping layout.ErrOverflow when the result is too
+// large to allocate.
 func Map[T tensor.Number](v tensor.View[T], f func(T) T) (tensor.Tensor[T], error) {
 	return unary("Map", mapOp[T]{f}, v)
 }
