@@ -39,7 +39,7 @@ func (k Kind) String() string {
 // to channels-first) each walk the whole source; as a transpose, a kernel
 // can move a block of columns of every row together, as simd's thin
 // kernels do. Where a level's transposes of so few rows would be slower
-// than the runs, the copy engine runs them as runs
+// than the runs, the copier runs them as runs
 // (simd.TransposeMinRows).
 const minTransposeRows = 2
 

@@ -92,7 +92,7 @@ func BenchmarkCompute(b *testing.B) {
 		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(outT, a, c) }, func() { _ = ops.AddInto(out, a, c) })
 	})
 	b.Run("Add-flip/vs=Add", func(b *testing.B) {
-		// b's columns reversed: each slab is staged by the copy engine's
+		// b's columns reversed: each slab is staged by the copier's
 		// reversals of flipped runs.
 		cf := tensor.Must(c.Flip(1))
 		pairBench(b, bytes, bytes, "Add", func() { _ = ops.AddInto(out, a, cf) }, func() { _ = ops.AddInto(out, a, c) })

@@ -33,14 +33,14 @@
 // ConcatInto and StackInto of views that share no memory with the
 // destination (StackInto of up to 8 views).
 //
-// All of them run on one engine: a [layout.Iter] walks the output and the
+// All of them run on one compute driver: a [layout.Iter] walks the output and the
 // inputs broadcast to it, with the axes merged and ordered so the output is
 // written in memory order, and a kernel computes each run — a loop over
 // unit-stride slices when every operand allows, with a scalar when an
 // input is broadcast along the run, several short rows at once against
 // copies of a row that an input repeats in every row (a bias). An operand walked with another stride
 // (a transposed, flipped or stepped input or destination, in Convert too)
-// is staged from 192 elements up: the copy engine's tiled transposes and
+// is staged from 192 elements up: the copier's tiled transposes and
 // gathers copy the strided inputs into the destination (when it is
 // row-major, of the input's type, at most 1 MiB and not an input) or into
 // pooled scratch slabs of 1 MiB (up to 4 MiB where a staged operand's
@@ -62,7 +62,7 @@
 // Sum, Prod, Max and Min reduce any set of axes of any view (negative axes
 // count from the end, none means all), dropping them, keeping them as size
 // 1 (SumKeepDims, ...) or writing into a view of the caller's (SumInto,
-// ...). The engine is a [layout.Iter] made by ResetReduce: the output has
+// ...). It walks a [layout.Iter] made by ResetReduce: the output has
 // stride 0 along the reduced axes. When the run of the Iter is reduced
 // (reducing along rows of a row-major matrix) each run is folded by
 // interleaved accumulators, for float types by simd.ReduceRows, which
@@ -88,23 +88,23 @@
 // then into the output, the N mod k rows left last; so the float32 column
 // sums of [400000,3] read 24 GB/s rather than 5.4.
 //
-// Every reduction has three forms: X returns a new row-major tensor
-// without the reduced axes (rank 0 when all are reduced), XKeepDims keeps
-// them as size 1 (NumPy's keepdims=True), and XInto writes into a
-// caller's view of either shape, which may share memory with the input
-// (the result is that of a snapshot, the smaller of the input's span and
-// its elements). XInto gives the bits of X whatever the destination's
-// layout: a destination that is not row-major is reduced through a
-// row-major temporary of the result's size, then copied. Float and
-// complex sums start from +0, as NumPy's: a sum of negative zeros is +0
-// (a product of one keeps its -0). An axis out of range or named twice
-// is an error wrapping layout.ErrAxis, a destination of another shape
-// layout.ErrShape, one that reaches an element twice layout.ErrOverlap;
-// Max, Min, ArgMax and ArgMin of no elements into one or more are
-// ErrEmpty, while Sum and Prod of none are 0 and 1, and Mean, Var and Std
-// of none NaN, as NumPy's. Max and Min propagate NaN; integer sums and
-// products wrap around, as Go's arithmetic does (NumPy would widen small
-// integers to int64). Nothing is written on error.
+// Every reduction has three forms: X returns a new row-major tensor without
+// the reduced axes (rank 0 when all are reduced), XKeepDims keeps them as
+// size 1 (NumPy's keepdims=True), and XInto writes into a caller's view of
+// either shape, which may share memory with the input (the result is that
+// of a snapshot, the smaller of the input's span and its elements). XInto
+// gives the bits of X whatever the destination's layout: a destination that
+// is not row-major is reduced through a row-major temporary of the result's
+// size, then copied. Float and complex sums start from +0, as NumPy's: a
+// sum of negative zeros is +0 (a product of one keeps its -0). An axis out
+// of range is an error wrapping layout.ErrAxis, one named twice
+// layout.ErrDuplicateAxis, a destination of another shape layout.ErrShape,
+// one that reaches an element twice layout.ErrOverlap; Max, Min, ArgMax and
+// ArgMin of no elements into one or more are ErrEmpty, while Sum and Prod
+// of none are 0 and 1, and Mean, Var and Std of none NaN, as NumPy's. Max
+// and Min propagate NaN; integer sums and products wrap around, as Go's
+// arithmetic does (NumPy would widen small integers to int64). Nothing is
+// written on error.
 //
 // Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
 // Var sums the squared deviations from the mean in a second pass, divided
@@ -145,7 +145,7 @@
 // # Joins, splits and special views
 //
 // Concat joins views along an existing axis and Stack along a new one;
-// both return a new tensor and copy each input with the copy engine
+// both return a new tensor and copy each input with the copier
 // (tensor.View.CopyFrom), so a view of any layout joins at the speed of a
 // copy. Their Into forms take a destination that may share memory with the
 // inputs: an input that overlaps it is read into a snapshot first. Split,

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/engine"
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/layout"
@@ -15,8 +15,8 @@ import (
 // Concat joins views along an existing axis, like NumPy's concatenate and
 // PyTorch's cat: the result has the views' shape, with the sizes along
 // axis (negative counts from the end) summed, and holds the views one
-// after the other. It is a new tensor; each view is copied by the copy
-// engine (as tensor.View.CopyFrom copies), so any layout copies at its
+// after the other. It is a new tensor; each view is copied by the copier
+// (as tensor.View.CopyFrom copies), so any layout copies at its
 // speed, and as one part of the result: where the result has 8 MiB or
 // more, transposed and strided views are written with non-temporal
 // stores, as one copy of the whole result would be, though each view
@@ -193,7 +193,7 @@ func joinInto[T tensor.Number](op string, dst tensor.View[T], shape []int, ax in
 }
 
 // concatRun copies the checked views into dst one after the other along
-// ax, each as one part of writing dst (engine.Move with dst's size): the
+// ax, each as one part of writing dst (copier.Move with dst's size): the
 // views have the shapes of their parts, share no memory with dst (Concat's
 // result is new, joinInto reads such views first) and dst reaches no
 // element twice (checkDst).
@@ -208,7 +208,7 @@ func concatRun[T tensor.Number](dst tensor.View[T], ax int, views []tensor.View[
 			panic("ops: internal error: " + err.Error())
 		}
 		pl, vl := part.Layout(), v.Layout()
-		engine.Move(part.Data(), &pl, v.Data(), &vl, engine.Part{Total: total})
+		copier.Move(part.Data(), &pl, v.Data(), &vl, copier.Part{Total: total})
 		lo += n
 	}
 }

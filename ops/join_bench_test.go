@@ -10,7 +10,7 @@ import (
 // BenchmarkConcat joins two float32 [4096,2048] halves (64 MiB in all)
 // into a preallocated [4096,4096] or [8192,2048] result, one goroutine,
 // against copy() of the same bytes in the same run (x-copy near 1 is the
-// copy engine's speed). Along axis 0 each half is one contiguous run;
+// copier's speed). Along axis 0 each half is one contiguous run;
 // along axis 1 every row is two runs of 8 KiB. The T cases join eight
 // transposed float32 [1024,1024] (4 MiB each, 32 MiB in all), each a
 // transpose of its own into the result, whose size, not the view's, makes

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/engine"
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -82,7 +82,8 @@ func verticalSplit(runBytes, inBytes, n int) vsplit {
 
 // reduceAxes returns the set of axes to reduce among rank: all of them
 // when axes is empty. Negative axes count from the end; an axis out of
-// range or named twice is ErrAxis.
+// range is ErrAxis, one named twice ErrDuplicateAxis (as the view
+// operations say).
 func reduceAxes(op string, rank int, axes []int) (uint64, error) {
 	if len(axes) == 0 {
 		if rank == 0 {
@@ -99,7 +100,7 @@ func reduceAxes(op string, rank int, axes []int) (uint64, error) {
 		if set&(1<<k) != 0 {
 			// A copy: the caller's axes, often the variadic slice of an
 			// Into call, then stay on its stack.
-			return 0, errorf(op, layout.ErrAxis, "axis %d repeated in %v", a, slices.Clone(axes))
+			return 0, errorf(op, layout.ErrDuplicateAxis, "duplicate axis %d in %v", a, slices.Clone(axes))
 		}
 		set |= 1 << k
 	}
@@ -219,7 +220,7 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 		tmp := rowMajorTemp(&sc, d, keep)
 		rd.run(&tmp, in)
 		rd.finish(tmp.data)
-		engine.Move(d.data, &d.lay, tmp.data, &tmp.lay, engine.Part{})
+		copier.Move(d.data, &d.lay, tmp.data, &tmp.lay, copier.Part{})
 		return nil
 	}
 	isolate(d, in)
@@ -234,7 +235,7 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 // rowMajorTemp returns a row-major temporary of the kept shape for the
 // result of a reduction into d, from buffer 0 of sc (the pool, up to
 // par.MinBytes); the caller reduces into it and copies it into d with
-// engine.Move. The order a reduction combines its elements in follows the
+// copier.Move. The order a reduction combines its elements in follows the
 // order it walks its output, which the iteration plan takes from the
 // destination's strides as well as the input's: an Into form whose
 // destination is not row-major reduces through this, as the forms that

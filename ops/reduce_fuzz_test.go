@@ -31,22 +31,23 @@ import (
 // the input's own buffer — and a parallelism from 1 to 4.
 //
 // The expected error is derived from the arguments alone, in the order the
-// package documents: layout.ErrAxis for a bad or repeated axis,
-// layout.ErrShape for a destination of neither shape, layout.ErrOverlap
-// for a destination that reaches an element twice, ops.ErrEmpty for Max or
-// Min of no elements into one or more, and layout.ErrOverflow for a result
-// too large to allocate. A failing call must return that error (wrapping
-// the sentinel, prefixed "ops: Op: ") and write nothing, to the input or
-// the destination. A succeeding call must give the result of
-// naiveReduce: exactly for integers (wrapping around) and for Max and Min
-// (NaN where any element is NaN), within the rounding bound of a summation
-// tree for float sums (exactly when the elements are multiples of 1/8
-// whose sum is exact) and of n-1 roundings for float products; it must
-// leave the input alone (or, writing into its buffer, the elements the
-// destination does not reach), and give the same bits, result and buffers,
-// at parallelism 1 and at the decoded parallelism. Inputs reach the 4 MiB
-// from which a reduction runs on several goroutines: broadcast axes of 63,
-// 64, 65 or 200 elements (testkit.Extremes) over small buffers.
+// package documents: layout.ErrAxis for a bad axis, ErrDuplicateAxis for a
+// repeated one, layout.ErrShape for a destination of neither shape,
+// layout.ErrOverlap for a destination that reaches an element twice,
+// ops.ErrEmpty for Max or Min of no elements into one or more, and
+// layout.ErrOverflow for a result too large to allocate. A failing call
+// must return that error (wrapping the sentinel, prefixed "ops: Op: ") and
+// write nothing, to the input or the destination. A succeeding call must
+// give the result of naiveReduce: exactly for integers (wrapping around)
+// and for Max and Min (NaN where any element is NaN), within the rounding
+// bound of a summation tree for float sums (exactly when the elements are
+// multiples of 1/8 whose sum is exact) and of n-1 roundings for float
+// products; it must leave the input alone (or, writing into its buffer, the
+// elements the destination does not reach), and give the same bits, result
+// and buffers, at parallelism 1 and at the decoded parallelism. Inputs
+// reach the 4 MiB from which a reduction runs on several goroutines:
+// broadcast axes of 63, 64, 65 or 200 elements (testkit.Extremes) over
+// small buffers.
 func FuzzReduce(f *testing.F) {
 	for _, seed := range rfSeeds() {
 		f.Add(seed)
@@ -290,7 +291,8 @@ func rfCheck[T ops.Real](t *testing.T, in rfInput, dec func(x byte, step float64
 		return
 	}
 
-	// The reduced axes: a bad or repeated one is ErrAxis. set holds the
+	// The reduced axes: a bad one is ErrAxis, a repeated one
+	// ErrDuplicateAxis. set holds the
 	// valid ones, which shape the destinations all the same.
 	set, axisErr := axisSet(in.axes, rank)
 	keep := slices.Clone(in.shape)
@@ -337,8 +339,8 @@ func rfCheck[T ops.Real](t *testing.T, in rfInput, dec func(x byte, step float64
 	// The expected error, in the order the checks are made.
 	var want error
 	switch {
-	case axisErr:
-		want = layout.ErrAxis
+	case axisErr != nil:
+		want = axisErr
 	case into && !slices.Equal(dshape, keep) && !slices.Equal(dshape, drop):
 		want = layout.ErrShape
 	case into && rfSelfOverlaps(dlay):
@@ -508,21 +510,26 @@ func rfCheck[T ops.Real](t *testing.T, in rfInput, dec func(x byte, step float64
 }
 
 // axisSet returns the axes of a rank-rank input that axes name (all of
-// them when there are none), negative ones counted from the end, and
-// whether any of axes is out of range or repeated: the valid ones are in
-// set all the same.
-func axisSet(axes []int, rank int) (set []bool, bad bool) {
+// them when there are none), negative ones counted from the end, and the
+// error the first bad one gives: layout.ErrAxis out of range,
+// layout.ErrDuplicateAxis named again. The valid ones are in set all the
+// same.
+func axisSet(axes []int, rank int) (set []bool, bad error) {
 	set = make([]bool, rank)
 	for _, a := range axes {
 		k := a
 		if k < 0 {
 			k += rank
 		}
-		if k < 0 || k >= rank {
-			bad = true
+		switch {
+		case k < 0 || k >= rank:
+			if bad == nil {
+				bad = layout.ErrAxis
+			}
 			continue
+		case set[k] && bad == nil:
+			bad = layout.ErrDuplicateAxis
 		}
-		bad = bad || set[k]
 		set[k] = true
 	}
 	if len(axes) == 0 {
@@ -714,7 +721,8 @@ func rfSeeds() [][]byte {
 		v                         view
 		axes                      []int
 	}{
-		// ErrAxis: out of range, negative, repeated, extreme, rank 0.
+		// ErrAxis (out of range, negative, extreme, rank 0) and
+		// ErrDuplicateAxis (repeated).
 		{rfF32, rfSum, rfNew, 0, 0, views[0], []int{2}},
 		{rfF64, rfMax, rfKeepDims, 0, 0, views[0], []int{-3}},
 		{rfI32, rfProd, rfIntoDrop, 0, 0, views[3], []int{1, -2}},

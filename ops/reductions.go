@@ -7,10 +7,11 @@ import "github.com/tessera-go/tessera/tensor"
 // row-major tensor without the reduced axes (a rank-0 tensor when all are
 // reduced), XKeepDims keeps them as size 1 (NumPy's keepdims=True), and
 // XInto writes into dst, whose shape is either of those. An axis out of
-// range or named twice is an error wrapping layout.ErrAxis, a dst of
-// another shape layout.ErrShape, a dst that reaches an element twice
-// layout.ErrOverlap; v may share memory with dst (the result is computed
-// from a snapshot). Nothing is written on error.
+// range is an error wrapping layout.ErrAxis, one named twice
+// layout.ErrDuplicateAxis, a dst of another shape layout.ErrShape, a dst
+// that reaches an element twice layout.ErrOverlap; v may share memory with
+// dst (the result is computed from a snapshot). Nothing is written on
+// error.
 //
 // The elements reducing into one output element are combined by a fixed
 // pairwise tree (see the package documentation): float sums are accurate

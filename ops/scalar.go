@@ -7,10 +7,10 @@ import (
 )
 
 // scalarOp computes k(v, s) into a new tensor, or into dst when into is
-// set. s is a rank-0 operand, which broadcasts to any shape: the engine
+// set. s is a rank-0 operand, which broadcasts to any shape: the compute driver
 // hands it to the kernels' scalar forms. Its one element lives in a
 // buffer from the scratch pool, not in a slice of its own, which would
-// escape to the heap through the engine's goroutines at every call.
+// escape to the heap through the compute driver's goroutines at every call.
 func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T], s T, into bool) (tensor.Tensor[T], error) {
 	var sc scratch
 	defer sc.release()

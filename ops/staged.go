@@ -3,10 +3,9 @@ package ops
 import (
 	"math"
 	"reflect"
-	"sync"
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/engine"
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -14,8 +13,8 @@ import (
 
 // Staging. An elementwise operation whose operands do not all walk their
 // innermost axis with unit stride (a transposed, flipped or stepped
-// input, or such a destination) is computed in slabs through the copy
-// engine, which moves strided data in cache-friendly tiles and gathers:
+// input, or such a destination) is computed in slabs through the copier
+// (internal/copier), which moves strided data in cache-friendly tiles and gathers:
 //
 //   - the operands are first permuted alike (an elementwise operation
 //     does not care in which order it visits the indices) into the
@@ -25,17 +24,17 @@ import (
 //   - each slab of the destination is the target of the computation when
 //     it is row-major and no input shares its memory, a scratch buffer
 //     otherwise;
-//   - each input that is still strided is copied by the copy engine
-//     (internal/engine) into the target (one of them) or a scratch
+//   - each input that is still strided is copied by the copier
+//     (internal/copier) into the target (one of them) or a scratch
 //     buffer, row-major, and the kernels compute on unit-stride runs, in
 //     place where they read the target;
 //   - a scratch target is then copied into the destination's slab by the
-//     copy engine, which sizes its kernels by the whole destination: the
+//     copier, which sizes its kernels by the whole destination: the
 //     slabs of a destination of par.StreamBytes or more are written with
 //     streaming stores, as a single copy of it would be.
 //
 // Where the slabs are computed on several goroutines, each slab's copies
-// run on its own goroutine (engine.Part's Inline): a slab's copy of
+// run on its own goroutine (copier.Part's Inline): a slab's copy of
 // par.MinBytes or more would otherwise start goroutines of its own, one
 // more per slab goroutine than there are cores for.
 //
@@ -335,7 +334,7 @@ func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 			buf = unsafe.Slice((*S)(unsafe.Pointer(unsafe.SliceData(sl.target))), len(sl.target))
 		}
 		used = true
-		engine.Move(buf[:n], &packed, p.ins[j].data, &sl.ls[j], engine.Part{Inline: p.workers > 1})
+		copier.Move(buf[:n], &packed, p.ins[j].data, &sl.ls[j], copier.Part{Inline: p.workers > 1})
 		ds[j], sl.ls[j] = buf, packed
 	}
 	if sl.it.Reset(&sl.tl, ps[:p.nin]...) != nil {
@@ -345,7 +344,7 @@ func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 }
 
 // unstage copies a slab computed in scratch into dst, as one part of
-// writing the whole of dst: the copy engine streams the slabs of a large
+// writing the whole of dst: the copier streams the slabs of a large
 // dst (a float32 [4096,4096] destination transposed: 0.33 of the
 // contiguous Add's speed with the slabs' copies sized by themselves, 0.46
 // streamed, AMD EPYC Zen 4). Scratch shares no memory with dst, and dst
@@ -357,7 +356,7 @@ func (p *stagePlan[D, S]) unstage(sl *slab[D, S]) {
 	if p.inPlace || p.direct {
 		return
 	}
-	engine.Move(p.dst.data, &sl.dl, sl.target, &sl.tl, engine.Part{Total: p.bytes, Inline: p.workers > 1})
+	copier.Move(p.dst.data, &sl.dl, sl.target, &sl.tl, copier.Part{Total: p.bytes, Inline: p.workers > 1})
 }
 
 // stagedBinary computes dst = r(a, b) by staging (see above).
@@ -455,58 +454,4 @@ func memoryOrder(perm []int, l *layout.Layout) ([]int, bool) {
 		}
 	}
 	return perm, moved
-}
-
-// scratch holds the buffers of one goroutine of an operation, taken from
-// scratchPool and given back by release: a staged operation's slabs, and
-// the small scratch of the scalar forms, reductions, ArgMax and Var, so
-// that their Into forms allocate nothing.
-type scratch struct {
-	held [3]*[]uint64
-}
-
-// scratchPool holds buffers of 8-byte words, which every element type
-// fits in with its alignment.
-var scratchPool sync.Pool
-
-// scratchBuf returns buffer i of s as n elements of type T, taken from the
-// pool at its first use.
-func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
-	var zero T
-	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
-	if s.held[i] == nil || cap(*s.held[i]) < words {
-		if s.held[i] == nil {
-			if p, _ := scratchPool.Get().(*[]uint64); p != nil {
-				s.held[i] = p
-			}
-		}
-		if s.held[i] == nil || cap(*s.held[i]) < words {
-			b := make([]uint64, words)
-			s.held[i] = &b
-		}
-	}
-	if words == 0 {
-		return nil
-	}
-	return unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(*s.held[i]))), n)
-}
-
-// scratchOrMake returns buffer i of s as n elements of T when they take at
-// most par.MinBytes, and otherwise a fresh slice, which the collector
-// frees: the pool keeps none of the larger buffers of a computation whose
-// scratch grows with its data (Var's means, ArgMax's best values).
-func scratchOrMake[T tensor.Number](s *scratch, i, n int) []T {
-	if n > par.MinBytes/int(unsafe.Sizeof(*new(T))) { // n*size may overflow
-		return make([]T, n)
-	}
-	return scratchBuf[T](s, i, n)
-}
-
-func (s *scratch) release() {
-	for i, p := range s.held {
-		if p != nil {
-			scratchPool.Put(p)
-			s.held[i] = nil
-		}
-	}
 }

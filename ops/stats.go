@@ -4,7 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/engine"
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -147,7 +147,7 @@ func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, st
 	if err != nil {
 		return err
 	}
-	engine.Move(d.data, &d.lay, tmp.data, &tmp.lay, engine.Part{})
+	copier.Move(d.data, &d.lay, tmp.data, &tmp.lay, copier.Part{})
 	return finishVar(dst, div, std)
 }
 

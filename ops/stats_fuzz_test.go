@@ -149,7 +149,9 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 		}
 	}
 	set, axisErr := axisSet(axes, rank)
-	axisErr = axisErr || !isStat && len(axes) > 1
+	if !isStat && len(axes) > 1 { // checked first
+		axisErr = layout.ErrAxis
+	}
 	keep := slices.Clone(in.shape)
 	for k := range keep {
 		if set[k] && !isScan {
@@ -174,15 +176,15 @@ func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64
 	var dlay layout.Layout
 	var dshape []int // rank 0 where the axes are bad
 	if into {
-		if !axisErr {
+		if axisErr == nil {
 			dshape = [][]int{keep, drop}[r.IntN(2)]
 		}
 		dlay = rfDstLayout(t, r, dshape)
 	}
 	var want error // in the order the checks are made: an index reduction's inputs before its dst
 	switch {
-	case axisErr:
-		want = layout.ErrAxis
+	case axisErr != nil:
+		want = axisErr
 	case in.op <= afArgMin && inSize == 0 && naive.Size(keep) > 0:
 		want = ops.ErrEmpty
 	case into && rfSelfOverlaps(dlay):

@@ -68,12 +68,12 @@
 //
 // # Transpose strategy
 //
-// The streaming transpose ([TransposeStream], which the copy engine runs
+// The streaming transpose ([TransposeStream], which the copier runs
 // for large outputs) runs the same tile kernels in one of two orders
 // ([TransposeStrategy]), and the faster one depends on the machine:
 // [Bands] writes a band of destination rows one cache line tall, reading a
 // page of each source row, and [Blocks] writes squares of 256 bytes a
-// side. On Intel Xeon, where the copy engine was tuned, Bands is the
+// side. On Intel Xeon, where the copier was tuned, Bands is the
 // faster (on a second Xeon, 1.6 to 1.9 times Blocks on square
 // transposes); on AMD EPYC (Zen 5) Blocks is 1.2 to 3 times as fast on
 // square and [256, 65536] transposes, and the lab program of the project
@@ -256,7 +256,7 @@
 //     moved float32 transposes of 3 rows at 15.0 and of 3 columns at 21.5
 //     GB/s, against the Go twin's 8.8 and 7.4 (medians of five), uint8
 //     ones at 18.6 and 17.8 against 1.6 and 3.7 (medians of three).
-//     [TransposeMinRows] tells the copy engine from how many rows a
+//     [TransposeMinRows] tells the copier from how many rows a
 //     block's transpose at the active level beats strided runs, given its
 //     columns and the distance between its source rows.
 //   - [Fill] with unit stride, and [Strided] with unit destination stride

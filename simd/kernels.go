@@ -119,7 +119,7 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // TransposeStream and TransposeHot of a block of cols columns of T's
 // elements, whose source rows lie sld elements apart, beat a strided run
 // per row (a gather of cols elements sld apart from each source column)
-// at the active level; the copy engine runs the runs in their place below
+// at the active level; the copier runs the runs in their place below
 // it. It is 8 (the smallest tile of 4- and 8-byte elements) for blocks
 // of fewer than minThinCols columns, whose transpose's fixed cost
 // outweighs its gain, for source rows flipped (sld < 1), and for elements
@@ -204,7 +204,7 @@ func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows
 
 // TransposeHot is Transpose for a transpose whose source and destination
 // are in the L1 data cache, or fit in it together and are about to be
-// made hot: a small copy on its own. The copy engine calls it for copies
+// made hot: a small copy on its own. The copier calls it for copies
 // whose destination has at most 16 KiB. Arguments, results and errors are
 // those of Transpose; only the tile kernels may differ. On Intel
 // processors at the AVX512 level it runs the AVX2 tiles (and the AVX-512

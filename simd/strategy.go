@@ -10,7 +10,7 @@ import (
 )
 
 // TransposeStrategy is the order in which TransposeStream, the transpose
-// the copy engine runs for large outputs, walks its tiles. Which order is
+// the copier runs for large outputs, walks its tiles. Which order is
 // faster depends on the machine: see the package documentation.
 type TransposeStrategy uint8
 

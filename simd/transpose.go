@@ -246,7 +246,7 @@ var cachedBands = machineRules().cachedBands
 // bandSpanBytes is the span of rows (their number times their leading
 // dimension) from which, where cachedBands is set, Transpose takes the
 // source or the destination for memory and walks bands: 8 MiB, the
-// destination size from which the copy engine streams (internal/par's
+// destination size from which the copier streams (internal/par's
 // StreamBytes). Smaller operands are the ones likely to be in cache, where
 // the squares measured faster (see familyRules). Tests lower it to run the
 // bands on small transposes.

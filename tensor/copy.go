@@ -4,7 +4,7 @@ import (
 	"slices"
 	"unsafe"
 
-	"github.com/tessera-go/tessera/internal/engine"
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -59,7 +59,7 @@ func (v View[T]) CloneChecked() (Tensor[T], error) {
 }
 
 // cloneMoved is CloneChecked for a view that is not one contiguous run:
-// a fresh buffer filled by engine.Move.
+// a fresh buffer filled by copier.Move.
 func (v View[T]) cloneMoved() (Tensor[T], error) {
 	data, err := alloc[T]("Clone", v.lay.Size())
 	if err != nil {
@@ -67,7 +67,7 @@ func (v View[T]) cloneMoved() (Tensor[T], error) {
 	}
 	t := Tensor[T]{data: data}
 	t.lay.SetPacked(&v.lay)
-	engine.Move(t.data, &t.lay, v.data, &v.lay, engine.Part{})
+	copier.Move(t.data, &t.lay, v.data, &v.lay, copier.Part{})
 	return t, nil
 }
 
@@ -91,10 +91,10 @@ func (v View[T]) CopyTo(dst []T) error {
 	dst = dst[:n]
 	if mem.Overlaps(dst, &pl, v.data, &v.lay) {
 		src, sl := snapshot(v.data, &v.lay)
-		engine.Move(dst, &pl, src, sl, engine.Part{})
+		copier.Move(dst, &pl, src, sl, copier.Part{})
 		return nil
 	}
-	engine.RunPlan(dst, v.data, &p, engine.Part{})
+	copier.RunPlan(dst, v.data, &p, copier.Part{})
 	return nil
 }
 
@@ -133,7 +133,7 @@ func (v View[T]) Fill(x T) error {
 	var zero T
 	if v.lay.Size()*int(unsafe.Sizeof(zero)) < par.MinBytes {
 		// One goroutine, and the fill kernel, which takes the element
-		// itself: nothing to allocate, where engine.Move would take it
+		// itself: nothing to allocate, where copier.Move would take it
 		// as a slice that its goroutines and kernels share.
 		var p layout.Plan
 		if err := p.Reset(&v.lay, &sl); err != nil {
@@ -154,7 +154,7 @@ func (v View[T]) Fill(x T) error {
 			return nil
 		}
 	}
-	engine.Move(v.data, &v.lay, []T{x}, &sl, engine.Part{})
+	copier.Move(v.data, &v.lay, []T{x}, &sl, copier.Part{})
 	return nil
 }
 
@@ -170,16 +170,16 @@ func overlapError(op string, l *layout.Layout) error {
 	return nil
 }
 
-// assign is engine.Move for a source that may share memory with the
+// assign is copier.Move for a source that may share memory with the
 // destination: it reads an overlapping source into a temporary first. Like
-// engine.Move and mem.Overlaps, it takes the layouts by pointer, which it
+// copier.Move and mem.Overlaps, it takes the layouts by pointer, which it
 // does not modify: at 152 bytes each, copying them costs more than a small
 // copy's data.
 func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if mem.Overlaps(dst, dl, src, sl) {
 		src, sl = snapshot(src, sl)
 	}
-	engine.Move(dst, dl, src, sl, engine.Part{})
+	copier.Move(dst, dl, src, sl, copier.Part{})
 }
 
 // snapshot returns a copy of what src reaches through sl, and its layout:

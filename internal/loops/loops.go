@@ -199,7 +199,7 @@ func MinSV[T Real](d []T, s T, y []T) {
 
 // Gather copies n elements with strides: dst[doff+i*dinc] = src[soff+i*sinc]
 // for i in [0, n), in order (with dinc == 0 the last element wins). It is
-// the kernel of simd.Strided, and the copy engine calls it directly for a
+// the kernel of simd.Strided, and the copier calls it directly for a
 // gather whose indices the planner has proved in range; a bad index
 // panics, as slice indexing does.
 func Gather[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) {

@@ -1,7 +1,8 @@
 // Package mem answers whether the memory two layouts reach over two
-// buffers intersects, for the engines that must read a source before they
-// write a destination that shares memory with it, and holds the largest
-// buffer the packages allocate.
+// buffers intersects, for the copier and the compute driver, which must
+// read a source before they write a destination that shares memory with
+// it; it makes such snapshots (SpanCopy) and holds the largest buffer the
+// packages allocate.
 package mem
 
 import (

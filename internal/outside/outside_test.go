@@ -11,7 +11,7 @@ import (
 
 // TestAllocations counts the allocations of small copies and Into forms
 // called from this package, which imports neither layout nor the tests of
-// tensor and ops (see the package doc). Before the copy engine and ops
+// tensor and ops (see the package doc). Before the copier and ops
 // walked their Iters with layout.Walk, CopyTo allocated six times here and
 // AddInto six, while their own packages' tests counted none.
 func TestAllocations(t *testing.T) {

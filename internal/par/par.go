@@ -1,7 +1,8 @@
-// Package par holds what the copy and compute engines share about running
-// one operation on several goroutines: the parallelism setting of
-// tensor.SetParallelism and the rule for how many goroutines an operation
-// of a given size uses.
+// Package par holds what the copier (internal/copier) and the compute
+// driver of package ops share about running one operation on several
+// goroutines: the parallelism setting of tensor.SetParallelism, the rule
+// for how many goroutines an operation of a given size uses, and Do,
+// which runs the parts.
 package par
 
 import (

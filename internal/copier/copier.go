@@ -1,4 +1,4 @@
-// Package engine moves data: it runs the copy plans of package layout
+// Package copier moves data: it runs the copy plans of package layout
 // (layout.Plan) with the kernels of package simd, on several goroutines
 // for large copies. It is the one place where Tessera copies elements
 // from one layout to another: tensor's copies (Contiguous, Clone, CopyTo,
@@ -11,7 +11,7 @@
 // destination written once, a slab of ops' staging or one view of a
 // join, is sized by the whole (see Part), so that it streams past the
 // caches as a single copy of that destination would.
-package engine
+package copier
 
 import (
 	"unsafe"
@@ -33,7 +33,7 @@ import (
 func Move[T simd.Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, part Part) {
 	var p layout.Plan
 	if err := p.Reset(dl, sl); err != nil {
-		panic("engine: internal error: " + err.Error())
+		panic("copier: internal error: " + err.Error())
 	}
 	RunPlan(dst, src, &p, part)
 }
@@ -160,7 +160,7 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 		}
 	}
 	if err != nil {
-		panic("engine: internal error: " + err.Error())
+		panic("copier: internal error: " + err.Error())
 	}
 }
 
@@ -188,7 +188,7 @@ func stridedRows[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 				if c != Streamed {
 					gatherRun(dst[d+r*dld:][:n], src, s+r, si)
 				} else if err := simd.StridedStream(dst, d+r*dld, 1, src, s+r, si, n); err != nil {
-					panic("engine: internal error: " + err.Error())
+					panic("copier: internal error: " + err.Error())
 				}
 			}
 		}

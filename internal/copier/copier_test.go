@@ -1,11 +1,11 @@
-package engine_test
+package copier_test
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
 
-	"github.com/tessera-go/tessera/internal/engine"
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/internal/testkit"
@@ -39,7 +39,7 @@ func TestMove(t *testing.T) {
 		if dl.SelfOverlap() != layout.Disjoint {
 			dl, _ = layout.RowMajor(shape...)
 		}
-		for _, part := range []engine.Part{{}, {Total: par.StreamBytes}, {Total: par.StreamBytes, Inline: true}} {
+		for _, part := range []copier.Part{{}, {Total: par.StreamBytes}, {Total: par.StreamBytes, Inline: true}} {
 			name := fmt.Sprintf("%v <- %v %+v", dl, sl, part)
 			checkMove[float32](t, name, dl, sl, part)
 			checkMove[float64](t, name, dl, sl, part)
@@ -48,7 +48,7 @@ func TestMove(t *testing.T) {
 	}
 }
 
-func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl layout.Layout, part engine.Part) {
+func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl layout.Layout, part copier.Part) {
 	t.Helper()
 	_, shi := sl.Span()
 	_, dhi := dl.Span()
@@ -61,7 +61,7 @@ func checkMove[T float32 | float64 | int16](t *testing.T, name string, dl, sl la
 	for i := range dst {
 		dst[i] = guard
 	}
-	engine.Move(dst, &dl, src, &sl, part)
+	copier.Move(dst, &dl, src, &sl, part)
 	shape := dl.Shape()
 	reached := make([]bool, len(dst))
 	for i := range naive.Size(shape) {
@@ -93,9 +93,9 @@ func TestMoveInline(t *testing.T) {
 	sl, _ = sl.Transpose(0, 1)
 	dl, _ := layout.RowMajor(n, m)
 	defer par.Set(par.Set(2))
-	for _, part := range []engine.Part{{}, {Inline: true}, {Total: par.StreamBytes, Inline: true}} {
+	for _, part := range []copier.Part{{}, {Inline: true}, {Total: par.StreamBytes, Inline: true}} {
 		dst := make([]float32, m*n)
-		engine.Move(dst, &dl, src, &sl, part)
+		copier.Move(dst, &dl, src, &sl, part)
 		for i := range n {
 			for j := range m {
 				if got, want := dst[i*m+j], src[j*n+i]; got != want {

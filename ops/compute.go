@@ -38,7 +38,7 @@ func normalAxis(op string, axis, rank int) (int, error) {
 // compute unit-stride runs (vs and sv with a scalar operand), at one
 // element for the strided runs, and simdOp names the kernel of package
 // simd that computes it for float types, if there is one. The operations
-// are types rather than values so that the engine, generic over them,
+// are types rather than values so that the compute driver, generic over them,
 // calls them without allocating.
 type binOp[T any] interface {
 	vv(d, x, y []T)
@@ -48,7 +48,7 @@ type binOp[T any] interface {
 	simdOp() (simd.Op, bool)
 }
 
-// binRunner is a binary operation as the engine runs it: for float32 and
+// binRunner is a binary operation as the compute driver runs it: for float32 and
 // float64 element types (and types defined on them) whose operation has a
 // kernel in package simd, fl is the element size and the unit-stride runs
 // go to simd's kernel op; otherwise to k's loops.
@@ -151,7 +151,7 @@ type unOp[T any] interface {
 	at(x T) T
 }
 
-// operand is a view as the engine reads it: the buffer and its layout.
+// operand is a view as the compute driver reads it: the buffer and its layout.
 // It has tensor.View's fields, of the same types in the same order, so
 // that operandOf reads a view in place.
 type operand[T tensor.Number] struct {
@@ -162,7 +162,7 @@ type operand[T tensor.Number] struct {
 // operandOf returns the view *v as an operand: *v itself, its memory read
 // as an operand, not a copy. Go copies a 176-byte view at every call of
 // one of its value methods (v.Data() and v.Layout() included, inlined or
-// not), and the engine passed operands by value: a small AddInto spent a
+// not), and the compute driver passed operands by value: a small AddInto spent a
 // quarter of its time copying its three views (BENCHMARKS.md). The two
 // types agree field for field: the declarations below fail to compile if
 // their sizes differ, and TestOperandOf checks that the operand of a view
