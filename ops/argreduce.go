@@ -37,49 +37,49 @@ import (
 // flat row-major index of the largest element with no axis: the first
 // such index, or the first NaN's, as NumPy's argmax. Two or more axes are
 // an error wrapping layout.ErrAxis, no elements one wrapping ErrEmpty.
-func ArgMax[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+func ArgMax[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
 	return argNew[T, argMax[T]]("ArgMax", v, axis, false)
 }
 
 // ArgMaxKeepDims is ArgMax keeping the reduced axis (with no axis, every
 // axis) as size 1.
-func ArgMaxKeepDims[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+func ArgMaxKeepDims[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
 	return argNew[T, argMax[T]]("ArgMaxKeepDims", v, axis, true)
 }
 
 // ArgMaxInto writes the indices of the largest elements of v along axis,
 // or the flat index of the largest, into dst.
-func ArgMaxInto[T Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
+func ArgMaxInto[T tensor.Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
 	return argInto[T, argMax[T]]("ArgMaxInto", dst, v, axis)
 }
 
 // ArgMin returns the index of the smallest element of v along axis, or the
 // flat index of the smallest element with no axis.
-func ArgMin[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+func ArgMin[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
 	return argNew[T, argMin[T]]("ArgMin", v, axis, false)
 }
 
 // ArgMinKeepDims is ArgMin keeping the reduced axis (with no axis, every
 // axis) as size 1.
-func ArgMinKeepDims[T Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
+func ArgMinKeepDims[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
 	return argNew[T, argMin[T]]("ArgMinKeepDims", v, axis, true)
 }
 
 // ArgMinInto writes the indices of the smallest elements of v along axis,
 // or the flat index of the smallest, into dst.
-func ArgMinInto[T Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
+func ArgMinInto[T tensor.Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
 	return argInto[T, argMin[T]]("ArgMinInto", dst, v, axis)
 }
 
 // argOrder is the order of an index reduction: simd.Max or simd.Min (see
 // better).
-type argOrder[T Real] interface{ op() simd.Op }
+type argOrder[T tensor.Real] interface{ op() simd.Op }
 
-type argMax[T Real] struct{}
+type argMax[T tensor.Real] struct{}
 
 func (argMax[T]) op() simd.Op { return simd.Max }
 
-type argMin[T Real] struct{}
+type argMin[T tensor.Real] struct{}
 
 func (argMin[T]) op() simd.Op { return simd.Min }
 
@@ -94,7 +94,7 @@ type argSpec struct {
 	index      layout.Layout
 }
 
-func argCheck[T Real](op string, v tensor.View[T], axis []int, keep, drop []int) (argSpec, error) {
+func argCheck[T tensor.Real](op string, v tensor.View[T], axis []int, keep, drop []int) (argSpec, error) {
 	if len(axis) > 1 {
 		return argSpec{}, errorf(op, layout.ErrAxis, "axes %v: one axis or none", slices.Clone(axis))
 	}
@@ -122,7 +122,7 @@ func argCheck[T Real](op string, v tensor.View[T], axis []int, keep, drop []int)
 	return s, nil
 }
 
-func argNew[T Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keepDims bool) (tensor.Tensor[int], error) {
+func argNew[T tensor.Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keepDims bool) (tensor.Tensor[int], error) {
 	s, err := argCheck(op, v, axis, nil, nil)
 	if err != nil {
 		return tensor.Tensor[int]{}, err
@@ -139,7 +139,7 @@ func argNew[T Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keep
 	return out, nil
 }
 
-func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.View[T], axis []int) error {
+func argInto[T tensor.Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.View[T], axis []int) error {
 	var kb, db, sb, gb, rb [8]int
 	s, err := argCheck(op, v, axis, kb[:0], db[:0])
 	if err != nil {
@@ -174,7 +174,7 @@ func argInto[T Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.Vi
 
 // argRun finds the indices of s into out, row-major of the keepdims
 // shape.
-func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
+func argRun[T tensor.Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 	in := operandOf(&v)
 	if len(out) == 0 || in.lay.Size() == 0 {
 		return
@@ -225,7 +225,7 @@ func argRun[T Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
 // argFlat finds the flat index on n goroutines, each a part of it. It is a
 // function of its own so that what the goroutines capture moves to the
 // heap only for a flat search.
-func argFlat[T Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
+func argFlat[T tensor.Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
 	idx := make([]int, n)
 	vals := make([]T, n)
 	whole := *it
@@ -243,7 +243,7 @@ func argFlat[T Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x [
 // argParts runs argRuns over the parts of it on n goroutines, each part
 // its own output elements. It is a function of its own so that what the
 // goroutines capture moves to the heap only when the search is split.
-func argParts[T Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
+func argParts[T tensor.Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
 	whole := *it
 	par.Do(n, func(i int) {
 		q := whole.Part(i, n)
@@ -254,7 +254,7 @@ func argParts[T Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x 
 // argMerge merges the candidate x at index i into element o of the best
 // values and their indices: it replaces them when unset, beaten, or tied
 // at a smaller index.
-func argMerge[T Real](out []int, best []T, o int, x T, i int, max bool) {
+func argMerge[T tensor.Real](out []int, best []T, o int, x T, i int, max bool) {
 	if i < 0 {
 		return
 	}
@@ -266,7 +266,7 @@ func argMerge[T Real](out []int, best []T, o int, x T, i int, max bool) {
 
 // argRuns walks the runs of it: operand ko is the output (-1: none, every
 // run goes to element 0), ki the input, kx the index layout.
-func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T) {
+func argRuns[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T) {
 	if it.Size() == 0 {
 		return
 	}
@@ -310,7 +310,7 @@ func argRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 // row of the Walk lie at a constant step, so they go to simd.ArgRows up to
 // argBatch at a time (which reads them four at once), and each result is
 // merged into its output element.
-func argRowRuns[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
+func argRowRuns[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
 	n, inc := it.Len(), it.Inc()
 	var at [argBatch]int
 	var wk layout.Walk
@@ -333,7 +333,7 @@ const argBatch = 64
 
 // argRowsOf sets at[r] to the index of the extreme in the run of n
 // elements of the float x at off+r*stride, by simd.ArgRows.
-func argRowsOf[T Real, O argOrder[T]](at []int, x []T, off, stride, n int) {
+func argRowsOf[T tensor.Real, O argOrder[T]](at []int, x []T, off, stride, n int) {
 	var ord O
 	var err error
 	if unsafe.Sizeof(x[0]) == 4 {
@@ -361,7 +361,7 @@ const (
 // they beat the best so far are searched, in the block's rows in order,
 // for the first row that holds them. The rows reach an output row in
 // increasing index order, so a tie with the best so far keeps it.
-func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
+func argRows[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
 	n := it.Len()
 	var r binRunner[T, maxOp[T]]
 	var rm binRunner[T, minOp[T]]
@@ -428,7 +428,7 @@ func argRows[T Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, 
 // argSearch merges the block whose extremes are m (columns c0 on of the
 // rows at offsets rows, with indices idx) into the best values bs and
 // their indices is.
-func argSearch[T Real](is []int, bs, m, x []T, rows, idx []int, c0 int, max bool) {
+func argSearch[T tensor.Real](is []int, bs, m, x []T, rows, idx []int, c0 int, max bool) {
 	for j, mj := range m {
 		if is[j] >= 0 && !better(mj, bs[j], max) {
 			continue
@@ -445,7 +445,7 @@ func argSearch[T Real](is []int, bs, m, x []T, rows, idx []int, c0 int, max bool
 // better reports whether x beats y: larger (smaller unless max), or NaN
 // where y is not. The operators are written out: through argOrder's method
 // the loops run several times slower.
-func better[T Real](x, y T, max bool) bool {
+func better[T tensor.Real](x, y T, max bool) bool {
 	if max {
 		return x > y || x != x && y == y
 	}
@@ -455,7 +455,7 @@ func better[T Real](x, y T, max bool) bool {
 // argAcross merges the n elements of x from i at stride xinc, with indices
 // from xi at stride xinc, into the n best values and indices from o at
 // stride oinc: a run that the output moves along.
-func argAcross[T Real](out []int, best []T, o, oinc int, x []T, i, inc, xi, xinc, n int, max bool) {
+func argAcross[T tensor.Real](out []int, best []T, o, oinc int, x []T, i, inc, xi, xinc, n int, max bool) {
 	if oinc == 1 && inc == 1 && xinc == 0 { // a row into a row, one index
 		bs, is, xs := best[o:o+n], out[o:o+n], x[i:i+n]
 		is = is[:len(xs)]
@@ -489,7 +489,7 @@ func argAcross[T Real](out []int, best []T, o, oinc int, x []T, i, inc, xi, xinc
 // inc and its position j in the run: the first best, or the last when
 // last is set (the index falls along the run). vec says T is a float,
 // which simd.ArgRows searches.
-func argFind[T Real, O argOrder[T]](x []T, off, inc, n int, last, vec, max bool) (T, int) {
+func argFind[T tensor.Real, O argOrder[T]](x []T, off, inc, n int, last, vec, max bool) (T, int) {
 	if inc == 1 && !last && vec {
 		var at [1]int
 		argRowsOf[T, O](at[:], x, off, 0, n)

@@ -25,7 +25,7 @@ type candidate[T any] struct {
 // index), the reduced axis kept as size 1: the elements are visited in
 // row-major order, so along the axis and in flat order alike the first
 // best wins; NaN beats every number.
-func argRef[T ops.Real](a naive.Array[T], axis int, max bool) naive.Array[int] {
+func argRef[T tensor.Real](a naive.Array[T], axis int, max bool) naive.Array[int] {
 	c := naive.Array[candidate[T]]{Shape: a.Shape, Data: make([]candidate[T], len(a.Data))}
 	set := make([]bool, len(a.Shape))
 	for k := range set {
@@ -60,7 +60,7 @@ func argRef[T ops.Real](a naive.Array[T], axis int, max bool) naive.Array[int] {
 	return out
 }
 
-type argCase[T ops.Real] struct {
+type argCase[T tensor.Real] struct {
 	name  string
 	max   bool
 	alloc func(v tensor.View[T], axis ...int) (tensor.Tensor[int], error)
@@ -68,7 +68,7 @@ type argCase[T ops.Real] struct {
 	into  func(dst tensor.View[int], v tensor.View[T], axis ...int) error
 }
 
-func argCases[T ops.Real]() []argCase[T] {
+func argCases[T tensor.Real]() []argCase[T] {
 	return []argCase[T]{
 		{"ArgMax", true, ops.ArgMax[T], ops.ArgMaxKeepDims[T], ops.ArgMaxInto[T]},
 		{"ArgMin", false, ops.ArgMin[T], ops.ArgMinKeepDims[T], ops.ArgMinInto[T]},
@@ -78,7 +78,7 @@ func argCases[T ops.Real]() []argCase[T] {
 // checkArg runs ArgMax and ArgMin on random views (axes up to 5 long, one
 // up to maxDim), along a random axis or none, in the three forms, against
 // argRef.
-func checkArg[T ops.Real](t *testing.T, r *rand.Rand, gen func(*rand.Rand) T, iters, maxDim int) {
+func checkArg[T tensor.Real](t *testing.T, r *rand.Rand, gen func(*rand.Rand) T, iters, maxDim int) {
 	t.Helper()
 	for iter := range iters {
 		rank := r.IntN(5)

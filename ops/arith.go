@@ -1,18 +1,10 @@
 package ops
 
 import (
-	"golang.org/x/exp/constraints"
-
 	"github.com/tessera-go/tessera/internal/loops"
 	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
-
-// Real is the constraint of the operations that compare elements: every
-// integer and float type (not the complex ones).
-type Real interface {
-	constraints.Integer | constraints.Float
-}
 
 // The binary operations (see binOp): the loops of internal/loops, and
 // simd's kernels for the float types.
@@ -21,8 +13,8 @@ type (
 	subOp[T tensor.Number] struct{}
 	mulOp[T tensor.Number] struct{}
 	divOp[T tensor.Number] struct{}
-	maxOp[T Real]          struct{}
-	minOp[T Real]          struct{}
+	maxOp[T tensor.Real]   struct{}
+	minOp[T tensor.Real]   struct{}
 )
 
 func (addOp[T]) vv(d, x, y []T)          { loops.AddVV(d, x, y) }
@@ -124,23 +116,23 @@ func DivInto[T tensor.Number](dst, a, b tensor.View[T]) error {
 
 // Maximum returns the larger of a and b elementwise, like [Add]. A NaN in
 // either operand gives NaN, as NumPy's maximum does.
-func Maximum[T Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
+func Maximum[T tensor.Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 	return binary("Maximum", maxOp[T]{}, a, b, false)
 }
 
 // MaximumInto sets dst to the larger of a and b elementwise, like
 // [AddInto] and [Maximum].
-func MaximumInto[T Real](dst, a, b tensor.View[T]) error {
+func MaximumInto[T tensor.Real](dst, a, b tensor.View[T]) error {
 	return binaryInto("MaximumInto", maxOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Minimum returns the smaller of a and b elementwise, like [Maximum].
-func Minimum[T Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
+func Minimum[T tensor.Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 	return binary("Minimum", minOp[T]{}, a, b, false)
 }
 
 // MinimumInto sets dst to the smaller of a and b elementwise, like
 // [MaximumInto].
-func MinimumInto[T Real](dst, a, b tensor.View[T]) error {
+func MinimumInto[T tensor.Real](dst, a, b tensor.View[T]) error {
 	return binaryInto("MinimumInto", minOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }

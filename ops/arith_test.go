@@ -88,7 +88,7 @@ func arithCases[T tensor.Number]() []binCase[T] {
 	}
 }
 
-func realCases[T ops.Real]() []binCase[T] {
+func realCases[T tensor.Real]() []binCase[T] {
 	return append(arithCases[T](),
 		binCase[T]{"Maximum", ops.Maximum[T], ops.MaximumInto[T], func(x, y T) T {
 			if x > y || x != x {
@@ -472,7 +472,7 @@ func TestArithLevels(t *testing.T) {
 	})
 }
 
-func checkLevelCase[T ops.Real](t *testing.T, r *rand.Rand, sh [2][]int, cases []binCase[T], gen func(*rand.Rand) T) {
+func checkLevelCase[T tensor.Real](t *testing.T, r *rand.Rand, sh [2][]int, cases []binCase[T], gen func(*rand.Rand) T) {
 	t.Helper()
 	a, ra := randomOperand(r, sh[0], gen)
 	b, rb := randomOperand(r, sh[1], gen)
@@ -516,7 +516,7 @@ func TestBinaryRepeatedRuns(t *testing.T) {
 	checkRepeatedRuns[float64](t, r, arithCases[float64]()[:2])
 }
 
-func checkRepeatedRuns[T ops.Real](t *testing.T, r *rand.Rand, cases []binCase[T]) {
+func checkRepeatedRuns[T tensor.Real](t *testing.T, r *rand.Rand, cases []binCase[T]) {
 	t.Helper()
 	gen := func(r *rand.Rand) T { return T(r.IntN(9) + 1) }
 	for n := 1; n <= 33; n++ {

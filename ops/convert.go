@@ -228,7 +228,7 @@ var (
 )
 
 // fromReal returns the loops from the real type S to each kind.
-func fromReal[S Real]() [numKinds]convFunc {
+func fromReal[S tensor.Real]() [numKinds]convFunc {
 	return [numKinds]convFunc{
 		realLoop[int, S], realLoop[int8, S], realLoop[int16, S], realLoop[int32, S], realLoop[int64, S],
 		realLoop[uint, S], realLoop[uint8, S], realLoop[uint16, S], realLoop[uint32, S], realLoop[uint64, S],
@@ -250,7 +250,7 @@ func fromComplex[C constraints.Complex]() [numKinds]convFunc {
 }
 
 // realLoop converts between the real types S and D.
-func realLoop[D, S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+func realLoop[D, S tensor.Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
 	dd, ss := unsafe.Slice((*D)(d), dn), unsafe.Slice((*S)(s), sn)
 	if di == 1 && si == 1 {
 		dd, ss = dd[do:do+n], ss[so:so+n]
@@ -265,7 +265,7 @@ func realLoop[D, S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn,
 }
 
 // toComplex64 converts the real type S to complex64, with imaginary part 0.
-func toComplex64[S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+func toComplex64[S tensor.Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
 	dd, ss := unsafe.Slice((*complex64)(d), dn), unsafe.Slice((*S)(s), sn)
 	for i := range n {
 		dd[do+i*di] = complex(float32(ss[so+i*si]), 0)
@@ -274,7 +274,7 @@ func toComplex64[S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn,
 
 // toComplex128 converts the real type S to complex128, with imaginary
 // part 0.
-func toComplex128[S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+func toComplex128[S tensor.Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
 	dd, ss := unsafe.Slice((*complex128)(d), dn), unsafe.Slice((*S)(s), sn)
 	for i := range n {
 		dd[do+i*di] = complex(float64(ss[so+i*si]), 0)
@@ -283,7 +283,7 @@ func toComplex128[S Real](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn
 
 // complexToReal converts the complex type C to the real type D: the real
 // part as a float64, converted to D.
-func complexToReal[D Real, C constraints.Complex](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
+func complexToReal[D tensor.Real, C constraints.Complex](d unsafe.Pointer, dn, do, di int, s unsafe.Pointer, sn, so, si, n int) {
 	dd, ss := unsafe.Slice((*D)(d), dn), unsafe.Slice((*C)(s), sn)
 	for i := range n {
 		dd[do+i*di] = D(real(complex128(ss[so+i*si])))

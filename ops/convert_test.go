@@ -46,7 +46,7 @@ func checkConvert[U, T tensor.Number](t *testing.T, gen func(*rand.Rand) T, want
 	}
 }
 
-func direct[U, T ops.Real](x T) U { return U(x) }
+func direct[U, T tensor.Real](x T) U { return U(x) }
 
 func TestConvert(t *testing.T) {
 	ints := func(r *rand.Rand) int64 { return r.Int64N(1<<40) - 1<<39 }

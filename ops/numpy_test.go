@@ -42,7 +42,7 @@ type npView struct {
 }
 
 // npViewOf returns nv of base.
-func npViewOf[T ops.Real](t *testing.T, nv npView, base tensor.View[T]) tensor.View[T] {
+func npViewOf[T tensor.Real](t *testing.T, nv npView, base tensor.View[T]) tensor.View[T] {
 	t.Helper()
 	v := base
 	var err error
@@ -173,7 +173,7 @@ type (
 )
 
 // npFloat runs c's float-only operations, and the others through npReal.
-func npFloat[T ops.Float](t *testing.T, c *npCase) bool {
+func npFloat[T tensor.Float](t *testing.T, c *npCase) bool {
 	t.Helper()
 	a := npArgs[T](t, c)
 	if f, ok := map[string]npUnary[T]{"Sqrt": ops.Sqrt[T], "Exp": ops.Exp[T], "Log": ops.Log[T],
@@ -201,7 +201,7 @@ func npFloat[T ops.Float](t *testing.T, c *npCase) bool {
 }
 
 // npReal runs c's operations defined on every real type.
-func npReal[T ops.Real](t *testing.T, c *npCase) bool {
+func npReal[T tensor.Real](t *testing.T, c *npCase) bool {
 	t.Helper()
 	a := npArgs[T](t, c)
 	p := c.Params
@@ -229,7 +229,7 @@ func npReal[T ops.Real](t *testing.T, c *npCase) bool {
 }
 
 // npOther runs c's joins, splits and Into forms.
-func npOther[T ops.Real](t *testing.T, c *npCase, a []tensor.View[T]) bool {
+func npOther[T tensor.Real](t *testing.T, c *npCase, a []tensor.View[T]) bool {
 	t.Helper()
 	p := c.Params
 	var got tensor.Tensor[T]
@@ -291,7 +291,7 @@ func npOther[T ops.Real](t *testing.T, c *npCase, a []tensor.View[T]) bool {
 }
 
 // npConvert checks Convert[U] of c's input, of type T.
-func npConvert[U, T ops.Real](t *testing.T, c *npCase) bool {
+func npConvert[U, T tensor.Real](t *testing.T, c *npCase) bool {
 	t.Helper()
 	got, err := ops.Convert[U](npArgs[T](t, c)[0])
 	npCheck(t, c, got, err)
@@ -299,7 +299,7 @@ func npConvert[U, T ops.Real](t *testing.T, c *npCase) bool {
 }
 
 // npArgs builds c's inputs as views of T.
-func npArgs[T ops.Real](t *testing.T, c *npCase) []tensor.View[T] {
+func npArgs[T tensor.Real](t *testing.T, c *npCase) []tensor.View[T] {
 	t.Helper()
 	var vs []tensor.View[T]
 	for _, a := range c.Args {
@@ -320,7 +320,7 @@ func npArgs[T ops.Real](t *testing.T, c *npCase) []tensor.View[T] {
 }
 
 // npParse reads one value of the fixtures as a T.
-func npParse[T ops.Real](t *testing.T, s string) T {
+func npParse[T tensor.Real](t *testing.T, s string) T {
 	t.Helper()
 	switch reflect.TypeFor[T]().Kind() {
 	case reflect.Float32, reflect.Float64:
@@ -339,7 +339,7 @@ func npParse[T ops.Real](t *testing.T, s string) T {
 
 // npCheck compares a result with NumPy's: shape, then every element, bit
 // for bit but for NaNs (any NaN matches) and c.Ulps in floats.
-func npCheck[U ops.Real](t *testing.T, c *npCase, got tensor.Tensor[U], err error) {
+func npCheck[U tensor.Real](t *testing.T, c *npCase, got tensor.Tensor[U], err error) {
 	t.Helper()
 	if err != nil {
 		t.Errorf("%s: %v", c.name(), err)
@@ -360,7 +360,7 @@ func npCheck[U ops.Real](t *testing.T, c *npCase, got tensor.Tensor[U], err erro
 
 // npSame reports whether x is NumPy's y: equal bits, both NaN, or finite
 // floats at most ulps units in the last place apart.
-func npSame[T ops.Real](x, y T, ulps int) bool {
+func npSame[T tensor.Real](x, y T, ulps int) bool {
 	switch v := any(x).(type) {
 	case float32:
 		w := any(y).(float32)

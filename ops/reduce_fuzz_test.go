@@ -206,7 +206,7 @@ func (s rfStream) at(i int) byte {
 // for j in [-4, 4], step small enough (rfProdStep) that no product of the
 // input's elements leaves T's normal range, whatever the order. With mode
 // bit 1, bytes 0 to 4 give NaN, +Inf, -Inf, -0 and +0.
-func rfFloat[T ops.Float](prod bool, mode byte) func(x byte, step float64) T {
+func rfFloat[T tensor.Float](prod bool, mode byte) func(x byte, step float64) T {
 	return func(x byte, step float64) T {
 		if mode&2 != 0 && x < 5 {
 			return T([...]float64{math.NaN(), math.Inf(1), math.Inf(-1), math.Copysign(0, -1), 0}[x])
@@ -274,7 +274,7 @@ type rfOutcome[T tensor.Number] struct {
 
 // rfCheck makes the call in describes, at parallelism 1 and at in.procs,
 // and checks it (see FuzzReduce).
-func rfCheck[T ops.Real](t *testing.T, in rfInput, dec func(x byte, step float64) T) {
+func rfCheck[T tensor.Real](t *testing.T, in rfInput, dec func(x byte, step float64) T) {
 	t.Helper()
 	lay, err := layout.Strided(in.shape, in.strides, in.off)
 	if err != nil {

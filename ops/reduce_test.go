@@ -82,7 +82,7 @@ func sumCases[T tensor.Number]() []reduceCase[T] {
 	}
 }
 
-func maxCases[T ops.Real]() []reduceCase[T] {
+func maxCases[T tensor.Real]() []reduceCase[T] {
 	return []reduceCase[T]{
 		{"Max", ops.Max[T], ops.MaxKeepDims[T], ops.MaxInto[T], func(x, y T) T { return max(x, y) }, 0, false},
 		{"Min", ops.Min[T], ops.MinKeepDims[T], ops.MinInto[T], func(x, y T) T { return min(x, y) }, 0, false},
@@ -365,7 +365,7 @@ func TestSumAccuracy(t *testing.T) {
 // each of the transpose's, each result against the exact sum of its
 // elements (math/big): within 2·log2(n)·eps·Σ|x| for a sum of n
 // elements, where a running sum's bound grows with n.
-func checkSumError[T ops.Float](t *testing.T, rows, cols int) {
+func checkSumError[T tensor.Float](t *testing.T, rows, cols int) {
 	t.Helper()
 	if testing.Short() {
 		rows, cols = rows/4, cols/4
@@ -513,7 +513,7 @@ func TestReduceDeterministic(t *testing.T) {
 // checkDeterministic checks that Sum and Mean of in, over all its axes,
 // along each of its first two and over both, give the same bits on 1 to
 // 4 goroutines.
-func checkDeterministic[T ops.Float](t *testing.T, in tensor.View[T]) {
+func checkDeterministic[T tensor.Float](t *testing.T, in tensor.View[T]) {
 	t.Helper()
 	for _, axes := range [][]int{nil, {0}, {1}, {0, 1}} {
 		if len(axes) == 2 && in.Rank() != 3 {

@@ -56,32 +56,32 @@ func ProdInto[T tensor.Number](dst, v tensor.View[T], axes ...int) error {
 // is NaN, as NumPy's max. Reducing an axis of size 0 into one or more
 // output elements is an error wrapping ErrEmpty (there is no identity);
 // reducing into no elements is not.
-func Max[T Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
+func Max[T tensor.Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return reduceNew("Max", newReducer(maxOp[T]{}, 0, false), v, axes, false)
 }
 
 // MaxKeepDims is Max keeping the reduced axes as size 1.
-func MaxKeepDims[T Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
+func MaxKeepDims[T tensor.Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return reduceNew("MaxKeepDims", newReducer(maxOp[T]{}, 0, false), v, axes, true)
 }
 
 // MaxInto writes the largest element of v along axes into dst.
-func MaxInto[T Real](dst, v tensor.View[T], axes ...int) error {
+func MaxInto[T tensor.Real](dst, v tensor.View[T], axes ...int) error {
 	return reduceInto("MaxInto", newReducer(maxOp[T]{}, 0, false), dst, v, axes)
 }
 
 // Min returns the smallest element of v along axes, as Max does the
 // largest.
-func Min[T Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
+func Min[T tensor.Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return reduceNew("Min", newReducer(minOp[T]{}, 0, false), v, axes, false)
 }
 
 // MinKeepDims is Min keeping the reduced axes as size 1.
-func MinKeepDims[T Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
+func MinKeepDims[T tensor.Real](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return reduceNew("MinKeepDims", newReducer(minOp[T]{}, 0, false), v, axes, true)
 }
 
 // MinInto writes the smallest element of v along axes into dst.
-func MinInto[T Real](dst, v tensor.View[T], axes ...int) error {
+func MinInto[T tensor.Real](dst, v tensor.View[T], axes ...int) error {
 	return reduceInto("MinInto", newReducer(minOp[T]{}, 0, false), dst, v, axes)
 }

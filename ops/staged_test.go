@@ -17,7 +17,7 @@ import (
 // [m, 2n+1] matrix), "flip" (columns reversed), "cols" (columns 1..n of an
 // [m, n+3] matrix), "row" (an [n] row broadcast), "col" (an [m, 1] column
 // broadcast).
-func stagedView[T ops.Real](r *rand.Rand, kind string, m, n int) tensor.View[T] {
+func stagedView[T tensor.Real](r *rand.Rand, kind string, m, n int) tensor.View[T] {
 	fill := func(shape ...int) tensor.View[T] {
 		t := tensor.Must(tensor.New[T](shape...))
 		for i := range t.Data() {
@@ -222,7 +222,7 @@ func checkStagedNeg(t *testing.T, name string, dst, x tensor.View[float32]) {
 }
 
 // checkStagedConvert is checkStagedSub for ConvertInto(dst, x).
-func checkStagedConvert[U ops.Real](t *testing.T, name string, dst tensor.View[U], x tensor.View[float32]) {
+func checkStagedConvert[U tensor.Real](t *testing.T, name string, dst tensor.View[U], x tensor.View[float32]) {
 	t.Helper()
 	rx := values(x)
 	outside := outsideOf(dst)

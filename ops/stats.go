@@ -25,17 +25,17 @@ import (
 // Mean returns the arithmetic mean of the elements of v along axes: their
 // pairwise Sum divided by their number, NaN for none. The axes, forms and
 // errors are those of every reduction (see Sum).
-func Mean[T Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
+func Mean[T tensor.Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return meanNew("Mean", v, axes, false)
 }
 
 // MeanKeepDims is Mean keeping the reduced axes as size 1.
-func MeanKeepDims[T Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
+func MeanKeepDims[T tensor.Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
 	return meanNew("MeanKeepDims", v, axes, true)
 }
 
 // MeanInto writes the mean of the elements of v along axes into dst.
-func MeanInto[T Float](dst, v tensor.View[T], axes ...int) error {
+func MeanInto[T tensor.Float](dst, v tensor.View[T], axes ...int) error {
 	if err := reduceInto("MeanInto", sumReducer[T](), dst, v, axes); err != nil {
 		return err
 	}
@@ -43,7 +43,7 @@ func MeanInto[T Float](dst, v tensor.View[T], axes ...int) error {
 	return scaleInto(dst, n)
 }
 
-func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
+func meanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
 	t, err := reduceNew(op, sumReducer[T](), v, axes, keepDims)
 	if err != nil {
 		return t, err
@@ -66,38 +66,38 @@ func meanNew[T Float](op string, v tensor.View[T], axes []int, keepDims bool) (t
 // too large). The means and temporaries of up to 4 MiB come from a pool
 // (see the package documentation): VarInto allocates nothing for a v of
 // up to 1 MiB.
-func Var[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
+func Var[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("Var", v, ddof, axes, false, false)
 }
 
 // VarKeepDims is Var keeping the reduced axes as size 1.
-func VarKeepDims[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
+func VarKeepDims[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("VarKeepDims", v, ddof, axes, true, false)
 }
 
 // VarInto writes the variance of the elements of v along axes into dst.
-func VarInto[T Float](dst, v tensor.View[T], ddof int, axes ...int) error {
+func VarInto[T tensor.Float](dst, v tensor.View[T], ddof int, axes ...int) error {
 	return varInto("VarInto", dst, v, ddof, axes, false)
 }
 
 // Std returns the standard deviation of the elements of v along axes with
 // ddof delta degrees of freedom: the square root of Var.
-func Std[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
+func Std[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("Std", v, ddof, axes, false, true)
 }
 
 // StdKeepDims is Std keeping the reduced axes as size 1.
-func StdKeepDims[T Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
+func StdKeepDims[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return varNew("StdKeepDims", v, ddof, axes, true, true)
 }
 
 // StdInto writes the standard deviation of the elements of v along axes
 // into dst.
-func StdInto[T Float](dst, v tensor.View[T], ddof int, axes ...int) error {
+func StdInto[T tensor.Float](dst, v tensor.View[T], ddof int, axes ...int) error {
 	return varInto("StdInto", dst, v, ddof, axes, true)
 }
 
-func varNew[T Float](op string, v tensor.View[T], ddof int, axes []int, keepDims, std bool) (tensor.Tensor[T], error) {
+func varNew[T tensor.Float](op string, v tensor.View[T], ddof int, axes []int, keepDims, std bool) (tensor.Tensor[T], error) {
 	set, err := reduceAxes(op, v.Rank(), axes)
 	if err != nil {
 		return tensor.Tensor[T]{}, err
@@ -119,7 +119,7 @@ func varNew[T Float](op string, v tensor.View[T], ddof int, axes []int, keepDims
 	return out, finishVar(out.View(), div, std)
 }
 
-func varInto[T Float](op string, dst, v tensor.View[T], ddof int, axes []int, std bool) error {
+func varInto[T tensor.Float](op string, dst, v tensor.View[T], ddof int, axes []int, std bool) error {
 	// dst is checked before the deviations are computed: a wrong dst is
 	// found without the work and the temporary.
 	set, err := reduceAxes(op, v.Rank(), axes)
@@ -167,7 +167,7 @@ var varBlock = 1 << 20
 // With no such axis, an empty v, or a d that shares memory with v (which
 // the first block would overwrite before the last is read), the temporary
 // has v's size.
-func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof int, axes []int, set uint64) (int, error) {
+func squaredDeviations[T tensor.Float](op string, d *operand[T], v tensor.View[T], ddof int, axes []int, set uint64) (int, error) {
 	n, err := reducedCount(op, v, axes)
 	if err != nil {
 		return 0, err
@@ -242,7 +242,7 @@ func squaredDeviations[T Float](op string, d *operand[T], v tensor.View[T], ddof
 // varTemp returns a buffer of m times n elements, buffer 1 of sc as
 // scratchOrMake gives it, or the error of op wrapping layout.ErrOverflow
 // beyond mem.MaxBytes.
-func varTemp[T Float](op string, sc *scratch, m, n int) ([]T, error) {
+func varTemp[T tensor.Float](op string, sc *scratch, m, n int) ([]T, error) {
 	if n > mem.MaxBytes/int(unsafe.Sizeof(*new(T)))/m { // m*n*size may overflow
 		return nil, tempTooLarge(op, m, n)
 	}
@@ -257,7 +257,7 @@ func tempTooLarge(op string, m, n int) error {
 // goroutines, the first with buf and each other with a buffer of buf's
 // length: a function of its own, so that what the goroutines capture
 // moves to the heap only when it runs.
-func sqDevParts[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, rows, w int, buf []T) {
+func sqDevParts[T tensor.Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, rows, w int, buf []T) {
 	par.Do(w, func(i int) {
 		b := buf
 		if i > 0 {
@@ -270,7 +270,7 @@ func sqDevParts[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, 
 // sqDevBlocks computes indices lo to hi along axis k of the sums of
 // squared deviations of v from mean into d by sqDevBlock, in blocks of c
 // indices (the last one c+1 rather than leave a block of 1), through buf.
-func sqDevBlocks[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, lo, hi int, buf []T) {
+func sqDevBlocks[T tensor.Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k, c, lo, hi int, buf []T) {
 	for a, b := lo, 0; a < hi; a = b {
 		if b = min(a+c, hi); hi-b == 1 {
 			b = hi // no block of 1 at the end
@@ -286,7 +286,7 @@ func sqDevBlocks[T Float](rd reducer[T, addOp[T]], d, v, mean tensor.View[T], k,
 // them in each, as a row-major view of the kept shape (the reduced axes
 // of size 1) in buffer 0 of sc: Mean's values, as Var's deviations need
 // them.
-func meansOf[T Float](sc *scratch, v tensor.View[T], set uint64, n int) tensor.View[T] {
+func meansOf[T tensor.Float](sc *scratch, v tensor.View[T], set uint64, n int) tensor.View[T] {
 	in := operandOf(&v)
 	var sb, kb, db [8]int
 	keep, _ := appendReduced(kb[:0], db[:0], in.lay.AppendShape(sb[:0]), set)
@@ -318,7 +318,7 @@ func meansOf[T Float](sc *scratch, v tensor.View[T], set uint64, n int) tensor.V
 // subtree's value bit for bit, and the subtrees' rows of results are
 // combined as the tree combines them, as splitRows does. The subtrees
 // run on the goroutines v's size calls for.
-func sqDevRows[T Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.View[T], set uint64) bool {
+func sqDevRows[T tensor.Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.View[T], set uint64) bool {
 	size := int(unsafe.Sizeof(*new(T)))
 	shape := v.Shape()
 	m := bits.TrailingZeros64(^set) // the leading reduced axes
@@ -350,7 +350,7 @@ func sqDevRows[T Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.V
 // sqDevSubtrees is sqDevRows once it applies, on v2, v reshaped to [rows,
 // w]: a function of its own, so that what its goroutines capture moves to
 // the heap only when it runs.
-func sqDevSubtrees[T Float](rd reducer[T, addOp[T]], d *operand[T], v2, mean tensor.View[T], rows, w, lr, leaves, inBytes int) {
+func sqDevSubtrees[T tensor.Float](rd reducer[T, addOp[T]], d *operand[T], v2, mean tensor.View[T], rows, w, lr, leaves, inBytes int) {
 	ml, _ := layout.RowMajor(1, w)
 	m2, _ := tensor.NewView(mean.Data()[:w], ml) // mean is row-major
 	// 2^depth subtrees of at most about varBlock bytes.
@@ -386,7 +386,7 @@ func sqDevSubtrees[T Float](rd reducer[T, addOp[T]], d *operand[T], v2, mean ten
 // sqDevBlock sets d to the sums of (v - mean)² over the axes where d has
 // size 1, computing the squared deviations into buf, which holds at least
 // v's size; mean has d's shape.
-func sqDevBlock[T Float](rd reducer[T, addOp[T]], d *operand[T], buf []T, v, mean tensor.View[T]) {
+func sqDevBlock[T tensor.Float](rd reducer[T, addOp[T]], d *operand[T], buf []T, v, mean tensor.View[T]) {
 	var sb [8]int
 	lay, _ := layout.RowMajor(v.Layout().AppendShape(sb[:0])...)
 	dev, _ := tensor.NewView(buf[:lay.Size()], lay)
@@ -402,7 +402,7 @@ func sqDevBlock[T Float](rd reducer[T, addOp[T]], d *operand[T], buf []T, v, mea
 
 // finishVar divides the sums of squared deviations in d by div, and takes
 // their square roots for std.
-func finishVar[T Float](d tensor.View[T], div int, std bool) error {
+func finishVar[T tensor.Float](d tensor.View[T], div int, std bool) error {
 	if err := scaleInto(d, div); err != nil || !std {
 		return err
 	}
@@ -432,7 +432,7 @@ func reducedCount[T tensor.Number](op string, v tensor.View[T], axes []int) (int
 // float32 would round: 2^24+1 to 2^24) is divided in float64, where it is
 // exact, and the quotient rounded to float32 once, as NumPy divides such
 // counts.
-func scaleInto[T Float](dst tensor.View[T], n int) error {
+func scaleInto[T tensor.Float](dst tensor.View[T], n int) error {
 	if unsafe.Sizeof(*new(T)) == 4 && n > 1<<24 {
 		d := float64(n)
 		return unaryInto("scale", mapOp[T]{func(x T) T { return T(float64(x) / d) }}, operandOf(&dst), operandOf(&dst))

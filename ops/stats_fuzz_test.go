@@ -105,10 +105,10 @@ func afDecode(b []byte) afInput {
 
 // afStatsFunc computes a statistic of a float type (see afStats); nil for
 // the integer types, which have none.
-type afStatsFunc[T ops.Real] func(op, form, ddof int, dst, v tensor.View[T], axes []int) (tensor.Tensor[T], error)
+type afStatsFunc[T tensor.Real] func(op, form, ddof int, dst, v tensor.View[T], axes []int) (tensor.Tensor[T], error)
 
 // afStats calls Mean, Var or Std (op) of v in form.
-func afStats[T ops.Float](op, form, ddof int, dst, v tensor.View[T], axes []int) (tensor.Tensor[T], error) {
+func afStats[T tensor.Float](op, form, ddof int, dst, v tensor.View[T], axes []int) (tensor.Tensor[T], error) {
 	c := statCases[T](ddof)[op-afMean]
 	switch form {
 	case 0:
@@ -121,7 +121,7 @@ func afStats[T ops.Float](op, form, ddof int, dst, v tensor.View[T], axes []int)
 
 // afCheck makes the call in describes, at parallelism 1 and at in.procs,
 // and checks it (see FuzzArgStatScan).
-func afCheck[T ops.Real](t *testing.T, in afInput, dec func(x byte, step float64) T, stats afStatsFunc[T]) {
+func afCheck[T tensor.Real](t *testing.T, in afInput, dec func(x byte, step float64) T, stats afStatsFunc[T]) {
 	t.Helper()
 	isStat := in.op >= afMean && in.op <= afStd
 	isScan := in.op >= afCumSum

@@ -28,7 +28,7 @@ func mergeMoments(a, b moments) moments {
 
 // statsRef returns, for each element of the reduction of a over set (the
 // reduced axes kept as size 1), the mean and the variance with ddof.
-func statsRef[T ops.Float](a naive.Array[T], set []bool, ddof int) (mean, variance naive.Array[float64]) {
+func statsRef[T tensor.Float](a naive.Array[T], set []bool, ddof int) (mean, variance naive.Array[float64]) {
 	m := naive.Array[moments]{Shape: a.Shape, Data: make([]moments, len(a.Data))}
 	for i, x := range a.Data {
 		m.Data[i] = moments{1, float64(x), 0}
@@ -55,7 +55,7 @@ func closeTo(got, want, tol float64) bool {
 	return math.Abs(got-want) <= tol*max(1, math.Abs(want))
 }
 
-type statCase[T ops.Float] struct {
+type statCase[T tensor.Float] struct {
 	name  string
 	alloc func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
 	keep  func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error)
@@ -63,7 +63,7 @@ type statCase[T ops.Float] struct {
 	ref   func(mean, variance float64) float64
 }
 
-func statCases[T ops.Float](ddof int) []statCase[T] {
+func statCases[T tensor.Float](ddof int) []statCase[T] {
 	withDdof := func(f func(tensor.View[T], int, ...int) (tensor.Tensor[T], error)) func(tensor.View[T], ...int) (tensor.Tensor[T], error) {
 		return func(v tensor.View[T], axes ...int) (tensor.Tensor[T], error) { return f(v, ddof, axes...) }
 	}
@@ -79,7 +79,7 @@ func statCases[T ops.Float](ddof int) []statCase[T] {
 
 // checkStats runs Mean, Var and Std on random views and axes, in the
 // three forms, against the float64 reference.
-func checkStats[T ops.Float](t *testing.T, r *rand.Rand, iters int, tol float64) {
+func checkStats[T tensor.Float](t *testing.T, r *rand.Rand, iters int, tol float64) {
 	t.Helper()
 	gen := func(r *rand.Rand) T { return T(r.NormFloat64()*3 + 10) }
 	for iter := range iters {

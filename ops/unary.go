@@ -7,11 +7,6 @@ import (
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// Float is the constraint of the operations defined on floats only:
-// simd.Float, the constraint of the arithmetic kernels (float32, float64
-// and the types defined on them).
-type Float = simd.Float
-
 // The unary operations (see unOp).
 
 type negOp[T tensor.Number] struct{}
@@ -27,14 +22,14 @@ func (negOp[T]) at(x T) T { return -x }
 
 // absOf adds +0 to a non-negative x, which turns a float -0 into +0 (the
 // compiler does not fold x+0 for floats) and changes nothing else.
-func absOf[T Real](x T) T {
+func absOf[T tensor.Real](x T) T {
 	if x < 0 {
 		return -x
 	}
 	return x + 0
 }
 
-type absOp[T Real] struct{}
+type absOp[T tensor.Real] struct{}
 
 func (absOp[T]) v(d, x []T) {
 	x = x[:len(d)]
@@ -46,7 +41,7 @@ func (absOp[T]) v(d, x []T) {
 func (absOp[T]) at(x T) T { return absOf(x) }
 
 // floatOp applies f, computed in float64 and rounded to T once.
-type floatOp[T Float] struct{ f func(float64) float64 }
+type floatOp[T tensor.Float] struct{ f func(float64) float64 }
 
 func (o floatOp[T]) v(d, x []T) {
 	x = x[:len(d)]
@@ -74,45 +69,45 @@ func NegInto[T tensor.Number](dst, v tensor.View[T]) error {
 // Abs returns |v| elementwise, like [Neg]. The most negative value of a
 // signed integer type is its own absolute value, as in Go; for floats
 // Abs(-0) is +0 and Abs(NaN) is NaN, as math.Abs gives.
-func Abs[T Real](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Abs[T tensor.Real](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Abs", absOp[T]{}, v)
 }
 
 // AbsInto sets dst to |v| elementwise, like [NegInto] and [Abs].
-func AbsInto[T Real](dst, v tensor.View[T]) error {
+func AbsInto[T tensor.Real](dst, v tensor.View[T]) error {
 	return unaryInto("AbsInto", absOp[T]{}, operandOf(&dst), operandOf(&v))
 }
 
 // Sqrt returns the square root of every element of v, like [Neg]
 // (computed in float64 and rounded once to T; NaN for negative elements).
-func Sqrt[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Sqrt[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Sqrt", floatOp[T]{math.Sqrt}, v)
 }
 
 // SqrtInto sets dst to the square roots of v's elements, like [NegInto].
-func SqrtInto[T Float](dst, v tensor.View[T]) error {
+func SqrtInto[T tensor.Float](dst, v tensor.View[T]) error {
 	return unaryInto("SqrtInto", floatOp[T]{math.Sqrt}, operandOf(&dst), operandOf(&v))
 }
 
 // Exp returns e**x for every element x of v, like [Sqrt].
-func Exp[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Exp[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Exp", floatOp[T]{math.Exp}, v)
 }
 
 // ExpInto sets dst to e**x for every element x of v, like [SqrtInto].
-func ExpInto[T Float](dst, v tensor.View[T]) error {
+func ExpInto[T tensor.Float](dst, v tensor.View[T]) error {
 	return unaryInto("ExpInto", floatOp[T]{math.Exp}, operandOf(&dst), operandOf(&v))
 }
 
 // Log returns the natural logarithm of every element of v, like [Sqrt]
 // (-Inf for 0, NaN for negative elements).
-func Log[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Log[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Log", floatOp[T]{math.Log}, v)
 }
 
 // LogInto sets dst to the natural logarithms of v's elements, like
 // [SqrtInto].
-func LogInto[T Float](dst, v tensor.View[T]) error {
+func LogInto[T tensor.Float](dst, v tensor.View[T]) error {
 	return unaryInto("LogInto", floatOp[T]{math.Log}, operandOf(&dst), operandOf(&v))
 }
 
@@ -122,33 +117,33 @@ func LogInto[T Float](dst, v tensor.View[T]) error {
 // by 25 at math.MaxFloat64. The other elementwise operations match
 // NumPy's bit for bit, and Exp, Log, Cos, Tanh and Pow within 2 ulps (see
 // the package documentation).
-func Sin[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Sin[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Sin", floatOp[T]{math.Sin}, v)
 }
 
 // SinInto sets dst to the sines of v's elements, like [SqrtInto].
-func SinInto[T Float](dst, v tensor.View[T]) error {
+func SinInto[T tensor.Float](dst, v tensor.View[T]) error {
 	return unaryInto("SinInto", floatOp[T]{math.Sin}, operandOf(&dst), operandOf(&v))
 }
 
 // Cos returns the cosine of every element of v (radians), like [Sin].
-func Cos[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Cos[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Cos", floatOp[T]{math.Cos}, v)
 }
 
 // CosInto sets dst to the cosines of v's elements, like [SqrtInto].
-func CosInto[T Float](dst, v tensor.View[T]) error {
+func CosInto[T tensor.Float](dst, v tensor.View[T]) error {
 	return unaryInto("CosInto", floatOp[T]{math.Cos}, operandOf(&dst), operandOf(&v))
 }
 
 // Tanh returns the hyperbolic tangent of every element of v, like [Sqrt].
-func Tanh[T Float](v tensor.View[T]) (tensor.Tensor[T], error) {
+func Tanh[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
 	return unary("Tanh", floatOp[T]{math.Tanh}, v)
 }
 
 // TanhInto sets dst to the hyperbolic tangents of v's elements, like
 // [SqrtInto].
-func TanhInto[T Float](dst, v tensor.View[T]) error {
+func TanhInto[T tensor.Float](dst, v tensor.View[T]) error {
 	return unaryInto("TanhInto", floatOp[T]{math.Tanh}, operandOf(&dst), operandOf(&v))
 }
 
@@ -156,9 +151,9 @@ func TanhInto[T Float](dst, v tensor.View[T]) error {
 // once to T (see binOp). It is a type of its own, not a Zip of a function
 // literal: a literal in a generic function captures its dictionary, and
 // PowInto allocated that closure at every call.
-type powOp[T Float] struct{}
+type powOp[T tensor.Float] struct{}
 
-func pow[T Float](x, y T) T { return T(math.Pow(float64(x), float64(y))) }
+func pow[T tensor.Float](x, y T) T { return T(math.Pow(float64(x), float64(y))) }
 
 func (powOp[T]) vv(d, x, y []T) {
 	x, y = x[:len(d)], y[:len(d)]
@@ -186,11 +181,11 @@ func (powOp[T]) simdOp() (simd.Op, bool) { return 0, false }
 
 // Pow returns a**b elementwise with broadcasting, like [Add], by the rules
 // of math.Pow (computed in float64 and rounded once to T).
-func Pow[T Float](a, b tensor.View[T]) (tensor.Tensor[T], error) {
+func Pow[T tensor.Float](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 	return binary("Pow", powOp[T]{}, a, b, false)
 }
 
 // PowInto sets dst to a**b elementwise, like [AddInto] and [Pow].
-func PowInto[T Float](dst, a, b tensor.View[T]) error {
+func PowInto[T tensor.Float](dst, a, b tensor.View[T]) error {
 	return binaryInto("PowInto", powOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }

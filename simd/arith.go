@@ -5,13 +5,15 @@ import (
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/loops"
+	"github.com/tessera-go/tessera/internal/num"
 )
 
 //go:generate go run ./internal/genarith
 
 // Float is the constraint of the arithmetic kernels: float32, float64 and
-// the types whose underlying type is one of them.
-type Float interface{ ~float32 | ~float64 }
+// the types whose underlying type is one of them. It is tensor.Float,
+// defined once in internal/num.
+type Float = num.Float
 
 // Op is an elementwise binary operation of [Binary], [BinaryScalar] and
 // [ScalarBinary], possibly with the [Stream] flag.

@@ -68,7 +68,7 @@ func copySeconds(dst, src []byte) float64 {
 	return time.Since(start).Seconds() / float64(reps)
 }
 
-func benchTranspose[T Element](b *testing.B, n int, stream bool) {
+func benchTranspose[T Number](b *testing.B, n int, stream bool) {
 	src := patterned[T](n*n, 1)
 	dst := patterned[T](n*n, 2)
 	kernel := Transpose[T]

@@ -8,7 +8,7 @@
 // The kernels work on flat slices; they know nothing about shapes. Package
 // layout plans how a strided view is walked and packages tensor and ops run
 // that plan with these kernels. The data-movement kernels are generic over
-// [Element], every Go numeric type, and only move bits: they never compare
+// [Number], every Go numeric type, and only move bits: they never compare
 // or compute with the elements they copy. The arithmetic kernels
 // ([Binary], [BinaryScalar], [ScalarBinary], [Reduce], [ReduceRows],
 // [FoldRows]) and the searches ([Index], [ArgRows]) are

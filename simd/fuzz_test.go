@@ -23,7 +23,7 @@ func panics(f func()) (p bool) {
 // against ref on fresh copies of dst0.
 // With overlap (destination elements written more than once in an
 // unspecified order) only the error behaviour is compared.
-func atLevels[T Element](t *testing.T, dst0 []T, bad, overlap bool, ref func([]T), run func([]T) error) {
+func atLevels[T Number](t *testing.T, dst0 []T, bad, overlap bool, ref func([]T), run func([]T) error) {
 	t.Helper()
 	want := clone(dst0)
 	refPanics := panics(func() { ref(want) })
@@ -68,7 +68,7 @@ func perturb(which uint8, delta int64, vals ...*int) {
 	}
 }
 
-func fuzzTranspose[T Element](t *testing.T, rows, cols, dpad, dx, spad, sx int, flips uint8, stream bool, which uint8, delta int64) {
+func fuzzTranspose[T Number](t *testing.T, rows, cols, dpad, dx, spad, sx int, flips uint8, stream bool, which uint8, delta int64) {
 	l := makeLayout(rows, cols, dpad, dx, flips&1 != 0, spad, sx, flips&2 != 0)
 	perturb(which, delta, &l.rows, &l.cols, &l.doff, &l.dld, &l.soff, &l.sld)
 	if (l.rows <= 0 || l.cols <= 0) && which%8 != 0 {
@@ -144,7 +144,7 @@ func strideLayout(n, pad, inc int) (off, length int) {
 }
 
 // fuzzStrided checks Strided and StridedStream against the reference.
-func fuzzStrided[T Element](t *testing.T, n, dpad, dinc, spad, sinc int, which uint8, delta int64) {
+func fuzzStrided[T Number](t *testing.T, n, dpad, dinc, spad, sinc int, which uint8, delta int64) {
 	doff, dlen := strideLayout(n, dpad, dinc)
 	soff, slen := strideLayout(n, spad, sinc)
 	perturb(which, delta, &n, &doff, &dinc, &soff, &sinc)
@@ -184,7 +184,7 @@ func FuzzStrided(f *testing.F) {
 	})
 }
 
-func fuzzFill[T Element](t *testing.T, n, dpad, dinc int, which uint8, delta int64) {
+func fuzzFill[T Number](t *testing.T, n, dpad, dinc int, which uint8, delta int64) {
 	doff, dlen := strideLayout(n, dpad, dinc)
 	perturb(which, delta, &n, &doff, &dinc)
 	if n <= 0 && which%8 != 0 {
@@ -217,7 +217,7 @@ func FuzzFill(f *testing.F) {
 	})
 }
 
-func fuzzCopy[T Element](t *testing.T, n, dn, shift int) {
+func fuzzCopy[T Number](t *testing.T, n, dn, shift int) {
 	// Two disjoint slices, then overlapping ones within one buffer.
 	src := patterned[T](n, shift)
 	want, got := guarded[T](dn+3), guarded[T](dn+3)

@@ -11,7 +11,7 @@ import (
 // copy at every level: splitting large copies below the runtime's
 // non-temporal threshold, or copying with vector stores, did not measure
 // faster (see Benchmarks in the package doc). Copy never fails.
-func Copy[T Element](dst, src []T) int {
+func Copy[T Number](dst, src []T) int {
 	return copy(dst, src)
 }
 
@@ -29,7 +29,7 @@ func Copy[T Element](dst, src []T) int {
 // Strided returns an error wrapping ErrArg if n is negative, and one wrapping
 // ErrRange if any index would fall outside its slice; in both cases it writes
 // nothing. With n == 0 it does nothing and returns nil whatever the offsets.
-func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
+func Strided[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
 	if n <= 0 {
 		if n < 0 {
 			return argError("Strided", "n", n)
@@ -61,7 +61,7 @@ func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) err
 // (NumPy's a[::2]), or sinc == -1, a flipped run (a[::-1]), of 4- and
 // 8-byte elements at the AVX2 and AVX-512 levels — and otherwise behaves
 // exactly like Strided.
-func StridedStream[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
+func StridedStream[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
 	if dinc != 1 || sinc != 2 && sinc != -1 || n <= 0 || !inRange(len(dst), doff, 1, n) || !inRange(len(src), soff, sinc, n) {
 		return Strided(dst, doff, dinc, src, soff, sinc, n) // or its error
 	}
@@ -77,7 +77,7 @@ func StridedStream[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n in
 // case. Fill returns an error wrapping ErrArg if n is negative and one
 // wrapping ErrRange if an index would fall outside dst; in both cases it
 // writes nothing. With n == 0 it does nothing and returns nil.
-func Fill[T Element](dst []T, doff, dinc int, v T, n int) error {
+func Fill[T Number](dst []T, doff, dinc int, v T, n int) error {
 	if n <= 0 {
 		if n < 0 {
 			return argError("Fill", "n", n)
@@ -106,7 +106,7 @@ func Fill[T Element](dst []T, doff, dinc int, v T, n int) error {
 // one wrapping ErrRange if any index would fall outside its slice; in both
 // cases it writes nothing. With rows == 0 or cols == 0 it does nothing and
 // returns nil.
-func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+func Transpose[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
@@ -143,7 +143,7 @@ func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols
 // runs pass over it once a row (float32 images of 3, 4 and 6 channels
 // moved to channels-first at the Generic level: 0.35, 0.29 and 0.20 of
 // copy()'s rate as runs, 0.53, 0.50 and 0.38 as transposes).
-func TransposeMinRows[T Element](cols, sld int) int {
+func TransposeMinRows[T Number](cols, sld int) int {
 	size := int(sizeOf[T]())
 	if size > 8 {
 		return 8
@@ -194,7 +194,7 @@ const minThinCols = 64
 // elements whose few columns the tiles cover whole (16, with destination
 // rows end to end) run the tiles, with ordinary stores, where the AVX512
 // level's thin kernels would stream: they measured faster.
-func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+func TransposeStream[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
@@ -216,7 +216,7 @@ func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows
 // on batches of small transposes and on a [1024,1024] one, the AVX2 tiles
 // faster on a single [512,512]), so Transpose keeps the AVX-512 tiles.
 // Elsewhere TransposeHot is Transpose.
-func TransposeHot[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+func TransposeHot[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeHot", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}

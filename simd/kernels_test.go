@@ -50,7 +50,7 @@ const (
 )
 
 // transposeOf returns the transpose of mode m (modulo 3) and its name.
-func transposeOf[T Element](m int) (func(dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error, string) {
+func transposeOf[T Number](m int) (func(dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error, string) {
 	switch m % 3 {
 	case modeStream:
 		return TransposeStream[T], "TransposeStream"
@@ -60,7 +60,7 @@ func transposeOf[T Element](m int) (func(dst []T, doff, dld int, src []T, soff, 
 	return Transpose[T], "Transpose"
 }
 
-func checkTransposeCase[T Element](t *testing.T, l layout2D, mode int) {
+func checkTransposeCase[T Number](t *testing.T, l layout2D, mode int) {
 	t.Helper()
 	src := patterned[T](l.slen, l.rows*31+l.cols)
 	want := guarded[T](l.dlen)
@@ -84,7 +84,7 @@ func transposeSizes() []int {
 	return append(s, 47, 48, 49, 63, 64, 65, 80, 129)
 }
 
-func testTransposeType[T Element](t *testing.T, full bool) {
+func testTransposeType[T Number](t *testing.T, full bool) {
 	sizes := transposeSizes()
 	if !full {
 		sizes = []int{0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65}
@@ -319,7 +319,7 @@ func TestTransposeRuns(t *testing.T) {
 	withCachedBands(t, f)
 }
 
-func testTransposeRuns[T Element](t *testing.T) {
+func testTransposeRuns[T Number](t *testing.T) {
 	run := pageBytes / int(sizeOf[T]())
 	k := 0
 	for _, rows := range []int{run - 1, run, run + 1, 2*run + 5} {
@@ -444,7 +444,7 @@ func TestTransposeStaged(t *testing.T) {
 	testTransposeStaged[complex128](t)
 }
 
-func testTransposeStaged[T Element](t *testing.T) {
+func testTransposeStaged[T Number](t *testing.T) {
 	size := int(sizeOf[T]())
 	bc := stageRun / size
 	br := min(bc, stageRows)
@@ -538,7 +538,7 @@ func TestTransposeMisaligned(t *testing.T) {
 
 func stridedCases() (incs []int) { return []int{1, 2, 3, 0, -1, -2, 5} }
 
-func testStridedType[T Element](t *testing.T) {
+func testStridedType[T Number](t *testing.T) {
 	for n := 0; n <= 70; n++ {
 		for _, dinc := range stridedCases() {
 			for _, sinc := range stridedCases() {
@@ -587,7 +587,7 @@ func TestStrided(t *testing.T) {
 // every pair of strides up to 20 elements: those it does not stream fall
 // back to Strided (the streamed ones, 2 and -1 into a contiguous run, at
 // every length and offset are testGatherKernelsType's).
-func testStridedStreamType[T Element](t *testing.T) {
+func testStridedStreamType[T Number](t *testing.T) {
 	for n := 0; n <= 20; n++ {
 		for _, dinc := range stridedCases() {
 			for _, sinc := range stridedCases() {
@@ -624,7 +624,7 @@ func TestStridedStream(t *testing.T) {
 // boundaries, every destination offset within a cache line (the peel of
 // the non-temporal kernels), sources that start and end exactly at the
 // elements read, guard cells around the destination.
-func testGatherKernelsType[T Element](t *testing.T) {
+func testGatherKernelsType[T Number](t *testing.T) {
 	ns := []int{100, 1000, gatherChunk - 1, gatherChunk, gatherChunk + 37, 3*gatherChunk + 100}
 	for n := 0; n <= 70; n++ {
 		ns = append(ns, n)
@@ -676,7 +676,7 @@ func TestGatherKernels(t *testing.T) {
 	})
 }
 
-func testFillType[T Element](t *testing.T) {
+func testFillType[T Number](t *testing.T) {
 	v := patterned[T](1, 42)[0]
 	ns := []int{2047, 2048, 2049, 4096, 5000, 10007}
 	for n := 0; n <= 70; n++ {
@@ -716,7 +716,7 @@ func TestFill(t *testing.T) {
 	})
 }
 
-func testCopyType[T Element](t *testing.T) {
+func testCopyType[T Number](t *testing.T) {
 	const chunk = 512 << 10 // a size the runtime's memmove treats specially
 	big := (3*chunk)/int(sizeOf[T]()) + 5
 	ns := []int{big, 2*chunk/int(sizeOf[T]()) - 1}

@@ -7,21 +7,17 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/tessera-go/tessera/internal/num"
 	"github.com/tessera-go/tessera/internal/simdhook"
 )
 
-// Element is a constraint that permits every Go numeric type: the signed and
-// unsigned integers (including uintptr), the floats and the complex numbers,
-// and any type whose underlying type is one of them. It is the element
-// constraint of every Tessera package (tensor.Number is this type).
+// Number is the constraint on element types: every Go integer, float and
+// complex type (uintptr included), and any type whose underlying type is
+// one of them. It is tensor.Number, defined once in internal/num.
 //
 // The data-movement kernels only move bits: they never compare or compute
 // with elements, so NaN payloads and negative zeros are copied unchanged.
-type Element interface {
-	~int | ~int8 | ~int16 | ~int32 | ~int64 |
-		~uint | ~uint8 | ~uint16 | ~uint32 | ~uint64 | ~uintptr |
-		~float32 | ~float64 | ~complex64 | ~complex128
-}
+type Number = num.Number
 
 // ISA is an instruction-set level the kernels can run at. Levels are ordered:
 // a CPU that runs a level also runs every lower one.

@@ -77,7 +77,7 @@ func thinCases(lanes int) []thinCase {
 	return out
 }
 
-func testThin[T Element](t *testing.T) {
+func testThin[T Number](t *testing.T) {
 	size := int(sizeOf[T]())
 	cases := append(thinCases(64/size), thinCases(32/size)...) // AVX-512's vectors and AVX2's
 	for _, c := range cases {
@@ -586,7 +586,7 @@ func TestTransposeFew(t *testing.T) {
 	testFew[complex128](t)
 }
 
-func testFew[T Element](t *testing.T) {
+func testFew[T Number](t *testing.T) {
 	for a := 1; a <= fewMax+1; a++ {
 		for _, n := range []int{1, 2, 3, 4, 5, 7, 16, 70} {
 			for _, ld := range []int{a - 1, a, a + 1, a + 13} {

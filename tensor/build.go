@@ -4,23 +4,23 @@ import (
 	"math"
 	"math/rand/v2"
 
-	"golang.org/x/exp/constraints"
-
+	"github.com/tessera-go/tessera/internal/num"
 	"github.com/tessera-go/tessera/layout"
 )
 
 // Real is the constraint of the ordered element types: every integer and
-// float type, and the types defined on them.
-type Real interface {
-	constraints.Integer | constraints.Float
-}
+// float type, and the types defined on them. The operations that compare
+// elements (ops.Max, ops.Maximum, ...) take it.
+type Real = num.Real
 
 // Float is the constraint of the float element types, float32 and float64
-// and the types defined on them.
-type Float = constraints.Float
+// and the types defined on them. The operations defined on floats only
+// (ops.Mean, ops.Sqrt, ...) take it.
+type Float = num.Float
 
-// Integer is the constraint of the integer element types.
-type Integer = constraints.Integer
+// Integer is the constraint of the integer element types, uintptr
+// included, and the types defined on them.
+type Integer = num.Integer
 
 // ArangeStep returns the one-dimensional tensor start, start+step, …, up to
 // but not including stop, like NumPy's arange(start, stop, step). Its

@@ -13,13 +13,14 @@ import (
 )
 
 // Number is the constraint on element types: every Go integer, float and
-// complex type, and every type whose underlying type is one of them. It is
-// simd.Element, the constraint of the kernels, under the name the tensor
-// API uses: one definition of the element types for every package.
+// complex type, and every type whose underlying type is one of them. With
+// [Real], [Float] and [Integer] it is one of the constraints user code
+// names; each is defined once (in internal/num) and is the same type in
+// every package (simd.Number is this type).
 //
 // Go's numeric types are all that Tessera stores; element-wise code relies
 // on the operators they share (+, -, *, ==).
-type Number = simd.Element
+type Number = simd.Number
 
 func errorf(op string, kind error, format string, args ...any) error {
 	return errs.New("tensor", op, kind, format, args...)

@@ -9,18 +9,13 @@
 // must hold at least len(d) elements.
 package loops
 
-import "golang.org/x/exp/constraints"
+import "github.com/tessera-go/tessera/internal/num"
 
-// Number is every Go numeric type: the type set of simd.Element (which is
-// tensor.Number), repeated here because simd imports this package.
-type Number interface {
-	constraints.Integer | constraints.Float | constraints.Complex
-}
-
-// Real is every integer and float type: the ordered numbers.
-type Real interface {
-	constraints.Integer | constraints.Float
-}
+// Number and Real are the constraints of internal/num.
+type (
+	Number = num.Number
+	Real   = num.Real
+)
 
 // Add returns x + y.
 func Add[T Number](x, y T) T { return x + y }

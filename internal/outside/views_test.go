@@ -11,7 +11,7 @@ import (
 
 // viewsOf returns a [16,16,8] view of T of each kind: row-major,
 // reversed axes, flipped, stepped and broadcast.
-func viewsOf[T ops.Real]() map[string]tensor.View[T] {
+func viewsOf[T tensor.Real]() map[string]tensor.View[T] {
 	mk := func(n int) tensor.View[T] {
 		d := make([]T, n)
 		for i := range d {
@@ -33,7 +33,7 @@ func viewsOf[T ops.Real]() map[string]tensor.View[T] {
 // operations, reductions along every axis, ArgMax and ArgMin and the
 // cumulative ones on the views of viewsOf, into row-major and transposed
 // destinations.
-func allocationsOn[T ops.Real](t *testing.T, name string) {
+func allocationsOn[T tensor.Real](t *testing.T, name string) {
 	t.Helper()
 	vs := viewsOf[T]()
 	for vn, v := range vs {
