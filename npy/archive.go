@@ -75,7 +75,11 @@ func NewArchive(r io.ReaderAt, size int64, opts ...Option) (*Archive, error) {
 }
 
 func newArchive(r io.ReaderAt, size int64, opts []Option) (*Archive, error) {
-	zr, err := zip.NewReader(r, size)
+	// The directory's offsets are the archive's word: read through a
+	// section of size bytes, one that points outside the archive (past
+	// its end, or before its start where an offset overflowed) reads EOF,
+	// which isZipError takes for a malformed archive, never reaching r.
+	zr, err := zip.NewReader(io.NewSectionReader(r, 0, size), size)
 	if err != nil {
 		return nil, zipError(err, "not a zip archive", "reading the archive directory")
 	}
