@@ -57,13 +57,12 @@ func (l Layout) Overlapping() bool { return l.selfOverlap() != Disjoint }
 // reshaped), for layouts with a stride-0 axis, and for layouts with more
 // elements than offsets in their span.
 //
-// Any other layout is decided by a search for two indices whose offsets
-// are equal: a bounded branch-and-bound over the differences of the
-// indices along each axis, like NumPy's internal-overlap solver. It takes
-// at most MaxOverlapWork steps (about 10 ms) and no memory, and
-// answers MayOverlap when that is not enough. Copies then refuse the
-// layout as a destination with an error that says the overlap could not be
-// decided.
+// Any other layout is decided by a search for two indices whose offsets are
+// equal: a bounded branch-and-bound over the differences of the indices
+// along each axis, like NumPy's internal-overlap solver. It takes at most
+// MaxOverlapWork steps and no memory, and answers MayOverlap when that is
+// not enough. Copies then refuse the layout as a destination with an error
+// that says the overlap could not be decided.
 func (l Layout) SelfOverlap() Overlap { return l.selfOverlap() }
 
 func (l *Layout) selfOverlap() Overlap {

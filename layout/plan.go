@@ -46,10 +46,8 @@ const minTransposeRows = 2
 // minPartRows is the fewest rows of a transpose block that Plan.Part
 // gives each part when it splits the rows: a tile's side. Fewer rows a
 // part would make each part a thin transpose of the whole source's
-// columns, or strided runs each reading all of them (the channels of a
-// float32 [2048,2048,3] image moved to channels-first ran at 13.6 GB/s on
-// two goroutines, split one and two channels, against 24-34 on one; split
-// by columns, at 34-36, bench/compare on an AMD EPYC Zen 4).
+// columns, or strided runs each reading all of them, which ran slower on
+// two goroutines than on one (BENCHMARKS.md).
 const minPartRows = 16
 
 // Plan is the loop nest of a copy: an [Iter] with one input, whose

@@ -333,12 +333,12 @@ func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operan
 }
 
 // binaryAll computes the runs of q: by repeatedRows where q is rows of
-// short runs, one after the other in the output and in one input, the
-// other input the same run in every row (a bias added to the rows of an
-// [N, n] matrix), k rows at a time against k copies of that run; by
-// binaryRuns otherwise. It is binaryRuns' caller rather than a case of
-// it: in binaryRuns the case made every small operation slower
-// (MulScalarInto of [8,8] +15%).
+// short runs, one after the other in the output and in one input, the other
+// input the same run in every row (a bias added to the rows of an [N, n]
+// matrix), k rows at a time against k copies of that run; by binaryRuns
+// otherwise. It is binaryRuns' caller rather than a case of it: in
+// binaryRuns the case made every small operation measurably slower (see
+// BENCHMARKS.md).
 func binaryAll[T tensor.Number, K binOp[T]](r *binRunner[T, K], q *layout.Iter, d, x, y []T) {
 	if q.Rank() == 2 {
 		if k := wideRows(q.Len(), q.Count()); k > 1 {
@@ -552,8 +552,8 @@ func unary[T tensor.Number, K unOp[T]](op string, k K, a tensor.View[T]) (tensor
 // index the offsets by variables use it: an array lives in memory, and
 // copying it back after its elements were updated one by one stalls on
 // store forwarding at every run, so the other loops keep each operand's
-// offset in a variable of its own (a broadcast SubInto over rows of 10
-// float32: -11% time, of 1000: -22%).
+// offset in a variable of its own, which measured faster (see
+// BENCHMARKS.md).
 func advance(o, st [layout.MaxOperands]int) [layout.MaxOperands]int {
 	for j := range o {
 		o[j] += st[j]

@@ -13,16 +13,14 @@ import (
 )
 
 // Concat joins views along an existing axis, like NumPy's concatenate and
-// PyTorch's cat: the result has the views' shape, with the sizes along
-// axis (negative counts from the end) summed, and holds the views one
-// after the other. It is a new tensor; each view is copied by the copier
-// (as tensor.View.CopyFrom copies), so any layout copies at its
-// speed, and as one part of the result: where the result has 8 MiB or
-// more, transposed and strided views are written with non-temporal
-// stores, as one copy of the whole result would be, though each view
-// alone is smaller (eight transposed float32 [1024,1024], 4 MiB each,
-// joined along axis 1: 1.6 times as fast as copying each as a copy of its
-// own, 0.56 of copy()'s speed; along axis 0 1.2 times).
+// PyTorch's cat: the result has the views' shape, with the sizes along axis
+// (negative counts from the end) summed, and holds the views one after the
+// other. It is a new tensor; each view is copied by the copier (as
+// tensor.View.CopyFrom copies), so any layout copies at its speed, and as
+// one part of the result: where the result has 8 MiB or more, transposed
+// and strided views are written with non-temporal stores, as one copy of
+// the whole result would be, though each view alone is smaller (see
+// BENCHMARKS.md).
 //
 // It returns an error wrapping layout.ErrArg for no views, layout.ErrShape
 // for a rank-0 view or views whose ranks or sizes off the axis differ (the

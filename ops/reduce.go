@@ -41,10 +41,9 @@ const (
 // run has run elements: blockRows, or for a narrow run enough rows for
 // blockElems elements, up to maxBlockRows. A leaf is folded row after row
 // (each output element's chain of roundings is as long as the leaf) and
-// costs a few calls, which a leaf of 32 rows of 16 columns did not repay:
-// float32 [100000,16] summed down its columns ran at 14 GB/s with leaves
-// of 32 rows and 23 with leaves of 256 (Intel Xeon). A horizontal leaf's
-// chains are longer still (leafLen over the fold's accumulators).
+// costs a few calls, which a leaf of 32 rows of a narrow run does not
+// repay (see BENCHMARKS.md). A horizontal leaf's chains are longer still
+// (leafLen over the fold's accumulators).
 func leafRows(run int) int {
 	return min(maxBlockRows, max(blockRows, blockElems/max(run, 1)))
 }
@@ -64,10 +63,7 @@ const (
 // narrower than splitRowsBytes would share the input's lines, which each
 // goroutine would then read: such a run is split by its rows, from
 // splitRowsMin bytes of input, and below that stays on one goroutine,
-// where two gained nothing (Intel Xeon, float32 column sums: [N,16] of
-// 6.4 MB 26.9 GB/s on one goroutine, 26.0 on two; of 64 MB 26.2 and 46.1;
-// [N,100] split along the run, parts of 50 columns, ran 27% slower than
-// on one).
+// where a second one gains nothing (see BENCHMARKS.md).
 func verticalSplit(runBytes, inBytes, n int) vsplit {
 	switch {
 	case n == 1:
@@ -353,21 +349,20 @@ func (rd *reducer[T, K]) run(dst, in *operand[T]) {
 	rd.runParts(&it, dst.data, in.data, n, ns.leafRows)
 }
 
-// Narrow column reductions. A vertical reduction whose output is one run
-// of few elements (the column sums of an [N, C] matrix of small C) adds
-// rows of C elements, each too short for the vector kernels to run at
-// speed (a float32 [400000,3] summed down its columns: 5.4 GB/s, the
-// plain Go loop's rate). When the input's rows follow each other (the
-// reduced axis has stride C) it is widened: k rows at a time are read as
-// one row of kC elements, reduced down into kC partial results by the
+// Narrow column reductions. A vertical reduction whose output is one run of
+// few elements (the column sums of an [N, C] matrix of small C) adds rows
+// of C elements, each too short for the vector kernels to run at speed (no
+// faster than a plain Go loop). When the input's rows follow each other
+// (the reduced axis has stride C) it is widened: k rows at a time are read
+// as one row of kC elements, reduced down into kC partial results by the
 // usual tree, whose k groups of C are then combined into the output by
-// recursive halving, and the N mod k rows left are reduced on their own
-// and combined last (25 GB/s). The order is fixed by the shape alone, so
-// the result is still the same bit for bit for any parallelism, and the
-// tree is still pairwise but for the rows left. k is the least power of
-// two with kC elements a whole number of 64-byte lines and at least
-// wideBytes; the input must hold at least 8k rows (fewer cost more in
-// calls than they gain: [64,127] 2.3 us widened, 1.1 not).
+// recursive halving, and the N mod k rows left are reduced on their own and
+// combined last. The order is fixed by the shape alone, so the result is
+// still the same bit for bit for any parallelism, and the tree is still
+// pairwise but for the rows left. k is the least power of two with kC
+// elements a whole number of 64-byte lines and at least wideBytes; the
+// input must hold at least 8k rows (fewer cost more in calls than they
+// gain). BENCHMARKS.md has the measurements.
 const (
 	narrowBytes = 512 // output runs of fewer bytes are widened
 	wideBytes   = 512 // into rows of at least this many bytes
@@ -1006,10 +1001,9 @@ func subtrees(count, depth int) [][2]int {
 }
 
 // splitRowsBytes and splitRowsMin are verticalSplit's bounds: output runs
-// of fewer bytes are split by their rows rather than along the run
-// (float32 column sums of [120000,10], widened to rows of 640 bytes: 16.9
-// GB/s on two goroutines split along the run, 26.0 on one; Intel Xeon),
-// inputs of fewer bytes not at all.
+// of fewer bytes are split by their rows rather than along the run (parts
+// of a narrow run share the input's lines, and ran slower than one
+// goroutine; see BENCHMARKS.md), inputs of fewer bytes not at all.
 const (
 	splitRowsBytes = 4096
 	splitRowsMin   = 8 << 20

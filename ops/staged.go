@@ -46,19 +46,14 @@ import (
 // unless a staged operand would then be read or written less than a
 // cache line of each of its own rows at a time: then the slabs are made a
 // line's worth of rows deep, or else split that operand's outermost axis,
-// up to deepStageBytes each (see resplit). A float32 [256,65536] plus the
-// transpose of a [65536,256] ran at 0.08 of the contiguous Add's speed in
-// slabs of 4 rows (each reading 16 bytes of every 1 KiB source row), at
-// 0.30 in slabs of 1024 columns and at 0.49 in slabs of 16 rows; with the
-// transpose of a [65536,256] as the destination, 0.12, 0.24 and 0.55
-// (BenchmarkCompute, Add-T-wide and Add-dstT-wide; AMD Zen 4).
+// up to deepStageBytes each (see resplit): slabs that read a few bytes of
+// every source row ran several times slower (BenchmarkCompute's
+// Add-T-wide and Add-dstT-wide; BENCHMARKS.md has the figures).
 //
-// Slabs of 1 MiB measured best for a transposed float32 [4096,4096] on an
-// AMD EPYC (Zen 5, 1 MiB L2): 0.5-0.66 of the contiguous Add's bandwidth,
-// against 0.41-0.49 at 256 and 512 KiB and 0.09 at 64 KiB, whose slabs of
-// 4 rows are too thin for the tiled transpose (which needs 8). Below
-// minStaged elements the strided loop is cheaper than the staging's
-// planning (BenchmarkComputeStrided).
+// Slabs of 1 MiB measured best for a transposed float32 [4096,4096]:
+// smaller slabs hold too few rows for the tiled transpose, which needs 8
+// (BENCHMARKS.md). Below minStaged elements the strided loop is cheaper
+// than the staging's planning (BenchmarkComputeStrided).
 const (
 	stageBytes = 1 << 20
 	minStaged  = 192
@@ -132,12 +127,11 @@ func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc
 		}
 		shape = p.dst.lay.AppendShape(shape[:0])
 	}
-	// The target: dst, which the strided inputs are staged into, where it
-	// is row-major, not an input and one slab (a larger one is better
-	// written once, and its inputs staged in scratch that stays in cache
-	// from slab to slab: 0.40 of the contiguous Add's speed against 0.24
-	// for a transposed float32 [4096,4096], Intel Xeon); dst's slab as it
-	// is where its runs are unit-stride in that order; scratch otherwise.
+	// The target: dst, which the strided inputs are staged into, where it is
+	// row-major, not an input and one slab (a larger one is better written
+	// once, and its inputs staged in scratch that stays in cache from slab to
+	// slab, which measured faster; see BENCHMARKS.md); dst's slab as it is
+	// where its runs are unit-stride in that order; scratch otherwise.
 	var zd D
 	var zs S
 	esize := int(max(unsafe.Sizeof(zd), unsafe.Sizeof(zs)))
@@ -194,14 +188,9 @@ func (p *stagePlan[D, S]) plan(dst *operand[D], ins *[2]operand[S], nin int, inc
 // outgrow stageBytes: in slabs of stageBytes the operands that are not
 // staged are read and written a page or two of each long row at a time,
 // and such short runs were slow (the hardware prefetchers stop at page
-// boundaries). With those [256,65536] operands, slabs of 1024 columns (4
-// KiB of each row) ran at 0.30 of the contiguous Add, 16 rows (4 MiB) at
-// 0.49; with the destination transposed, 0.24 and 0.55. Slabs that still
-// split the columns, of [128,131072] operands: 8 KiB of each row 0.33, 32
-// KiB 0.40 (0.36 and 0.51 with the destination transposed). AMD EPYC Zen
-// 4, one goroutine, BenchmarkCompute and BenchmarkComputeWide, benchstat
-// n=8; operations whose slabs read a line or more of each row keep their
-// slabs of stageBytes.
+// boundaries; BENCHMARKS.md has the figures of BenchmarkCompute and
+// BenchmarkComputeWide). Operations whose slabs read a line or more of
+// each row keep their slabs of stageBytes.
 func (p *stagePlan[D, S]) resplit(shape []int, size, esize, last int) {
 	// need: the rows of a slab that give a line of each row of every
 	// staged operand walked along them (of its own element type: a
@@ -344,14 +333,10 @@ func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 }
 
 // unstage copies a slab computed in scratch into dst, as one part of
-// writing the whole of dst: the copier streams the slabs of a large
-// dst (a float32 [4096,4096] destination transposed: 0.33 of the
-// contiguous Add's speed with the slabs' copies sized by themselves, 0.46
-// streamed, AMD EPYC Zen 4). Scratch shares no memory with dst, and dst
-// does not overlap itself (checked before any computation), so the
-// checks of View.CopyFrom, which the copy went through before, are not
-// needed (skipping them took a 16x16 Add into a transposed destination
-// 15% faster in one benchstat set, within the noise in a second).
+// writing the whole of dst: the copier streams the slabs of a large dst,
+// as a single copy of it would stream. Scratch shares no memory with dst,
+// and dst does not overlap itself (checked before any computation), so
+// the checks of View.CopyFrom are not needed.
 func (p *stagePlan[D, S]) unstage(sl *slab[D, S]) {
 	if p.inPlace || p.direct {
 		return

@@ -302,22 +302,20 @@ func meansOf[T tensor.Float](sc *scratch, v tensor.View[T], set uint64, n int) t
 }
 
 // sqDevRows sums the squared deviations of v from mean into d, over the
-// axes of set, as sqDevBlock over the whole of v would, and reports
-// whether it did: when the reduced axes come first and the kept ones
-// after them (the variance down the columns of a matrix), d is
-// contiguous, v reshapes to [rows, run] without a copy, its rows fill
-// at least two leaves of the sum's tree, its run is too wide to be
-// widened (see widened) and v is larger than varBlock. The kept axes are
-// then the run, which the blocks of squaredDeviations would cut into
-// short pieces or not at all (a temporary of v's size: the column
-// variance of a float32 [65536,256] ran at 1.6-2.2 GB/s, below NumPy's
-// 3). Instead the rows are cut as the sum of the squared deviations cuts
-// them into its tree of leaves: the subtrees of the top levels (about
-// varBlock bytes each), whose squared deviations are computed into a
-// buffer and summed as a reduction of their own, which gives each
-// subtree's value bit for bit, and the subtrees' rows of results are
-// combined as the tree combines them, as splitRows does. The subtrees
-// run on the goroutines v's size calls for.
+// axes of set, as sqDevBlock over the whole of v would, and reports whether
+// it did: when the reduced axes come first and the kept ones after them
+// (the variance down the columns of a matrix), d is contiguous, v reshapes
+// to [rows, run] without a copy, its rows fill at least two leaves of the
+// sum's tree, its run is too wide to be widened (see widened) and v is
+// larger than varBlock. The kept axes are then the run, which the blocks of
+// squaredDeviations would cut into short pieces or not at all (a temporary
+// of v's size, which ran below NumPy's speed; see BENCHMARKS.md). Instead
+// the rows are cut as the sum of the squared deviations cuts them into its
+// tree of leaves: the subtrees of the top levels (about varBlock bytes
+// each), whose squared deviations are computed into a buffer and summed as
+// a reduction of their own, which gives each subtree's value bit for bit,
+// and the subtrees' rows of results are combined as the tree combines them,
+// as splitRows does. The subtrees run on the goroutines v's size calls for.
 func sqDevRows[T tensor.Float](rd reducer[T, addOp[T]], d *operand[T], v, mean tensor.View[T], set uint64) bool {
 	size := int(unsafe.Sizeof(*new(T)))
 	shape := v.Shape()

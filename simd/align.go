@@ -28,17 +28,18 @@ var unalignedAVX512 = unalignedAVX512Default()
 // AVX2 one when an operand does not start on a 64-byte line boundary and
 // unalignedAVX512[k] is false. From such an address every 64-byte load
 // straddles two lines. The kernels of both levels give the same bits, so
-// the choice changes only speed; what was measured, 64 MiB of float32 rows
-// starting 16 bytes past a boundary (as NumPy's arrays do), one goroutine:
+// the choice changes only speed. It was measured on float32 rows streamed
+// from memory starting 16 bytes past a boundary (as NumPy's arrays do),
+// one goroutine:
 //
-//   - AMD Zen 5: AVX2 was faster for every kind. Rows folded at 30.5 GB/s
-//     with AVX2 against 24.6 with AVX-512 (aligned: 34 with AVX-512
-//     against 29), and column sums, elementwise additions into an aligned
-//     row, ran at 25 against 22.
-//   - Intel Xeon: column sums were faster with AVX2 (23.8 against 19.8
-//     GB/s, benchstat n=6), but folds by Max were faster with AVX-512
-//     (31-34 GB/s against 27-28: the AVX2 fold's NaN blends bound it),
-//     and folds by Add ran at the same rate at either level.
+//   - AMD Zen 5: AVX2 was faster for every kind, for folds along rows
+//     and for column sums (elementwise additions into an aligned row).
+//   - Intel Xeon: column sums were faster with AVX2, but folds by Max
+//     were faster with AVX-512 (the AVX2 fold's NaN blends bound it), and
+//     folds by Add ran at the same rate at either level.
+//
+// (BENCHMARKS.md, "In one process", and "Figures moved from simd's
+// comments (issue 49)".)
 func forLoads(t *table, k loadKind, a, b, c uintptr) *table {
 	if t.isa == AVX512 && (a|b|c)&63 != 0 && !unalignedAVX512[k] && tables[AVX2] != nil {
 		return tables[AVX2]

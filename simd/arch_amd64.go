@@ -392,10 +392,11 @@ func hotAVX2Default() bool { return hotFor(cpuid.CPU.VendorID) }
 
 // hotFor reports whether TransposeHot takes the AVX2 tiles over the
 // AVX-512 ones on a vendor's processors: on Intel, where they measured
-// faster on data in L1; elsewhere not (on AMD Zen 5 AVX-512 runs at full
-// width, and small transposes already ran at 2.1 times copy(); on Zen 4,
-// which runs 512-bit operations as two 256-bit halves, the two tiles
-// measured the same within noise).
+// faster on data in L1; elsewhere not (AMD's Zen 5 runs AVX-512 at full
+// width, and its small transposes were already fast; on Zen 4, which runs
+// 512-bit operations as two 256-bit halves, the two tiles measured the
+// same within noise). See BENCHMARKS.md, "Small transposes:
+// `simd.TransposeHot` (seventh session, 2026-11-25)".
 func hotFor(v cpuid.Vendor) bool { return v == cpuid.Intel }
 
 // AMD's processor families (CPUID's family, base plus extended): Zen 3 and
@@ -429,12 +430,13 @@ func defaultStrategy() TransposeStrategy {
 }
 
 // strategyFor returns the transpose order measured best for the processors
-// of a vendor and family: Bands on Intel (two Xeons; on the second,
-// 1.6-1.9x Blocks on square transposes) and on AMD family 25 (Zen 4: 1.5x
-// Blocks on a float32 [8192,8192], 1.3-1.7x on a float64 [4096,4096], the
-// same within noise on the [256,256,256] and NCHW to NHWC permutations),
-// Blocks on AMD family 26 (Zen 5: 1.2-3x Bands), and Calibrate on the
-// families and vendors not measured.
+// of a vendor and family: Bands on Intel (measured on two Xeons, faster
+// than Blocks on square transposes) and on AMD family 25 (Zen 4: faster
+// on large float32 and float64 transposes, the same within noise on the
+// [256,256,256] and NCHW to NHWC permutations), Blocks on AMD family 26
+// (Zen 5: faster than Bands), and Calibrate on the families and vendors
+// not measured (BENCHMARKS.md, "The transpose order by family" and
+// "Materialization on AMD EPYC (Zen 5): the transpose strategy").
 func strategyFor(v cpuid.Vendor, family int) TransposeStrategy {
 	switch {
 	case v == cpuid.Intel, amdZen4(v, family):

@@ -17,18 +17,18 @@ const argChunk = rowsRead / 4
 // NumPy's argmax and argmin (-0 and +0 are equal). stride, in elements,
 // may be negative or zero. The index is exact, the same at every level.
 //
-// The vector kernels read four rows at once, their loads interleaved as
-// in [ReduceRows], and a single row as four parts; each lane keeps its
-// best element and the index where it first met it, and the lanes are
-// combined at the end. One pass over the row finds the index, where a
-// [Reduce] for the extreme and an [Index] search for it read the row
-// twice. Rows of at most 4 KiB (of every length on AMD Zen 4, where the
+// The vector kernels read four rows at once, their loads interleaved as in
+// [ReduceRows], and a single row as four parts; each lane keeps its best
+// element and the index where it first met it, and the lanes are combined
+// at the end. One pass over the row finds the index, where a [Reduce] for
+// the extreme and an [Index] search for it read the row twice. Rows of at
+// most 4 KiB (of every length on AMD family 25, Zen 3 and 4, where the
 // four-row kernels read from memory slower) take, with AVX-512, a kernel
-// that searches many of them in one call, each in one pass that notes,
-// lane by lane, the block of four vectors where the lane's extreme was
-// first met, and a search of the first block that holds the row's
-// extreme for its first index, from L1. It is the inner loop of an index
-// reduction along rows.
+// that searches many of them in one call, each in one pass that notes, lane
+// by lane, the block of four vectors where the lane's extreme was first
+// met, and a search of the first block that holds the row's extreme for its
+// first index, from L1. It is the inner loop of an index reduction along
+// rows.
 // The Stream flag is ignored.
 //
 // ArgRows returns an error wrapping ErrArg for another op or n <= 0, and
@@ -66,11 +66,11 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 }
 
 // argShortBytes is the longest row, in bytes, that ArgRows searches with
-// the short-row kernel at the AVX512 level, whatever its alignment. Rows
-// of float32 from 64 MiB, Intel Xeon, GB/s, the short-row kernel against
-// the four-row kernels and the Go loop: 10 elements 5.2 / 1.8, 100 11.7 /
-// 6.0, 256 15.6-18.6 / 8.6-10.2, 1000 21.1 / 18.7, 2000 22.2 / 23.5,
-// 4096 23.9 / 26.0.
+// the short-row kernel at the AVX512 level, whatever its alignment: on
+// an Intel Xeon the short-row kernel read short rows from memory faster
+// than the four-row kernels and the Go loop, and rows of about 2000
+// float32 and longer slower (BENCHMARKS.md, "Figures moved from simd's
+// comments (issue 49)").
 const argShortBytes = 4096
 
 // argShortLong makes ArgRows take the short-row kernel for rows of every

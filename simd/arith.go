@@ -41,12 +41,11 @@ const (
 // (see streamMin).
 const Stream Op = 0x80
 
-// streamMin is the shortest destination, in bytes, that a call streams.
-// Rows of float32 written one call each with BinaryScalar from and to
-// 64 MiB matrices (BenchmarkStreamRuns), Intel Xeon, GB/s of bytes read
-// and written, ordinary against streaming stores: rows of 16 elements
-// 2.9 / 0.6, 256 10.4 / 7.0, 512 11.2 / 10.3, 1024 12.4 / 13.9, 2048
-// 12.4 / 17.2, 4096 13.3 / 20.1.
+// streamMin is the shortest destination, in bytes, that a call streams:
+// rows of float32 written one call each (BenchmarkStreamRuns) ran faster
+// with streaming stores than with ordinary ones from rows of 4 KiB on,
+// and slower on shorter rows (BENCHMARKS.md, "Short rows, odd rows,
+// broadcasting over rows and Var (fifth session, 2026-11-24)").
 const streamMin = 4096
 
 var opNames = [numOps]string{"Add", "Sub", "Mul", "Div", "Max", "Min"}

@@ -9,284 +9,251 @@
 // layout plans how a strided view is walked and packages tensor and ops run
 // that plan with these kernels. The data-movement kernels are generic over
 // [Number], every Go numeric type, and only move bits: they never compare
-// or compute with the elements they copy. The arithmetic kernels
-// ([Binary], [BinaryScalar], [ScalarBinary], [Reduce], [ReduceRows],
-// [FoldRows]) and the searches ([Index], [ArgRows]) are
-// generic over [Float] and compute exactly what the plain Go operators
-// compute, in an order fixed for every level.
+// or compute with the elements they copy. The arithmetic kernels ([Binary],
+// [BinaryScalar], [ScalarBinary], [Reduce], [ReduceRows], [FoldRows]) and
+// the searches ([Index], [ArgRows]) are generic over [Float] and compute
+// exactly what the plain Go operators compute, in an order fixed for every
+// level.
 //
-// Offsets, strides and leading dimensions are counted in elements, not bytes,
-// and may be negative where the kernel says so. The element i of a strided
-// run is at offset+i*stride.
+// Offsets, strides and leading dimensions are counted in elements, not
+// bytes, and may be negative where the kernel says so. The element i of a
+// strided run is at offset+i*stride.
 //
 // # Dispatch
 //
 // Each kernel exists once per level ([ISA]): Generic (plain Go), AVX2 and
-// AVX512 (amd64 assembly). At program start the package asks the CPU, through
-// github.com/klauspost/cpuid/v2, which levels it can run (AVX512 needs
-// AVX-512 F and VL, and the OS saving the ZMM state) and selects the best.
-// The environment variable TESSERA_SIMD, read once at that point, caps the
-// level: "generic" (also "go" or "purego"), "avx2" or "avx512", case
-// insensitive. A level the CPU cannot run falls back to the best supported
-// level below it; an empty or unknown value leaves the best level selected.
+// AVX512 (amd64 assembly). Every assembly kernel has a Go twin, the loop it
+// implements, which the Generic level runs and which finishes the edges and
+// tails the assembly leaves. At program start the package asks the CPU,
+// through github.com/klauspost/cpuid/v2, which levels it can run (AVX512
+// needs AVX-512 F and VL, and the OS saving the ZMM state) and selects the
+// best. The environment variable TESSERA_SIMD, read once at that point,
+// caps the level: "generic" (also "go" or "purego"), "avx2" or "avx512",
+// case insensitive. A level the CPU cannot run falls back to the best
+// supported level below it; an empty or unknown value leaves the best level
+// selected. A binary built with -race runs at Generic whatever TESSERA_SIMD
+// says: the race detector cannot see the memory accesses of assembly.
 // [Level] reports the level in use and [Supported] the levels available.
 //
 // The kernels of a level form one immutable table published through an
-// atomic pointer, so each call runs entirely at one level. Tests switch levels
-// with internal/simdhook.
+// atomic pointer, so each call runs entirely at one level. Tests switch
+// levels with internal/simdhook.
 //
 // One rule refines the level per call, set per vendor from what cpuid
 // reports: at AVX512, a call may run the AVX2 kernel instead when an
 // operand does not start on a 64-byte line boundary, where every 64-byte
 // load straddles two lines. On AMD processors (and vendors not measured)
-// [Binary], [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do:
-// streaming float32 rows from memory 16 bytes past a boundary (where
-// NumPy's arrays start), the AVX2 fold ran at 30.5 GB/s against AVX-512's
-// 24.6 on Zen 5, and column sums at 25 against 22, while aligned rows
-// folded at 34 with AVX-512 against 29. On Intel processors only the
-// arithmetic kernels do (column sums: 23.8 GB/s with AVX2 against 19.8);
-// [Reduce] and [Index] keep AVX-512, whose Max fold read unaligned rows at
-// 31-34 GB/s against 27-28 for AVX2's, which its NaN blends bound on
-// Intel's cores (with the first pass described under Kernels, 24.4 against
-// 21.7 in a later session, whose host was busier), and whose Add fold ran
-// at AVX2's rate; [FoldRows], which
-// reads rows and writes one, follows them (column sums timed in one
-// process with NumPy's: 0.99-1.02 of NumPy's rate with AVX-512 against
-// 0.96-0.97 with AVX2). In cache the split costs less (a 64 KiB fold on
-// Zen 5: AVX-512 134 GB/s against AVX2's 122), a loss the rule accepts
-// for the larger gain from memory. The two levels'
-// kernels give the same bits, so the rule changes speed only; Go's large
-// allocations start on a page, and package ops aligns its accumulators.
+// [Binary], [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do: on
+// data streamed from memory from such an address (NumPy's arrays start 16
+// bytes past a boundary) the AVX2 folds and arithmetic measured faster than
+// the AVX-512 ones on AMD's Zen 5. On Intel processors only the arithmetic
+// kernels do; [Reduce] and [Index] keep AVX-512, whose Max fold read
+// unaligned rows faster than AVX2's, which its NaN blends bound on Intel's
+// cores, and whose Add fold ran at AVX2's rate; [FoldRows], which reads
+// rows and writes one, follows them (column sums measured closer to NumPy's
+// rate with AVX-512). In cache the AVX-512 fold stayed the faster on Zen 5,
+// a loss the rule accepts for the larger gain from memory (see
+// BENCHMARKS.md, "In one process"). The two levels' kernels give the same
+// bits, so the rule changes speed only; Go's large allocations start on a
+// page, and package ops aligns its accumulators.
 //
 // Data of 4 bytes (int32, uint32, float32, and int, uint, uintptr on 32-bit
 // platforms) runs through the uint32 kernels, data of 8 bytes (int64,
 // uint64, float64, complex64, and int, uint, uintptr on 64-bit platforms)
 // through the uint64 kernels, by reinterpreting the slices. Transposes of
-// elements of 1, 2 or 16 bytes, and of 8-byte data that is not 8-byte
-// aligned (possible for complex64), always take the Go loops; the fill
-// kernels work on a byte pattern and serve every element size.
+// elements of 16 bytes, and of 2- or 8-byte data not aligned to its size
+// (possible for complex64), always take the Go loops; the fill kernels work
+// on a byte pattern and serve every element size.
 //
 // # Transpose strategy
 //
-// The streaming transpose ([TransposeStream], which the copier runs
-// for large outputs) runs the same tile kernels in one of two orders
-// ([TransposeStrategy]), and the faster one depends on the machine:
-// [Bands] writes a band of destination rows one cache line tall, reading a
-// page of each source row, and [Blocks] writes squares of 256 bytes a
-// side. On Intel Xeon, where the copier was tuned, Bands is the
-// faster (on a second Xeon, 1.6 to 1.9 times Blocks on square
-// transposes); on AMD EPYC (Zen 5) Blocks is 1.2 to 3 times as fast on
-// square and [256, 65536] transposes, and the lab program of the project
-// (64x64 blocks with non-temporal stores against 16-row bands) shows the
-// same gap in C; on AMD EPYC (Zen 4, family 25) it goes the other way,
-// Bands 1.5 times Blocks on a float32 [8192,8192] and 1.3-1.7 times on a
-// float64 [4096,4096]. The rule, from what cpuid reports (vendor and
-// family): Bands on Intel processors and AMD family 25 (Zen 3 and 4),
-// Blocks on AMD family 26 (Zen 5), and on other families and vendors, which
-// have not been measured, [Calibrate]. On Intel and AMD family 25 the bands
-// of 8-byte elements are two lines tall, 16 source rows (a transposed
-// float64 [4096,4096] copied at 0.72 of copy() against 0.62 with bands of 8
-// on a Zen 4, at 1.38-1.44 against 0.98-1.03 on an Intel Xeon), and with
-// the AVX-512 tiles the float32 bands of transposes of 256 source rows or
-// more are four lines tall, 64 source rows (a transposed float32
-// [8192,8192] copied at 0.54 of copy() against 0.48 with bands of 16 on
-// the Zen 4, at 1.20 against 1.05 on the Xeon; the [256,256,256]
-// permutation at 0.52 against 0.49, within the noise, and at 1.00 against
-// 0.91; the AVX2 tiles lost so on the Zen 4). Under Calibrate, the first streaming transpose of at
-// least 4 MiB runs its quarters as Bands, Blocks, Bands, Blocks, and the
-// order of the faster pair is kept for the process. The transpose timed is
-// the caller's own, so this costs four clock readings and nothing else, and
-// small copies never calibrate. Under Blocks, a transpose with a side
-// shorter than four squares (1 KiB of elements) still runs in bands,
-// which measured faster for the narrow [64, 3136] slices of an NCHW to
-// NHWC permutation: the bands Bands would walk, taller ones included,
-// so the pixels of an image of few channels, moved to channels-first,
-// take the bands of 1024 source rows under either order (under Blocks
-// they had taken the bands of 16 rows, one tile a call for 8 float32
-// channels: 0.38 of copy() at AVX2 on an Intel Xeon, 1.16 now). The
-// environment variable TESSERA_TRANSPOSE ("bands", "blocks" or
-// "calibrate", read once at start) and [SetTransposeStrategy] override the
-// rule; [ActiveTransposeStrategy] reports the one in use.
-// The results never depend on it: both orders, and the calibration, are
-// tested at every level on every machine.
+// The streaming transpose ([TransposeStream], which the copier runs for
+// large outputs) runs the same tile kernels in one of two orders
+// ([TransposeStrategy]), and the faster one depends on the machine: [Bands]
+// writes a band of destination rows one cache line tall, reading a page of
+// each source row, and [Blocks] writes squares of 256 bytes a side. Bands
+// measured the faster on the Intel Xeons, where the copier was tuned, and
+// on AMD family 25 (Zen 4); Blocks on AMD family 26 (Zen 5), where the lab
+// program of the project (64x64 blocks with non-temporal stores against
+// 16-row bands) shows the same gap in C (BENCHMARKS.md, "The transpose
+// order by family" and "Materialization on AMD EPYC (Zen 5): the transpose
+// strategy"). The rule, from what cpuid reports (vendor and family): Bands
+// on Intel processors and AMD family 25 (Zen 3 and 4), Blocks on AMD family
+// 26 (Zen 5), and on other families and vendors, which have not been
+// measured, [Calibrate]. On Intel and AMD family 25 the bands of 8-byte
+// elements are two lines tall, 16 source rows, and with the AVX-512 tiles
+// the float32 bands of transposes of 256 source rows or more are four lines
+// tall, 64 source rows: both measured faster there (BENCHMARKS.md, "Taller
+// and wider bands on Intel"); the AVX2 tiles, which lost with the taller
+// bands on AMD family 25, keep bands of 16 rows. Under Calibrate, the first
+// streaming transpose of at least 4 MiB runs its quarters as Bands, Blocks,
+// Bands, Blocks, and the order of the faster pair is kept for the process.
+// The transpose timed is the caller's own, so this costs four clock
+// readings and nothing else, and small copies never calibrate. Under
+// Blocks, a transpose with a side shorter than four squares (1 KiB of
+// elements) still runs in bands, which measured faster for the narrow
+// [64,3136] slices of an NCHW to NHWC permutation: the bands Bands would
+// walk, taller ones included, so the pixels of an image of few channels,
+// moved to channels-first, take the bands of 1024 source rows under either
+// order (BENCHMARKS.md, "Blocks on short source rows"). The environment
+// variable TESSERA_TRANSPOSE ("bands", "blocks" or "calibrate", read once
+// at start) and [SetTransposeStrategy] override the rule;
+// [ActiveTransposeStrategy] reports the one in use. The results never
+// depend on it: both orders, and the calibration, are tested at every level
+// on every machine.
 //
 // # Kernels
 //
 //   - [Transpose], [TransposeStream] and [TransposeHot] have assembly at
-//     both levels: a register transpose of 8×8 tiles (4-byte elements) or 4×4 tiles (8-byte)
-//     with AVX2, 16×16 or 8×8 tiles with AVX-512 (1- and 2-byte elements:
-//     below). Transpose's AVX2 tiles
-//     load whole source rows, transpose them in 128-bit lanes and store each
-//     destination row as 16-byte halves, which sorts the lanes out without
-//     shuffles: half the loads of pairing 128-bit pieces across lanes, which
-//     the AVX-512 tiles and TransposeStream's AVX2 tiles do (leaving in-lane
-//     unpacks and shuffles). TransposeHot, for a small transpose on data
-//     in L1, runs Transpose's tiles, except on Intel processors at the
-//     AVX512 level, where it runs the AVX2 ones: on an Intel Xeon they
-//     transposed a hot float32 [64,64] in 273 ns against the AVX-512
-//     tiles' 330 (on an AMD Zen 4, the same within noise); on larger data neither won everywhere (the AVX-512
-//     tiles 13-20% faster on batches of small transposes), and Transpose
-//     keeps the AVX-512 tiles. The Go code walks blocks and calls the
-//     assembly once per block; the ragged right and bottom edges go to the
-//     Go twin. The blocks are sized from the cache geometry: the L1 data
-//     cache and L2 sizes cpuid reports and the operating system's page size
-//     (defaults where cpuid reports none: 48 KiB, 2 MiB). Transpose's blocks
-//     are square, as large as fits two thirds of L1D with a float32 block's
-//     source and destination rows: 256 bytes of each of 64 source rows on
-//     a 48 KiB L1D, so one non-preemptible call moves at most 16 KiB.
-//     On AMD family 25 (Zen 4), a Transpose whose source or destination
-//     rows span 8 MiB or more (their number times their leading dimension)
-//     walks TransposeStream's bands instead, with ordinary stores and the
-//     AVX-512 tiles (the AVX2 ones keep the squares, which were faster for
-//     them): such an operand is in memory, where squares visit a row
-//     narrower than a page in pieces of 128 bytes, one pass per piece. The
-//     slabs that package ops transposes for an operation on a transposed
-//     view of a float32 [4096,4096] (64 rows, each source row read 256
-//     bytes at a time) ran twice as fast so, while in cache the squares
-//     were about 10% faster (BenchmarkTransposeSlabs; the other families
+//     both levels: a register transpose of 8×8 tiles (4-byte elements) or
+//     4×4 tiles (8-byte) with AVX2, 16×16 or 8×8 tiles with AVX-512 (1- and
+//     2-byte elements: below). Transpose's AVX2 tiles load whole source
+//     rows, transpose them in 128-bit lanes and store each destination row
+//     as 16-byte halves, which sorts the lanes out without shuffles: half
+//     the loads of pairing 128-bit pieces across lanes, which the AVX-512
+//     tiles and TransposeStream's AVX2 tiles do (leaving in-lane unpacks
+//     and shuffles). TransposeHot, for a small transpose on data in L1,
+//     runs Transpose's tiles, except on Intel processors at the AVX512
+//     level, where it runs the AVX2 ones, which measured faster there on
+//     hot data; on larger data neither won everywhere, and Transpose keeps
+//     the AVX-512 tiles. The Go code walks blocks and calls the assembly
+//     once per block; the ragged right and bottom edges go to the Go twin.
+//     The blocks are sized from the cache geometry: the L1 data cache and
+//     L2 sizes cpuid reports and the operating system's page size (defaults
+//     where cpuid reports none: 48 KiB, 2 MiB). Transpose's blocks are
+//     square, as large as fits two thirds of L1D with a float32 block's
+//     source and destination rows: 256 bytes of each of 64 source rows on a
+//     48 KiB L1D, so one non-preemptible call moves at most 16 KiB. On AMD
+//     family 25 (Zen 3 and 4), a Transpose whose source or destination rows
+//     span 8 MiB or more (their number times their leading dimension) walks
+//     TransposeStream's bands instead, with ordinary stores and the AVX-512
+//     tiles (the AVX2 ones keep the squares, which were faster for them):
+//     such an operand is in memory, where squares visit a row narrower than
+//     a page in pieces of 128 bytes, one pass per piece, and the bands
+//     measured faster, while in cache the squares did (the other families
 //     keep the squares everywhere, not measured against bands).
-//     TransposeStream uses non-temporal stores (VMOVNTPS)
-//     on whole, aligned destination cache lines and ends every call with
-//     SFENCE; its blocks are bands one destination line tall (16 source rows
-//     of float32; for float64 two lines, 16 rows, with wideBands, on Intel
-//     and AMD family 25) and one page (4 KiB) long, so the source is read as 16
-//     sequential runs that the hardware prefetcher follows — twice as fast
-//     as square blocks, whose rows it does not follow — and one call moves
-//     at most 64 KiB (with tallBands, on Intel and AMD family 25, 64
-//     float32 rows and 256 KiB: bands of a quarter page, 64 KiB a call,
-//     ran 6% slower on the Zen 4; with farShortRows, on AMD family 25,
-//     where the source rows are at most a page apart, half a page
-//     for float64, bands of 1024 source rows, each call one destination
-//     line down the band, 64 KiB at most, and the calls go source rows
-//     first, so each destination row gets up to 4 KiB (8 KiB for float64)
-//     in a run; at the AVX2 level, where rows of either size are at most a
-//     quarter page apart, the same). On every processor, source rows at
-//     most 512 bytes apart (an image's pixels, a few channels each) take
-//     those bands of 1024 rows at both levels: in 16-row bands each call
-//     moved a tile or two, at a third of copy()'s rate on an Intel Xeon.
-//     Source rows of 1- and 2-byte elements take them at most 32 elements
-//     apart (smallShortRows in transpose.go; further apart they lost).
-//     At the AVX2 level its kernels transpose two tiles side
-//     by side (8×8 for 4-byte, 4×4 for 8-byte elements) and store the two
-//     halves of each destination line back to back: storing one whole tile
-//     after the other leaves lines half written, which measured about half
-//     as fast. The Go twin (the Generic level, and every edge) reads source
-//     rows that are 4 KiB or more apart in the same bands, 16 rows over
-//     page-long runs, and closer rows in square blocks whose 4-byte source
-//     and destination rows fill a quarter of L2 (256 elements on a side for
-//     2 MiB): 256 rows 32 KiB apart would all fall into one L1 set. Where
-//     rows 4 KiB or more apart make a transpose of at least 1 KiB a side
-//     and 4 MiB in all, the bands go into a scratch buffer of at most 272
-//     KiB (from a pool: one per goroutine transposing), blocks of 1 KiB of
-//     each destination row, and copy moves them out: plain Go has
-//     no non-temporal store, and its bands wrote each destination line
-//     with 16 scalar stores (float32) that each wait for the line's fetch,
-//     where copy writes 1 KiB runs that the prefetchers follow. On an Intel
-//     Xeon (family 6 model 207) a transposed float32 [8192,8192] moved at
-//     0.41 of copy()'s rate instead of 0.22, and at 0.79 on two goroutines
-//     instead of 0.43.
+//     TransposeStream uses non-temporal stores (VMOVNTPS) on whole, aligned
+//     destination cache lines and ends every call with SFENCE; its blocks
+//     are bands one destination line tall (16 source rows of float32; for
+//     float64 two lines, 16 rows, with wideBands, on Intel and AMD family
+//     25) and one page (4 KiB) long, so the source is read as 16 sequential
+//     runs that the hardware prefetcher follows, where it does not follow
+//     the rows of square blocks, and one call moves at most 64 KiB (with
+//     tallBands, on Intel and AMD family 25, 64 float32 rows and 256 KiB:
+//     bands of a quarter page, 64 KiB a call, measured slower; with
+//     farShortRows, on AMD family 25, where the source rows are at most a
+//     page apart, half a page for float64, bands of 1024 source rows, each
+//     call one destination line down the band, 64 KiB at most, and the
+//     calls go source rows first, so each destination row gets up to 4 KiB
+//     (8 KiB for float64) in a run; at the AVX2 level, where rows of either
+//     size are at most a quarter page apart, the same). On every processor,
+//     source rows at most 512 bytes apart (an image's pixels, a few
+//     channels each) take those bands of 1024 rows at both levels: in
+//     16-row bands each call moved only a tile or two. Source rows of 1-
+//     and 2-byte elements take them at most 32 elements apart
+//     (smallShortRows in transpose.go; further apart they lost). At the
+//     AVX2 level its kernels transpose two tiles side by side (8×8 for
+//     4-byte, 4×4 for 8-byte elements) and store the two halves of each
+//     destination line back to back: storing one whole tile after the other
+//     leaves lines half written, which measured slower. The Go twin (the
+//     Generic level, and every edge) reads source rows that are 4 KiB or
+//     more apart in the same bands, 16 rows over page-long runs, and closer
+//     rows in square blocks whose 4-byte source and destination rows fill a
+//     quarter of L2 (256 elements on a side for 2 MiB): 256 rows 32 KiB
+//     apart would all fall into one L1 set. Where rows 4 KiB or more apart
+//     make a transpose of at least 1 KiB a side and 4 MiB in all, the bands
+//     go into a scratch buffer of at most 272 KiB (from a pool: one per
+//     goroutine transposing), blocks of 1 KiB of each destination row, and
+//     copy moves them out: plain Go has no non-temporal store, and its
+//     bands wrote each destination line with 16 scalar stores (float32)
+//     that each wait for the line's fetch, where copy writes 1 KiB runs
+//     that the prefetchers follow (BENCHMARKS.md, "The generic level:
+//     staged transposes").
 //   - Transposes of 1- and 2-byte elements have AVX2 tiles, which both
-//     levels run: 16×16 tiles of bytes (source rows paired across the
-//     lanes of a Y register, three rounds of in-lane unpacks, then VPERMQ
-//     joins the two halves of each pair of destination rows) and tiles of
-//     16 source rows by 8 columns of 2-byte elements (three rounds of
-//     unpacks leave each destination row whole in a register). Before
-//     them these transposes ran the Go twin an element at a time: on an
-//     Intel Xeon (family 6 model 207) a uint8 [512,512] moved 19 GB/s
-//     instead of 2.3-2.7, a uint16 one 19.6-19.7 instead of 4.2-4.6.
-//     TransposeStream of 1- and 2-byte elements, where the destination
-//     rows are a whole number of lines apart, runs non-temporal forms in
-//     the streaming strategy's blocks: four 16×16 byte tiles write their
-//     16-byte pieces of 16 destination rows into a 1 KiB scratch on the
-//     stack, and each row's whole line is stored from it (VMOVNTPS) — a
-//     uint8 [8192,8192] at 0.72-0.77 of copy()'s rate on the Xeon, against
-//     0.36-0.37 with ordinary stores (its bands, a page of 64 source rows,
-//     move 256 KiB a call); two 2-byte tiles write the halves of 8 lines
-//     into 512 bytes, the same way — a uint16 [8192,8192] at 0.86-0.93,
-//     against 0.41-0.43 staged. Elsewhere (Transpose, rows not
-//     line-aligned) a large transpose (where the Go twin would stage it:
-//     source rows a page or more apart, 4 MiB or more) goes through the Go
-//     twin's scratch buffer, the tiles writing its blocks: a uint8
-//     [8192,8192] at 0.32-0.37 of copy()'s rate, against 0.17-0.19 in the
-//     Go twin, a uint16 one at 0.38-0.43 against 0.29 (written directly
-//     the tiles moved them at 0.31-0.38 and 0.31-0.34). Outside the
-//     streaming form the tiles walk cached's squares whatever the level's
-//     blocks of 4- and 8-byte elements (on the Xeon TransposeStream's
-//     bands ran them at 0.27-0.28).
-//   - Thin transposes, with fewer rows or columns than a tile (the
-//     channels of an image moved between channels-last and channels-first
-//     order: 3 rows of H*W columns, or H*W rows of 3 columns), have no
-//     whole tile; the tiles left them all to the Go twin, an element at a
-//     time. At the AVX512 level, elements of 1 (with AVX512_VBMI), 2 (AVX512BW), 4
-//     and 8 bytes run thin kernels instead (1- and 2-byte ones without
-//     those extensions run the AVX2 level's): a block of one vector's worth
-//     of columns of few rows (64, 32, 16 or 8) reads the source vectors
-//     that hold them (from source rows at most a vector or 16 elements
-//     apart), and builds each destination row's vector with one masked
-//     permute (VPERMB, VPERMW, VPERMPS, VPERMPD) per source vector it
-//     takes lanes from; a block of as many rows of few columns reads one
-//     vector of each source row and builds the destination's vectors the
-//     same way, stored under a mask where destination rows are further
-//     apart than their length (at most a vector or 16 elements), so that
-//     the elements between them are not written. The lane indices, masks
-//     and offsets depend only on the block's shape, and are computed once
-//     per shape. TransposeStream stores them non-temporally (VMOVNTDQ,
-//     then SFENCE) where every vector is whole and 64-byte aligned: rows
-//     of few rows a whole number of lines apart (the columns before the
-//     first line boundary peeled to the Go twin), or rows of few columns
-//     end to end. Where the AVX2 tiles cover the thin side whole (8 rows
-//     or columns of 4-byte elements, 4 of 8-byte ones, 16 of 1-byte ones,
-//     8 or 16 rows or 16 columns of 2-byte ones) they run instead: the
-//     thin kernel's permutes per element grow with the thin side (on an
-//     Intel Xeon, family 6 model 207, a streamed uint8 [n,16] to [16,n] ran
-//     at 8.2-10.0 GB/s in the tiles, 4.4-5.3 in the AVX-512 thin kernel;
-//     uint16 ones of 8 and 16 rows at 10-15 against 4.5-12). The
+//     levels run: 16×16 tiles of bytes (source rows paired across the lanes
+//     of a Y register, three rounds of in-lane unpacks, then VPERMQ joins
+//     the two halves of each pair of destination rows) and tiles of 16
+//     source rows by 8 columns of 2-byte elements (three rounds of unpacks
+//     leave each destination row whole in a register). TransposeStream of
+//     1- and 2-byte elements, where the destination rows are a whole number
+//     of lines apart, runs non-temporal forms in the streaming strategy's
+//     blocks: four 16×16 byte tiles write their 16-byte pieces of 16
+//     destination rows into a 1 KiB scratch on the stack, and each row's
+//     whole line is stored from it (VMOVNTPS; its bands, a page of 64
+//     source rows, move 256 KiB a call); two 2-byte tiles write the halves
+//     of 8 lines into 512 bytes, the same way. Elsewhere (Transpose, rows
+//     not line-aligned) a large transpose (where the Go twin would stage
+//     it: source rows a page or more apart, 4 MiB or more) goes through the
+//     Go twin's scratch buffer, the tiles writing its blocks: written
+//     directly, each destination line, written in pieces, took its fetch
+//     from memory. Outside the streaming form the tiles walk cached's
+//     squares whatever the level's blocks of 4- and 8-byte elements
+//     (TransposeStream's bands measured slower for them). See
+//     BENCHMARKS.md, "Transposes of 1- and 2-byte elements" and "Bytes
+//     streamed: whole lines, non-temporally".
+//   - Thin transposes, with fewer rows or columns than a tile (the channels
+//     of an image moved between channels-last and channels-first order: 3
+//     rows of H*W columns, or H*W rows of 3 columns), have no whole tile,
+//     and the Go twin moves them an element at a time. At the AVX512 level,
+//     elements of 1 (with AVX512_VBMI), 2 (AVX512BW), 4 and 8 bytes run
+//     thin kernels instead (1- and 2-byte ones without those extensions run
+//     the AVX2 level's): a block of one vector's worth of columns of few
+//     rows (64, 32, 16 or 8) reads the source vectors that hold them (from
+//     source rows at most a vector or 16 elements apart), and builds each
+//     destination row's vector with one masked permute (VPERMB, VPERMW,
+//     VPERMPS, VPERMPD) per source vector it takes lanes from; a block of
+//     as many rows of few columns reads one vector of each source row and
+//     builds the destination's vectors the same way, stored under a mask
+//     where destination rows are further apart than their length (at most a
+//     vector or 16 elements), so that the elements between them are not
+//     written. The lane indices, masks and offsets depend only on the
+//     block's shape, and are computed once per shape. TransposeStream
+//     stores them non-temporally (VMOVNTDQ, then SFENCE) where every vector
+//     is whole and 64-byte aligned: rows of few rows a whole number of
+//     lines apart (the columns before the first line boundary peeled to the
+//     Go twin), or rows of few columns end to end. Where the AVX2 tiles
+//     cover the thin side whole (8 rows or columns of 4-byte elements, 4 of
+//     8-byte ones, 16 of 1-byte ones, 8 or 16 rows or 16 columns of 2-byte
+//     ones) they run instead: the thin kernel's permutes per element grow
+//     with the thin side, and the tiles measured faster there
+//     (BENCHMARKS.md, "Narrow transposes of 1- and 2-byte elements"). The
 //     AVX2 level has thin kernels of its own, on 32-byte vectors, with no
-//     non-temporal form. For 4- and 8-byte elements (8 and 4 lanes, so
-//     thin below its 8x8 and 4x4 tiles) VPERMD permutes 8-byte elements
-//     as pairs of 4-byte halves, and, with no mask registers, the program
-//     carries a mask vector per permute (VPAND, then VPOR into the output)
-//     and per masked store (VPMASKMOVD). For 1- and 2-byte elements (32
-//     and 16 lanes) VPSHUFB, which moves bytes only within 16-byte halves,
+//     non-temporal form. For 4- and 8-byte elements (8 and 4 lanes, so thin
+//     below its 8x8 and 4x4 tiles) VPERMD permutes 8-byte elements as pairs
+//     of 4-byte halves, and, with no mask registers, the program carries a
+//     mask vector per permute (VPAND, then VPOR into the output) and per
+//     masked store (VPMASKMOVD). For 1- and 2-byte elements (32 and 16
+//     lanes) VPSHUFB, which moves bytes only within 16-byte halves,
 //     shuffles each source vector and the same with its halves swapped
 //     (VPERMQ), its indices zeroing the bytes it does not give; having no
 //     byte-masked store, it takes few columns only where the destination
-//     rows lie end to end. On an AMD EPYC Zen 4
-//     (BenchmarkThin, 32 MiB, GB/s read and written) the thin kernels
-//     moved float32 transposes of 3 rows at 15.0 and of 3 columns at 21.5
-//     GB/s, against the Go twin's 8.8 and 7.4 (medians of five), uint8
-//     ones at 18.6 and 17.8 against 1.6 and 3.7 (medians of three).
-//     [TransposeMinRows] tells the copier from how many rows a
-//     block's transpose at the active level beats strided runs, given its
-//     columns and the distance between its source rows.
+//     rows lie end to end. [TransposeMinRows] tells the copier from how
+//     many rows a block's transpose at the active level beats strided runs,
+//     given its columns and the distance between its source rows.
 //   - [Fill] with unit stride, and [Strided] with unit destination stride
 //     and zero source stride (a broadcast), run an assembly fill at both
 //     levels: the value is written into a 64-byte pattern which 256-bit
 //     (AVX2) or 512-bit (AVX-512) stores repeat, at most 64 KiB per call,
 //     after a Go head that aligns the stores to 64 bytes. This works for
-//     every element size. Runs under 256 bytes and other strides use the
-//     Go loop.
-//   - [Strided] gathers are plain Go at every level (a unit source stride is
-//     the builtin copy): the Go loop already matches the naive loop at the
-//     memory-bound rate we measured, and assembly with ordinary stores
-//     cannot do better (see Benchmarks; a stride-2 kernel with ordinary
-//     stores gathered 64 MiB of float32 at 11-13 GB/s against the Go loop's
-//     14.6-15.3 on an AMD Zen 4, though three times as fast in L1). A zero
-//     destination stride stores only the element that wins. The exception is
-//     a flipped run (source stride -1 into a contiguous run of 4- or 8-byte
-//     elements), which has assembly at both levels: one load and one permute
-//     by reversed lane indices (VPERMD or VPERMQ) per 64-byte line, walking
-//     the source down as the destination goes up, at most 64 KiB per call;
-//     the Go loop reversed 16 KiB of float32 in L1 at 18-20 GB/s, the
-//     kernels at 145-175 (read + written, AMD Zen 4). [StridedStream] has
-//     assembly at both levels for the gathers where non-temporal stores pay,
-//     every other element (source stride 2) and flipped runs (stride -1),
-//     into a contiguous run of 4- or 8-byte elements: for stride 2 two
-//     loads, one permute (VPERMT2PS/PD; VSHUFPS or VUNPCKLPD and VPERMPD
-//     with AVX2) and one whole-line VMOVNTPS per 64 bytes written; for
-//     stride -1 the reversal above with VMOVNTDQ (64 MiB of float32: 31-34
-//     GB/s against the Go loop's 21, about copy()'s rate); at most 64 KiB
-//     per call; other strides are Strided.
+//     every element size. Runs under 256 bytes and other strides use the Go
+//     loop.
+//   - [Strided] gathers are plain Go at every level (a unit source stride
+//     is the builtin copy): the Go loop already runs at the memory-bound
+//     rate of the naive loop, and a stride-2 kernel with ordinary stores
+//     measured slower than it on data from memory, though faster in L1. A
+//     zero destination stride stores only the element that wins. The
+//     exception is a flipped run (source stride -1 into a contiguous run of
+//     4- or 8-byte elements), which has assembly at both levels: one load
+//     and one permute by reversed lane indices (VPERMD or VPERMQ) per
+//     64-byte line, walking the source down as the destination goes up, at
+//     most 64 KiB per call. [StridedStream] has assembly at both levels for
+//     the gathers where non-temporal stores pay, every other element
+//     (source stride 2) and flipped runs (stride -1), into a contiguous run
+//     of 4- or 8-byte elements: for stride 2 two loads, one permute
+//     (VPERMT2PS/PD; VSHUFPS or VUNPCKLPD and VPERMPD with AVX2) and one
+//     whole-line VMOVNTPS per 64 bytes written; for stride -1 the reversal
+//     above with VMOVNTDQ; at most 64 KiB per call; other strides are
+//     Strided.
 //   - [Copy] is the builtin copy at every level.
 //   - [Binary], [BinaryScalar] and [ScalarBinary] compute Add, Sub, Mul,
 //     Div, Max and Min ([Op]) of two unit-stride runs, or of a run and a
@@ -308,19 +275,17 @@
 //     same order, and the same bits, at every level. A run of whole groups
 //     (up to a chunk) is reduced by one kernel call that starts from its
 //     first group and halves in registers: the accumulators never go
-//     through memory, which costs a sixth of the rate on 16 KiB rows
-//     streamed from memory. Max and Min keep a
-//     NaN accumulator with a blend (AVX2) or a mask of the ordered lanes
-//     (AVX-512); their compare-and-select chain would bound the loop, so
-//     they first combine four groups of the input lane by lane, which the
-//     twin's selection (the last of the largest, the first NaN) makes
-//     give the same bits. The AVX2 blend is three micro-operations on
-//     Intel's cores, so AVX2's Max and Min fold a run first with plain
-//     VMAXPS/VMINPS, which give the twin's bits when no operand is NaN,
-//     while unordered compares record whether one was; only then is the
-//     run folded again with the blends (a NaN costs a second pass). On an
-//     Intel Xeon that raised AVX2's Max fold from 58 to 98 GiB/s on a 64
-//     KiB run and from 18.8 to 21.6 on rows streamed from memory.
+//     through memory, which measurably slowed rows streamed from memory.
+//     Max and Min keep a NaN accumulator with a blend (AVX2) or a mask of
+//     the ordered lanes (AVX-512); their compare-and-select chain would
+//     bound the loop, so they first combine four groups of the input lane
+//     by lane, which the twin's selection (the last of the largest, the
+//     first NaN) makes give the same bits. The AVX2 blend is three
+//     micro-operations on Intel's cores, so AVX2's Max and Min fold a run
+//     first with plain VMAXPS/VMINPS, which give the twin's bits when no
+//     operand is NaN, while unordered compares record whether one was; only
+//     then is the run folded again with the blends (a NaN costs a second
+//     pass; BENCHMARKS.md, "AVX2 Max and Min without the NaN blend").
 //   - [ReduceRows] reduces several rows, each to Reduce's value for it, bit
 //     for bit. For every op at both levels a kernel reduces four rows of
 //     whole groups (n a multiple of the lanes, at most a chunk), each row
@@ -330,83 +295,64 @@
 //     groups; AVX2's sixteen hold two rows' Max or Min accumulators, so
 //     that kernel reads its rows in two pairs, by the first pass of the
 //     one-row fold (no NaN fix), and leaves the rows in which it met a NaN
-//     to Reduce. Rows of a 64 MiB float32 matrix, Intel Xeon: sums 29-31
-//     GB/s against 24.5-29 with Reduce per row, maxima with AVX-512
-//     28.7-30.8 against 23.6-25.5, with AVX2 24.4-24.7 GiB/s against
-//     20.2-21.0 one row at a time (the same run). Rows shorter than the
-//     lanes, with AVX-512, are loaded by masked loads and halved under
-//     the step masks of Reduce; float32 rows of at most 16 elements
-//     sixteen rows at a time, float64 rows of at most 8 eight at a time,
-//     so that the steps, a chain of dependent shuffles and adds within
-//     one row, run independent of each other: each step packs the lanes
-//     two registers' rows keep into one register and the lanes they take
-//     into another, and one VPERMPS (VPERMPD) puts a group's results in
-//     row order. Rows of 10 float32 from
-//     memory: 23 GB/s against 7.6 one row at a time; rows of 3 float64:
-//     20 against 10 (Intel Xeon). On AMD family 25 (Zen 4) the four-row
-//     kernels read rows of 512 bytes or more from memory slower than one
-//     row at a time (Max along rows of 16 KiB: 17.8 GB/s against 29.5,
-//     though as fast in L2; rows of 1 KiB, 9-11 against 23-32), so there
-//     such rows take a Reduce each; shorter rows, where a call per row
-//     costs more than it saves, keep the four-row kernels.
-//   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element
-//     by element: a strip of eight vectors of the result stays in
-//     registers while up to 8 rows are combined into it, so the result
-//     is read and written once per 8 rows rather than once per row (the
-//     order of the operations on each element, and so the bits, are
-//     those of repeated Binary calls). Column sums of a 64 MiB matrix in
-//     leaves of 32 rows, in L3: 38-41 GB/s, against 25-30 with Binary
-//     per row (Intel Xeon). AVX2's Max and Min try each strip without
-//     the NaN blends first, as Reduce's kernels do, and redo it exactly
-//     from init when a NaN was met (in L1: 84-86 GB/s against 62). Rows
-//     of at most 512 bytes that follow each other in memory are one stream
-//     in the kernels' order, and a call takes up to 64 Ki elements of them;
-//     wider rows go 8 to a call (on Zen 4, rows of 16 KiB read at 27-28
-//     GB/s 8 at a time, 20 at 16). On AMD family 25, rows back to back of
-//     more than 512 bytes and at most 2 KiB go to row-order kernels
-//     instead, which read each row whole, in memory order, and combine it
-//     into the result in L1 (read and written once per row): there the
-//     strips, going down eight rows and back up for the next, read rows
-//     of 1 KiB from memory at 9-11 GB/s, the row order at 17-25.
+//     to Reduce. Rows shorter than the lanes, with AVX-512, are loaded by
+//     masked loads and halved under the step masks of Reduce; float32 rows
+//     of at most 16 elements sixteen rows at a time, float64 rows of at
+//     most 8 eight at a time, so that the steps, a chain of dependent
+//     shuffles and adds within one row, run independent of each other: each
+//     step packs the lanes two registers' rows keep into one register and
+//     the lanes they take into another, and one VPERMPS (VPERMPD) puts a
+//     group's results in row order. On AMD family 25 (Zen 3 and 4) the
+//     four-row kernels read rows of 512 bytes or more from memory slower
+//     than one row at a time, though as fast in L2, so there such rows take
+//     a Reduce each; shorter rows, where a call per row costs more than it
+//     saves, keep the four-row kernels (BENCHMARKS.md, "Reductions: rows
+//     one at a time on Zen 4").
+//   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element by
+//     element: a strip of eight vectors of the result stays in registers
+//     while up to 8 rows are combined into it, so the result is read and
+//     written once per 8 rows rather than once per row (the order of the
+//     operations on each element, and so the bits, are those of repeated
+//     Binary calls). AVX2's Max and Min try each strip without the NaN
+//     blends first, as Reduce's kernels do, and redo it exactly from init
+//     when a NaN was met. Rows of at most 512 bytes that follow each other
+//     in memory are one stream in the kernels' order, and a call takes up
+//     to 64 Ki elements of them; wider rows go 8 to a call (more rows a
+//     call read wide rows slower on AMD family 25). On AMD family 25, rows
+//     back to back of more than 512 bytes and at most 2 KiB go to row-order
+//     kernels instead, which read each row whole, in memory order, and
+//     combine it into the result in L1 (read and written once per row):
+//     there the strips, going down eight rows and back up for the next,
+//     read such rows from memory slower than the row order.
 //   - [Index] compares four vectors at a time with the value (EQ_OQ: -0
-//     equals +0, NaN nothing), tests the four results with one branch,
-//     and searches the group that holds the first match, and the last
-//     vectors, a vector at a time; a NaN is searched by the Go loop.
+//     equals +0, NaN nothing), tests the four results with one branch, and
+//     searches the group that holds the first match, and the last vectors,
+//     a vector at a time; a NaN is searched by the Go loop.
 //   - [ArgRows] finds the index of each row's extreme in one pass, four
 //     rows at once with their loads interleaved (one row as four parts):
-//     each lane keeps its best element and the index where it first met
-//     it (a masked compare keeps a lane's first NaN), and the lanes are
+//     each lane keeps its best element and the index where it first met it
+//     (a masked compare keeps a lane's first NaN), and the lanes are
 //     combined at the end, the first of equal ones. The kernels skip that
-//     step for a block of four vectors with no NaN and nothing better
-//     than the row's best so far (three VMAXPS and three compares,
-//     against eight operations per vector, all on the two ports that run
-//     512-bit operations on Intel); a block that may hold the row's new
-//     extreme takes the exact step. Rows of a 64 MiB float32 matrix, Intel
-//     Xeon: 27-30 GB/s against 18-19 for ReduceRows and an Index search;
-//     rows that rise, where no block is skipped, 30. In L1 (8 rows of
-//     1024) the skip gained 20% on random rows and lost 35% on rising
-//     ones. With AVX2 (sixteen registers: the rows' best-so-far kept in
-//     vals) it gained 16-18% on random rows from memory and 7% on
-//     NumPy's benchmark rows, and lost 24% on rising ones, where the
-//     AVX2 exact step, two blends a vector, bounds it. Rows of at most 4
-//     KiB (of every length on AMD family 25, where the four-row kernels
-//     read rows of 16 KiB from memory at 18-21 GB/s and this kernel at
-//     27-29) go, at the AVX512 level, to a short-row kernel that does as
-//     many as read 64 Ki elements in one call, one pass a row and a short
-//     search: the pass folds each block of four vectors by VMAXPS (VMINPS;
-//     masked loads take the row's last partial vector) into the lanes'
-//     extremes, notes in each lane the block where its extreme last rose
-//     (VCMPPS GT_OQ and a masked move of the block's index) and notes a
-//     NaN; the search, from L1, starts at the least block of the lanes
-//     that hold the row's extreme (from the row's start for a NaN, or a
-//     row shorter than 64 vectors, where the halving of the blocks'
-//     indices costs more than it saves) and finds the first element
-//     equal to it (or the first NaN). On AMD Zen 4, float32 rows of 4096
-//     in L3 read at 85-90 GB/s, as fast as a Max along them, against 67
-//     with the second pass from the row's start (the first version of
-//     the kernel). Float32 rows from 64 MiB, Intel Xeon, with that first
-//     version: 10 elements 5.2 GB/s against 1.8 for the Go loop per row,
-//     100 11.7 against 6.0, 1000 21.1 against 18.7.
+//     step for a block of four vectors with no NaN and nothing better than
+//     the row's best so far (three VMAXPS and three compares, against eight
+//     operations per vector, all on the two ports that run 512-bit
+//     operations on Intel); a block that may hold the row's new extreme
+//     takes the exact step. The skip pays on rows whose extreme rarely
+//     rises and costs on rows that rise throughout, where no block is
+//     skipped (with AVX2 the exact step, two blends a vector, bounds
+//     those). Rows of at most 4 KiB (of every length on AMD family 25,
+//     where the four-row kernels read long rows from memory slower than
+//     this kernel) go, at the AVX512 level, to a short-row kernel that does
+//     as many as read 64 Ki elements in one call, one pass a row and a
+//     short search: the pass folds each block of four vectors by VMAXPS
+//     (VMINPS; masked loads take the row's last partial vector) into the
+//     lanes' extremes, notes in each lane the block where its extreme last
+//     rose (VCMPPS GT_OQ and a masked move of the block's index) and notes
+//     a NaN; the search, from L1, starts at the least block of the lanes
+//     that hold the row's extreme (from the row's start for a NaN, or a row
+//     shorter than 64 vectors, where the halving of the blocks' indices
+//     costs more than it saves) and finds the first element equal to it (or
+//     the first NaN).
 //
 // Each data-movement kernel is documented by the plain-Go loop it
 // implements, in the doc comment of its Go declaration; the twins of the
@@ -414,24 +360,36 @@
 // runs for every other element type. The data-movement kernels are
 // hand-written Go assembly: fourteen short functions (the eight transposes
 // are one loop macro over six tile macros), the four of Index and the eight
-// of ArgRows (one macro per level). The 72
-// arithmetic kernels (six operations, three forms, two element types, two
-// levels), the 48 of Reduce (a fold, a halving and a whole-run kernel
-// for four operations, two types, two levels), the 12 of ReduceRows (Add
-// and Mul at both levels, Max and Min with AVX-512) and the 16 of FoldRows differ only in an instruction or an
-// operand, so they are written by a generator,
-// simd/internal/genarith (go generate), whose test fails when the
-// committed arith_amd64.s and arith_amd64.go differ from its output.
+// of ArgRows (one macro per level). The 72 arithmetic kernels (six
+// operations, three forms, two element types, two levels), the 48 of Reduce
+// (a fold, a halving and a whole-run kernel for four operations, two types,
+// two levels), the 12 of ReduceRows (Add and Mul at both levels, Max and
+// Min with AVX-512) and the 16 of FoldRows differ only in an instruction or
+// an operand, so they are written by a generator, simd/internal/genarith
+// (go generate), whose test fails when the committed arith_amd64.s and
+// arith_amd64.go differ from its output.
+//
+// # Results
+//
+// The level, the alignment rule, the transpose strategy and a calibration
+// change speed only. The data-movement kernels copy bits, NaN payloads and
+// negative zeros included. The arithmetic kernels give the bits of their Go
+// twins at every level, except that where both operands of Binary,
+// BinaryScalar, ScalarBinary or FoldRows are NaN either may be returned;
+// Reduce and ReduceRows fold in the one order Reduce documents, the same
+// bits at every level, and Index and ArgRows return the same index at every
+// level.
 //
 // # Bounds
 //
 // The kernels are exported, so they never trust their arguments. Before
 // touching memory each one checks in O(1), without integer overflow, that
-// every index it will use lies inside its slice: it checks the first and the
-// last element of each strided run (128-bit products guard the arithmetic).
-// A negative count returns an error wrapping [ErrArg]; any index outside a
-// slice returns an error wrapping [ErrRange]. In both cases nothing is
-// written. Messages name the operation and the values, for example
+// every index it will use lies inside its slice: it checks the first and
+// the last element of each strided run (128-bit products guard the
+// arithmetic). A negative count returns an error wrapping [ErrArg]; any
+// index outside a slice returns an error wrapping [ErrRange]. In both cases
+// nothing is written. Messages name the operation and the values, for
+// example
 //
 //	simd: Transpose: rows -1 is negative
 //	simd: Strided: src index 35 out of range [0,32)
@@ -455,6 +413,8 @@
 // the naive loop, and reports GB/s (bytes read plus bytes written per
 // second) and x_copy, the time of the builtin copy of as many bytes as the
 // kernel writes divided by the kernel's time, both timed in the same
-// benchmark; reduce_bench_test.go times the folds. The figures, per
-// machine, are in the repository's BENCHMARKS.md.
+// benchmark; reduce_bench_test.go times the folds. The figures behind the
+// rules above, per machine, are in the repository's BENCHMARKS.md; those
+// this documentation used to quote are in its section "Figures moved from
+// simd's comments (issue 49)".
 package simd

@@ -76,15 +76,14 @@ func fillStridedGo[T Number](dst []T, doff, dinc int, v T, n int) {
 // stageRun bytes or more and the whole 4 MiB or more (stages)
 // transposeStaged moves its blocks through a scratch buffer; closer rows
 // are read in square blocks, which write longer runs of each destination
-// row. Measured with BenchmarkMaterialize at the generic level, one
-// goroutine (x-limit): T2-f32 (rows 32 KiB apart) 0.13 in blocks, 0.24 in
-// bands, 0.36-0.44 staged; P3-f32 (rows 1 KiB apart) 0.39 in blocks, 0.19
-// in bands, and 0.45-0.48 in blocks against 0.37-0.39 staged on an Intel
-// Xeon (family 6 model 207).
+// row. With BenchmarkMaterialize at the generic level, rows far apart
+// (T2-f32) ran faster in bands than in blocks and faster still staged,
+// and rows 1 KiB apart (P3-f32) faster in blocks than in bands or staged
+// (BENCHMARKS.md, "The generic level: staged transposes").
 func transposeGo[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
-	// The cheap test first: without it the bands below ran 27% slower on
-	// uint16 transposes of 6 columns (BenchmarkThin, benchstat n=6), the
-	// call's cost or the code's placement.
+	// The cheap test first: without it the bands below ran measurably
+	// slower on uint16 transposes of 6 columns (BenchmarkThin), the
+	// call's cost or the code's placement (see BENCHMARKS.md).
 	if min(rows, cols) <= fewMax && transposeFew(dst, doff, dld, src, soff, sld, rows, cols) {
 		return
 	}
@@ -190,16 +189,10 @@ var stagePool = sync.Pool{New: func() any {
 // line from memory, and only a few lines' stores fit in the core's store
 // buffer at once; copy writes the runs in sequence, which the prefetchers
 // follow. The scratch rows are a line longer than stageRun, so that a
-// block's column does not fall in few cache sets.
-//
-// On an Intel Xeon (family 6 model 207; BenchmarkMaterialize at the
-// generic level, x-limit, medians of six runs alternating with the bands)
-// a float32 [8192,8192] transposed went from 0.22 of copy()'s rate to
-// 0.41 on one goroutine and from 0.43 to 0.79 on two, a float64
-// [4096,4096] from 0.31 to 0.52 and from 0.62 to 1.01. Runs of 512 bytes
-// were slower for float32 and float64, runs of 2 KiB no faster (simd's
-// TransposeStream at the generic level: 4.3-4.5 and 3.8-4.9 GB/s, 5.2-5.6
-// and 7.1-7.7, against 6.5-6.7 and 6.3-8.7).
+// block's column does not fall in few cache sets. Staging measured faster
+// than the bands written directly, on one goroutine and on two; runs of
+// 512 bytes were slower, and runs of 2 KiB no faster, than stageRun's
+// (BENCHMARKS.md, "The generic level: staged transposes").
 func transposeStaged[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	stageThrough(dst, doff, dld, src, soff, sld, rows, cols, transposeBands[T])
 }
@@ -230,9 +223,9 @@ func stageThrough[T any](dst []T, doff, dld int, src []T, soff, sld, rows, cols 
 
 // goBlock is the side of the square blocks transposeBlocks walks, so that
 // the rows read and the rows written of a block stay in L2 (see
-// goBlockSide). Measured with BenchmarkMaterialize at the generic level,
-// P3-f32 on a 2 MiB L2: 32 gave 0.13 of copy's bandwidth, 128 gave 0.30,
-// 256 gives 0.46.
+// goBlockSide): with BenchmarkMaterialize at the generic level (P3-f32,
+// 2 MiB of L2) blocks of 256 elements a side, the side goBlockSide gives
+// there, ran faster than blocks of 128 or 32 (see BENCHMARKS.md).
 var goBlock = goBlockSide(l2Bytes)
 
 // transposeBlocks walks square blocks, four destination rows at a time.

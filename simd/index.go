@@ -4,8 +4,8 @@ import "unsafe"
 
 // Index returns the index of the first element of x equal to v (-0 and +0
 // are equal), or of the first NaN when v is NaN; -1 when there is none.
-// At the AVX2 and AVX-512 levels it compares a vector of x at a time, up
-// to sixteen times the rate of the Go loop, which finds the same index.
+// At the AVX2 and AVX-512 levels it compares a vector of x at a time,
+// many times faster than the Go loop, which finds the same index.
 // It reads nothing past the element it returns beyond the vector that
 // holds it, and nothing outside x.
 func Index[T Float](x []T, v T) int {

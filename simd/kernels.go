@@ -10,7 +10,8 @@ import (
 // result is as if src were first copied to a temporary. It is the builtin
 // copy at every level: splitting large copies below the runtime's
 // non-temporal threshold, or copying with vector stores, did not measure
-// faster (see Benchmarks in the package doc). Copy never fails.
+// faster (BENCHMARKS.md, "`simd` kernels (moved from the package
+// documentation)"). Copy never fails.
 func Copy[T Number](dst, src []T) int {
 	return copy(dst, src)
 }
@@ -123,26 +124,23 @@ func Transpose[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols 
 // it. It is 8 (the smallest tile of 4- and 8-byte elements) for blocks
 // of fewer than minThinCols columns, whose transpose's fixed cost
 // outweighs its gain, for source rows flipped (sld < 1), and for elements
-// of more than 8 bytes. Where
-// the level has thin kernels for T's size (see the package documentation)
-// and they take the block (sld at most the lanes of a vector, at most 16)
-// it is 2 for 1- and 2-byte elements (the channels of a uint8 image of
-// 2048x2048 pixels moved to channels-first: 1.6 -> 18.6 GB/s read and
-// written for three channels, 2.2 -> 16.2 for two, at the AVX512 level on
-// an AMD EPYC Zen 4) and 3 for 4- and 8-byte ones (three float32
-// channels: 9-12 -> 18 GB/s; two keep the runs, whose stride-2 kernels,
-// StridedStream, moved a float32 image of two channels at 23 GB/s, the
-// thin kernel at 18). The AVX2 level's thin kernels (32-byte vectors)
-// take the same limits: transposes of 2 and 3 rows of 32 MiB at 0.55 and
-// 0.51 of copy()'s rate for float32, against the Go twin's 0.25 and 0.28,
-// and at 0.54 and 0.51 for uint8, against 0.07 and 0.08 (BenchmarkThin,
-// medians of three to five, AMD EPYC Zen 4). Where they would decline it
-// (source rows further apart) it is 8. Where the level has no thin kernel
-// for T's size (the Generic level), it is 2: the Go twin moves 2 to 4
-// rows in one pass over the source, and more rows in blocks, where the
-// runs pass over it once a row (float32 images of 3, 4 and 6 channels
-// moved to channels-first at the Generic level: 0.35, 0.29 and 0.20 of
-// copy()'s rate as runs, 0.53, 0.50 and 0.38 as transposes).
+// of more than 8 bytes. Where the level has thin kernels for T's size (see
+// the package documentation) and they take the block (sld at most the lanes
+// of a vector, at most 16) it is 2 for 1- and 2-byte elements (the channels
+// of a uint8 image moved to channels-first ran faster as a thin transpose
+// from two channels on) and 3 for 4- and 8-byte ones (three float32
+// channels ran faster as a thin transpose; two keep the runs, whose
+// stride-2 kernels, StridedStream, measured faster than the thin kernel).
+// The AVX2 level's thin kernels (32-byte vectors) take the same limits:
+// they measured faster than the Go twin for 2 and 3 rows of float32 and
+// uint8. Where they would decline it (source rows further apart) it is 8.
+// Where the level has no thin kernel for T's size (the Generic level), it
+// is 2: the Go twin moves 2 to 4 rows in one pass over the source, and more
+// rows in blocks, where the runs pass over it once a row (float32 images of
+// 3, 4 and 6 channels moved to channels-first faster as transposes than as
+// runs at the Generic level). See BENCHMARKS.md, the eleventh and twelfth
+// sessions on the Zen 4 EPYC, and "Figures moved from simd's comments
+// (issue 49)".
 func TransposeMinRows[T Number](cols, sld int) int {
 	size := int(sizeOf[T]())
 	if size > 8 {
@@ -166,11 +164,11 @@ func TransposeMinRows[T Number](cols, sld int) int {
 // 8 rows runs as a transpose (a thin one, or the Go twin's) rather than
 // as strided runs (see TransposeMinRows): below it the transpose's fixed
 // cost outweighs what it saves (measured with the thin kernels; the Go
-// twin takes the same threshold). Through tensor's CopyTo, a permuted
-// float32 [4,4,4] (4 rows of 16 columns) took 98 ns as runs and 109 as a
-// thin transpose (benchstat n=8), [4,8,4] 109 and 118; at 64 columns the
-// two were even, and a uint8 [8,8,3] image (3 rows of 64) took 141-175 ns
-// as runs and 109-126 as a transpose (AMD EPYC Zen 4).
+// twin takes the same threshold). Through tensor's CopyTo, permuted
+// float32 blocks of 16 and 32 columns ran faster as runs; at 64 columns
+// the two were even, and a uint8 [8,8,3] image (3 rows of 64) ran faster
+// as a transpose (BENCHMARKS.md, "Third session on the Zen 4 EPYC
+// (2026-11-26, from commit `51f285e`)").
 const minThinCols = 64
 
 // TransposeStream is Transpose with non-temporal stores: the destination is
@@ -209,12 +207,12 @@ func TransposeStream[T Number](dst []T, doff, dld int, src []T, soff, sld, rows,
 // those of Transpose; only the tile kernels may differ. On Intel
 // processors at the AVX512 level it runs the AVX2 tiles (and the AVX-512
 // thin kernels, for fewer rows or columns than a tile): on hot data they
-// are the faster (a float32 [64,64] through tensor's CopyTo in 273 against
-// 330 ns on an Intel Xeon, and the builtin copy timed after the AVX-512
-// tile ran 13% slower than after the AVX2 one). On larger data neither
-// wins everywhere (on the same Xeon the AVX-512 tiles were 13-20% faster
-// on batches of small transposes and on a [1024,1024] one, the AVX2 tiles
-// faster on a single [512,512]), so Transpose keeps the AVX-512 tiles.
+// measured faster there, and the builtin copy timed after the AVX-512
+// tile ran slower than after the AVX2 one. On larger data neither wins
+// everywhere (the AVX-512 tiles were faster on batches of small
+// transposes and on a [1024,1024] one, the AVX2 tiles on a single
+// [512,512]), so Transpose keeps the AVX-512 tiles (BENCHMARKS.md, "Small
+// transposes: `simd.TransposeHot` (seventh session, 2026-11-25)").
 // Elsewhere TransposeHot is Transpose.
 func TransposeHot[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {

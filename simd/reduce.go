@@ -145,14 +145,11 @@ func foldGo[T Float](op Op, acc, x []T) {
 var whole4Rows = machineRules().whole4Rows
 
 // eachRowBytes is the shortest row, in bytes, that ReduceRows reduces with
-// a Reduce of its own where whole4Rows is not set. On a Zen 4 EPYC, float32
-// rows from 64 MiB, 16 bytes past a line, GB/s, the four-row kernels
-// against a Reduce per row: rows of 32 elements, Add 28 / 14, Max 29 /
-// 12; 64, 28 / 19 and 27 / 8.5-21; 128, 23 / 28 and 29 / 30; 256, 11 /
-// 24 and 9.2 / 29; 1024, 20 / 29 and 13 / 28; 4096, 25 / 30 and 16 / 26.
-// float64 rows the same way by bytes: 32 elements, Add 17-22 either way,
-// Max 24 / 21; 64, 14 / 18 and 17 / 18; 512, 21 / 23 and 14 / 24; 2048,
-// 24 / 22 and 14 / 22.
+// a Reduce of its own where whole4Rows is not set: on AMD family 25, rows
+// streamed from memory of 512 bytes or more read faster with a Reduce per
+// row than with the four-row kernels, float32 and float64 rows alike, and
+// shorter rows slower (BENCHMARKS.md, "Reductions: rows one at a time on
+// Zen 4").
 const eachRowBytes = 512
 
 // ReduceRows reduces rows of x by op, each as [Reduce] reduces a run: for
@@ -160,25 +157,22 @@ const eachRowBytes = 512
 //
 //	dst[r] = Reduce(op, x[off+r*stride : off+r*stride+n])
 //
-// bit for bit at every level, where stride, in elements, may be negative
-// or zero. The vector kernels reduce four rows of whole groups (n a
-// multiple of FoldLanes, up to 16384 elements) in one loop whose loads
-// interleave (AVX2's Max and Min kernels two rows at a time): reading
-// several streams at once, float32 rows of 16 KiB streamed from memory
-// ran 15-20% faster than one Reduce per row on an Intel Xeon
-// (BENCHMARKS.md). Rows of other lengths, and the rows left over, go with
-// AVX-512 to a kernel that reduces each row as Reduce does, all of them in
-// one call (a masked load takes a row's last partial group; rows shorter
-// than the lanes are halved under masks, float32 rows of at most 16
-// sixteen rows at a time, float64 rows of at most 8 eight at a time):
-// rows of 10 float32 read 23 GB/s where a Reduce per row read 1 and one
-// row at a time 7.6, rows of 3 float64 20 GB/s against 10 (Intel Xeon). Without AVX-512, rows shorter than the
-// lanes are halved by a Go loop without a call per row (rows of 10: 1.0
-// -> 1.6 GB/s at the avx2 level), and longer ones take one Reduce per
-// row. On AMD Zen 4 (family 25) the four-row kernels read rows of 512
-// bytes or more from memory slower than one Reduce per row, so there such
-// rows take one Reduce each (see familyRules). It is the inner loop of a
-// reduction along rows.
+// bit for bit at every level, where stride, in elements, may be negative or
+// zero. The vector kernels reduce four rows of whole groups (n a multiple
+// of FoldLanes, up to 16384 elements) in one loop whose loads interleave
+// (AVX2's Max and Min kernels two rows at a time): reading several streams
+// at once, long rows streamed from memory ran faster than with one Reduce
+// per row on an Intel Xeon (see BENCHMARKS.md). Rows of other lengths, and
+// the rows left over, go with AVX-512 to a kernel that reduces each row as
+// Reduce does, all of them in one call (a masked load takes a row's last
+// partial group; rows shorter than the lanes are halved under masks,
+// float32 rows of at most 16 sixteen rows at a time, float64 rows of at
+// most 8 eight at a time), so that short rows cost no call each. Without
+// AVX-512, rows shorter than the lanes are halved by a Go loop without a
+// call per row, and longer ones take one Reduce per row. On AMD family 25
+// (Zen 3 and 4) the four-row kernels read rows of 512 bytes or more from
+// memory slower than one Reduce per row, so there such rows take one Reduce
+// each (see familyRules). It is the inner loop of a reduction along rows.
 // The Stream flag is ignored.
 //
 // ReduceRows returns an error wrapping ErrArg for another op or n <= 0 (no

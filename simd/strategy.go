@@ -17,13 +17,14 @@ type TransposeStrategy uint8
 const (
 	// Bands writes one band of destination rows, a cache line of them,
 	// at a time, reading a page of each source row: the source is read as
-	// a few long runs. It is the best order measured on Intel Xeon.
+	// a few long runs. It is the order measured best on the Intel Xeons
+	// and on AMD family 25 (Zen 4).
 	Bands TransposeStrategy = iota + 1
 	// Blocks writes square blocks of 256 bytes a side (64x64 float32,
-	// 32x32 float64): both sides of a block stay in L1. On AMD EPYC (Zen
-	// 5) it is 1.2 to 3 times as fast as Bands (on Zen 4, 0.6 to 0.8
-	// times as fast). A transpose with a side shorter than four squares
-	// walks the bands of Bands instead.
+	// 32x32 float64): both sides of a block stay in L1. It is the order
+	// measured best on AMD family 26 (Zen 5); on the Zen 4 it was slower
+	// than Bands (see BENCHMARKS.md). A transpose with a side shorter than
+	// four squares walks the bands of Bands instead.
 	Blocks
 	// Calibrate times Bands against Blocks on the first streaming
 	// transpose large enough to tell them apart (4 MiB, each side at

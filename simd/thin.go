@@ -13,8 +13,7 @@ import (
 // channels, moved between channels-last ([H,W,C]) and channels-first
 // ([C,H,W]) order, are transposes of C rows by H*W columns or H*W rows by
 // C columns. The tiles leave them all to the Go twin, whose loops move
-// one element at a time (7-9 GB/s read and written for three rows or
-// columns of float32 on an AMD EPYC Zen 4, a quarter of copy()'s rate).
+// one element at a time, far below copy()'s rate.
 // The thin kernels move them a vector at a time instead, in blocks of one
 // vector's worth of lanes L (with AVX-512: 64 for 1-byte elements, 32,
 // 16 and 8 for 2-, 4- and 8-byte ones; with AVX2, 32, 16, 8 and 4), the
@@ -42,10 +41,10 @@ import (
 // does not use (never past the source slice); their lanes are dropped, so
 // a concurrent write to them cannot change the result. TransposeStream
 // stores whole, aligned vectors non-temporally where it can (see
-// thinSet): images of 2048x2048 pixels of three and four float32 or uint8
-// channels, either way, went from 0.47-0.68 of copy()'s rate with
-// ordinary stores to 0.70-0.85 (BenchmarkChannels, AMD EPYC Zen 4,
-// benchstat of six runs, +21% to +58%).
+// thinSet), which moved images of three and four float32 or uint8
+// channels, either way, faster than ordinary stores (BenchmarkChannels;
+// BENCHMARKS.md, "Eleventh session on the Zen 4 EPYC (2026-11-27, from
+// commit `bda89af`)").
 
 // thinKernel runs blocks of a thin transpose: for each of blocks blocks,
 // each of the outs output vectors of a program is assembled from the
@@ -314,23 +313,13 @@ func appendEntries(code []int64, masks []int64) []int64 {
 // tiles narrow where they cover the narrow side whole (its length a
 // multiple of their side), and otherwise with ts (non-temporal with
 // stream, where it can) where they take the transpose, else with the Go
-// twin. At the AVX512 level, on an AMD EPYC Zen 4, transposes of 32 MiB
-// (BenchmarkThin, ordinary stores, GB/s read and written, medians of
-// five runs; in brackets the time of copy() of the same bytes in the same
-// run over ours):
-//
-//	                 thin          AVX2 tiles    Go twin
-//	float32 rows=3   15.0 (0.52)    9.1 (0.24)    8.8 (0.26)
-//	float32 cols=3   21.5 (0.57)    7.2 (0.31)    7.4 (0.26)
-//	float32 rows=8    9.4 (0.43)   12.4 (0.50)    9.7 (0.38)
-//	float32 cols=8   16.8 (0.53)   16.9 (0.50)    6.0 (0.24)
-//	float32 rows=12  10.4 (0.45)    9.6 (0.34)    8.5 (0.29)
-//	float64 rows=4   14.0 (0.42)   17.1 (0.55)   16.4 (0.51)
-//	float64 cols=6   16.8 (0.55)    9.8 (0.34)    8.4 (0.28)
-//
-// The AVX2 tiles move a whole tile in registers; the thin kernel's
+// twin. The AVX2 tiles move a whole tile in registers; the thin kernel's
 // permutes per element grow with the narrow side (see thinProg), and a
-// side the tiles do not cover whole leaves its last rows to the Go twin.
+// side the tiles do not cover whole leaves its last rows to the Go twin:
+// at the AVX512 level the thin kernels measured faster where the tiles do
+// not cover the narrow side whole, and the tiles faster or as fast where
+// they do (BenchmarkThin; BENCHMARKS.md, "Eleventh session on the Zen 4
+// EPYC (2026-11-27, from commit `bda89af`)").
 func transposeNarrow[E uint32 | uint64](ts *thinSet, narrow *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	if a := min(rows, cols); narrow.fn != nil && a >= narrow.tr && a%narrow.tr == 0 {
 		transposeTiled(narrow, cached, dst, doff, dld, src, soff, sld, rows, cols)

@@ -118,10 +118,10 @@ func transposeStreamTiled[E tileElement](isa ISA, nt, k *tileKernel[E], dst []E,
 // makes taller for short source rows and, where tallBands is set, long
 // ones. So a transpose too narrow for squares (the pixels of an image
 // with few channels, moved to channels-first) walks the bands of Bands
-// whatever the strategy: on an Intel Xeon (family 6 model 207, at AVX2,
-// float32 images of 8 and 16 channels) Blocks ran them at 0.38 and 0.57
-// of copy()'s rate in the 16-row bands, one tile a call for 8 channels,
-// as Bands had before tallFor's short-row bands (BENCHMARKS.md).
+// whatever the strategy: in the 16-row bands of Blocks such images ran
+// far slower, one tile a call for 8 float32 channels, as under Bands
+// before tallFor's short-row bands (BENCHMARKS.md, "Blocks on short
+// source rows").
 func streamBlocks(isa ISA, s TransposeStrategy, rows, cols, sld, size int) block {
 	b := streamedFor(s, rows, cols, size)
 	if b == squares {
@@ -154,41 +154,30 @@ const shortBandRows = 1024
 // elements are at most for tallFor's bands of shortBandRows rows.
 // TransposeStream's bands of a page by one line give such a transpose of few
 // destination rows one or two tiles a call (a uint8 [n,32] to [32,n]: two
-// 16×64 tiles). On an Intel Xeon (family 6 model 207;
-// BenchmarkTransposeShortRows, 64 MiB from [n,C] to [C,n], six rounds
-// alternating with the page bands, benchstat; C of 32 and more, which the
-// thin kernels do not take; two such comparisons) the short bands moved
-// uint8 rows of 32 at 0.73-0.82 of copy()'s rate against 0.60-0.67 (+15-22%)
-// and uint16 rows of 32 at 0.93-0.95 against 0.71-0.75 (+27-34%) at both
-// levels; further apart they lost: uint8 rows of 64 0.72 against 0.79 (-9%),
-// of 512 0.63 against 0.76-0.81 (-17 to -23%), as the bands read their 1024
-// rows' lines again for each row of tiles.
+// 16×64 tiles). On an Intel Xeon (BenchmarkTransposeShortRows, C of 32
+// and more, which the thin kernels do not take) the short bands moved
+// uint8 and uint16 rows of 32 faster than the page bands at both levels;
+// further apart they lost, as the bands read their 1024 rows' lines again
+// for each row of tiles (BENCHMARKS.md, "Narrow transposes of 1- and
+// 2-byte elements (commit `8f2f3e4`)").
 const smallShortRows = 32
 
 // shortRowBytes returns how far apart, at most, source rows of size-byte
 // elements are for tallFor's bands of shortBandRows rows at level isa: an
 // eighth of a page (512 bytes) everywhere, and where farShortRows is set
 // (AMD family 25) more: at AVX512 a page for 4-byte elements, half a page
-// for 8-byte ones (float64 rows a page apart ran 6% slower in them, where
-// float32 ones gained 49%), at AVX2 a quarter page for both.
+// for 8-byte ones (float64 rows a page apart ran slower in them, where
+// float32 ones gained), at AVX2 a quarter page for both.
 //
-// On an Intel Xeon (family 6 model 207; TransposeStream of 64 MiB from
-// [n,C] to [C,n], x_copy, medians of three runs) the 16-row bands moved
-// float32 rows 32 to 128 bytes apart (C = 8 to 32 channels) at 0.3-0.7 of
-// copy()'s rate at AVX2 and 0.4-0.7 at AVX512 (where the thin kernels do
-// not take them), float64 rows 64 to 256 bytes apart at 0.25-0.6, each
-// call a tile or two; these bands moved them at 0.9-1.1. Rows 256 and 512
-// bytes apart gained less (0.79-0.89 to 0.89-1.06), and rows 1 KiB apart
-// lost at both levels and both sizes (float32 0.93 to 0.75 at AVX2, the
-// [256,256,256] permutation 0.85-0.99 to 0.71-0.78 at AVX512).
-//
-// With the AVX2 tiles on an AMD EPYC Zen 4 (TransposeStream of 64 MiB,
-// x_copy, medians of eight runs alternating with the 16-row bands),
-// float32 rows 512 bytes apart ([131072,128] transposed) went from 0.47 to
-// 0.67 of copy()'s rate and 1 KiB apart ([65536,256], the [256,256,256]
-// permutation) from 0.49 to 0.60, float64 rows 1 KiB apart from 0.55 to
-// 0.59; 2 KiB apart float32 ones tied (0.62, 0.63) and float64 ones lost
-// (0.68 to 0.56), and a page apart both lost (0.55 to 0.46, 0.74 to 0.51).
+// On an Intel Xeon the 16-row bands moved float32 rows up to 128 bytes
+// apart and float64 rows up to 256 a tile or two a call, and these bands
+// moved them much faster; rows 256 and 512 bytes apart gained less, and
+// rows 1 KiB apart lost at both levels and both sizes (BENCHMARKS.md, "The
+// short source rows: bands of 1024 rows on every processor"). With the AVX2
+// tiles on AMD family 25, float32 and float64 rows up to 1 KiB apart
+// gained, 2 KiB apart float32 ones tied and float64 ones lost, and a page
+// apart both lost (BENCHMARKS.md, "Twelfth session on the Zen 4 EPYC
+// (2026-11-27, from commit `1b0d977`)").
 func shortRowBytes(isa ISA, size int) int {
 	switch {
 	case !farShortRows:
@@ -257,9 +246,10 @@ var bandSpanBytes = 8 << 20
 // and source rows sld elements apart: the squares of cached, or the Bands
 // of TransposeStream (streamedFor) where cachedBands is set, the level is
 // AVX512 and the source's cols rows or the destination's rows span
-// bandSpanBytes or more. The AVX2 tiles keep the squares: on the Zen 4
-// EPYC they transposed a float32 [8192,8192] 37% slower in bands, where
-// the AVX-512 tiles ran 37% faster.
+// bandSpanBytes or more. The AVX2 tiles keep the squares: on AMD family
+// 25 they transposed a large float32 matrix slower in bands, where the
+// AVX-512 tiles ran faster (BENCHMARKS.md, "Third session on the Zen 4
+// EPYC (2026-11-26, from commit `51f285e`)").
 func cachedFor(isa ISA, rows, cols, dld, sld, size int) block {
 	if cachedBands && isa == AVX512 && (spans(cols, sld, size) || spans(rows, dld, size)) {
 		return streamedFor(Bands, rows, cols, size)
@@ -371,16 +361,9 @@ func transposeSmall[E uint8 | uint16](isa ISA, ts *thinSet, k, nt *tileKernel[E]
 // k.tc), as transposeNarrow gives 4- and 8-byte ones to their tiles. The thin
 // kernels take 1- and 2-byte elements up to 16 rows or columns (thinMax),
 // so these are a uint8 side of 16 and a uint16 one of 8 or 16 rows or 16
-// columns. On an Intel Xeon (family 6 model 207; BenchmarkThin, GB/s,
-// TransposeStream of 32 MiB, and in cache with 64 Ki elements; ranges of
-// two to five runs) the tiles moved a uint8 [n,16] to [16,n] at 8.2-10.0
-// against the AVX-512 thin kernel's 4.4-5.3 and the AVX2 one's 1.8-3.0
-// (in cache 6.7-6.8 against 5.9-8.4 and 2.5-2.7), a uint8 [16,n] to
-// [n,16] at 7.7-11.2 against 4.7-6.5 (in cache 38-41 against 5.8-9.6);
-// uint16 [n,8] to [8,n] at 10.2-14.8 against 6.6-12 (in cache 28-30
-// against 11-12), [n,16] to [16,n] at 10.8-13.0 against 4.5-7.2 (27-29
-// against 9.4-9.8), and [16,n] to [n,16] at 9.6-12.9 against 4.0-6.4
-// (36-39 against 6.1-6.3).
+// columns, where the tiles streamed faster than the thin kernels of both
+// levels on an Intel Xeon (BenchmarkThin; BENCHMARKS.md, "Narrow
+// transposes of 1- and 2-byte elements (commit `8f2f3e4`)").
 func coversNarrow[E uint8 | uint16](k *tileKernel[E], rows, cols int) bool {
 	if rows <= cols {
 		return rows%k.tr == 0
@@ -406,27 +389,23 @@ func uintptrOf[T any](s []T) uintptr {
 }
 
 // transposeSmallTiles runs the tiles of 1- or 2-byte elements over a
-// transpose. Streamed (TransposeStream) where the level has a
-// non-temporal form nt (uint8 and uint16 at AVX2 and AVX512) and the
-// destination rows are a whole number of lines apart, it runs
-// transposeStreamTiled with nt, under the strategy's blocks as the 4- and
-// 8-byte tiles do (never calibrating: the calibration times those): on an
-// Intel Xeon (family 6 model 207) a uint8 [8192,8192] went from 0.35-0.37
-// of copy()'s rate to 0.72-0.77, a uint16 one from 0.41-0.43 to 0.86-0.93
-// (six rounds, benchstat). Otherwise the tiles k walk
-// cached's squares, whatever the caller's blocks (on the same Xeon a
-// uint8 [8192,8192] ran at 0.35-0.37 in them, 0.27-0.28 in
-// TransposeStream's bands; not measured on AMD family 25, where
-// Transpose gives the AVX-512 tiles bands), or, where the Go twin would
-// stage the transpose (source rows a page or more apart, and stages),
-// they write the blocks of transposeStaged's scratch buffer in the same
-// squares: without non-temporal stores, each destination line written
-// in pieces of 16 or 32 bytes took its fetch from memory, as the Go
-// twin's did. On the Xeon (simd BenchmarkTranspose of [8192,8192], six
-// rounds alternating with the tiles written directly, benchstat) uint16
-// went from 3.9-4.0 GB/s to 5.0-5.1 (+24% and +31%, p <= 0.015), uint8
-// from 3.9-4.1 to 4.4-4.8 (+12% and +18% in two cases of four, p <=
-// 0.009; the others within the noise).
+// transpose. Streamed (TransposeStream) where the level has a non-temporal
+// form nt (uint8 and uint16 at AVX2 and AVX512) and the destination rows
+// are a whole number of lines apart, it runs transposeStreamTiled with nt,
+// under the strategy's blocks as the 4- and 8-byte tiles do (never
+// calibrating: the calibration times those), which measured far faster than
+// ordinary stores on an Intel Xeon (BENCHMARKS.md, "Bytes streamed: whole
+// lines, non-temporally" and "`TransposeStream` of 2-byte elements").
+// Otherwise the tiles k walk cached's squares, whatever the caller's blocks
+// (on an Intel Xeon they ran faster in them than in TransposeStream's
+// bands; not measured on AMD family 25, where Transpose gives the AVX-512
+// tiles bands), or, where the Go twin would stage the transpose (source
+// rows a page or more apart, and stages), they write the blocks of
+// transposeStaged's scratch buffer in the same squares: without
+// non-temporal stores, each destination line written in pieces of 16 or 32
+// bytes took its fetch from memory, as the Go twin's did; staged, they
+// measured faster on an Intel Xeon (BENCHMARKS.md, "Transposes of 1- and
+// 2-byte elements (commits `cc9abf1`, `bef7ca4`)").
 func transposeSmallTiles[E uint8 | uint16](isa ISA, k, nt *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	size := int(sizeOf[E]())
 	if stream && nt.fn != nil && dld*size%64 == 0 {

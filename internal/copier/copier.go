@@ -45,10 +45,9 @@ type Part struct {
 	// of, when that destination is written once, part by part: from
 	// par.StreamBytes of Total the copy stores with the streaming kernels,
 	// as a single copy of the whole destination would, whatever the
-	// part's own size. (ops computes into a transposed destination in
-	// slabs of 1 MiB and copies each into it: streamed, a float32
-	// [4096,4096] went from 0.33 to 0.46 of the contiguous Add's speed, on
-	// an AMD EPYC Zen 4.) 0 sizes the copy by itself.
+	// part's own size (ops computes into a transposed destination in
+	// slabs of 1 MiB and copies each into it). 0 sizes the copy by
+	// itself.
 	Total int
 	// Inline runs the copy on the calling goroutine whatever its size,
 	// for a caller that runs its parts on several goroutines itself.
@@ -197,12 +196,10 @@ func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 
 // gather moves the runs of a gather plan with the loop simd.Strided runs,
 // without its checks of the indices, which the planner has proved in
-// range: on a small copy of short runs the checks cost a tenth. Flipped
-// runs (source stride -1) of 256 bytes or more go to simd.Strided, whose
-// reversal kernels move them several times as fast (a float32 [256,256]
-// with its columns flipped: 25 -> 67 GB/s on an AMD Zen 4 EPYC); below
-// that the call costs more than the loop (ops on a flipped float32
-// [16,16] lost a quarter with runs of 64 bytes).
+// range, which are a noticeable part of a small copy of short runs.
+// Flipped runs (source stride -1) of 256 bytes or more go to
+// simd.Strided, whose reversal kernels move them several times as fast;
+// below that the call costs more than the loop (BENCHMARKS.md).
 func gather[T simd.Number](dst, src []T, p *layout.Plan) {
 	n := p.Len()
 	di, si := p.Inc()
