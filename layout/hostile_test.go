@@ -21,40 +21,6 @@ import (
 	"github.com/tessera-go/tessera/layout"
 )
 
-// catalogue returns named layouts of every kind: zero, rank 0, empty,
-// contiguous, transposed, flipped, sliced, expanded, inline and out-of-line
-// ranks, MaxRank, and layouts that reach offsets near math.MaxInt.
-func catalogue(t testing.TB) []struct {
-	name string
-	l    layout.Layout
-} {
-	rank9 := []int{1, 2, 1, 3, 1, 1, 2, 1, 2}
-	nine, err := layout.RowMajor(rank9...)
-	require.NoError(t, err)
-	return []struct {
-		name string
-		l    layout.Layout
-	}{
-		{"zero", layout.Layout{}},
-		{"rank0", testkit.Layout(t, nil, nil, 0)},
-		{"rank0 far", testkit.Layout(t, nil, nil, math.MaxInt-1)},
-		{"empty", testkit.Layout(t, []int{0}, []int{1}, 0)},
-		{"empty 3d", testkit.Layout(t, []int{3, 0, 2}, []int{-7, testint.Half, 5}, 14)},
-		{"contiguous", testkit.Layout(t, []int{2, 3, 4}, []int{12, 4, 1}, 0)},
-		{"transposed", testkit.Layout(t, []int{4, 3}, []int{1, 4}, 0)},
-		{"flipped", testkit.Layout(t, []int{2, 3}, []int{-3, -1}, 5)},
-		{"sliced", testkit.Layout(t, []int{2, 2}, []int{8, 3}, 5)},
-		{"expanded", testkit.Layout(t, []int{4, 2, 3}, []int{0, 3, 1}, 0)},
-		{"overlapping", testkit.Layout(t, []int{3, 3}, []int{1, 1}, 0)},
-		{"rank9", nine},
-		{"maxrank", testkit.Layout(t, testkit.Ones(layout.MaxRank), testkit.Ones(layout.MaxRank), 0)},
-		{"huge strides", testkit.Layout(t, []int{2, 2}, []int{testint.Huge / 2, -testint.Huge / 2}, testint.Huge/2)},
-		{"huge dim", testkit.Layout(t, []int{math.MaxInt - 1}, []int{1}, 0)},
-		{"near MaxInt", testkit.Layout(t, []int{2}, []int{math.MaxInt - 2}, 1)},
-		{"size-1 MinInt stride", testkit.Layout(t, []int{1, 2}, []int{math.MinInt, 1}, 0)},
-	}
-}
-
 // hcase is one hostile call: call returns the error of the function under
 // test; args are the slices passed to it, which must be left unchanged.
 type hcase struct {
@@ -539,11 +505,11 @@ func checkInvariants(t *testing.T, l layout.Layout) {
 // nothing panics, that errors wrap a sentinel and name the op, and that
 // results keep the invariants and stay inside the receiver's span.
 func TestHostileSweep(t *testing.T) {
-	cat := catalogue(t)
+	cat := testkit.Layouts(t)
 	small := []int{0, 1, 2, -1, 3, 5, math.MaxInt, math.MinInt, math.MaxInt / 2}
 	for _, c := range cat {
-		l := c.l
-		t.Run(c.name, func(t *testing.T) {
+		l := c.Layout
+		t.Run(c.Name, func(t *testing.T) {
 			before := l.String()
 			defer func() {
 				require.Equal(t, before, l.String(), "the receiver changed")
@@ -575,7 +541,7 @@ func TestHostileSweep(t *testing.T) {
 					}
 				}
 				for _, c2 := range cat {
-					_, err = layout.NewPlan(l, c2.l)
+					_, err = layout.NewPlan(l, c2.Layout)
 					if err != nil {
 						checkResult(t, "NewPlan", l, "", layout.Layout{}, err)
 					}
@@ -663,8 +629,8 @@ func TestHostileChains(t *testing.T) {
 	}
 	for seed := range n {
 		r := choose.NewRand(uint64(seed))
-		for _, c := range catalogue(t) {
-			l := c.l
+		for _, c := range testkit.Layouts(t) {
+			l := c.Layout
 			for range 8 {
 				l = step(t, r, l)
 			}

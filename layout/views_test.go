@@ -338,31 +338,31 @@ func setForms(r int) []setForm {
 // works when the receiver is also the argument.
 func TestSetForms(t *testing.T) {
 	olds := []layout.Layout{{}, rowMajor(t, 9, 8, 7), rowMajor(t, 1, 2, 1, 2, 1, 2, 1, 2, 1, 2)}
-	for _, c := range catalogue(t) {
-		for _, f := range setForms(c.l.Rank()) {
-			want, wantErr := f.value(c.l)
+	for _, c := range testkit.Layouts(t) {
+		for _, f := range setForms(c.Layout.Rank()) {
+			want, wantErr := f.value(c.Layout)
 			for _, old := range olds {
-				x, z := c.l, old
+				x, z := c.Layout, old
 				err := f.set(&z, &x)
-				require.Equal(t, c.l.String(), x.String(), "%s %s: the argument changed", c.name, f.name)
+				require.Equal(t, c.Layout.String(), x.String(), "%s %s: the argument changed", c.Name, f.name)
 				if wantErr != nil {
-					require.EqualError(t, err, wantErr.Error(), "%s %s", c.name, f.name)
-					require.Equal(t, old.String(), z.String(), "%s %s: the receiver changed on error", c.name, f.name)
+					require.EqualError(t, err, wantErr.Error(), "%s %s", c.Name, f.name)
+					require.Equal(t, old.String(), z.String(), "%s %s: the receiver changed on error", c.Name, f.name)
 					require.True(t, z.Equal(old))
 					continue
 				}
-				require.NoError(t, err, "%s %s", c.name, f.name)
-				require.True(t, z.Equal(want), "%s %s: got %v, want %v", c.name, f.name, z, want)
+				require.NoError(t, err, "%s %s", c.Name, f.name)
+				require.True(t, z.Equal(want), "%s %s: got %v, want %v", c.Name, f.name, z, want)
 				checkInvariants(t, z)
 			}
-			y := c.l
+			y := c.Layout
 			err := f.set(&y, &y)
 			if wantErr != nil {
-				require.EqualError(t, err, wantErr.Error(), "%s %s aliased", c.name, f.name)
-				require.True(t, y.Equal(c.l), "%s %s aliased: the receiver changed on error", c.name, f.name)
+				require.EqualError(t, err, wantErr.Error(), "%s %s aliased", c.Name, f.name)
+				require.True(t, y.Equal(c.Layout), "%s %s aliased: the receiver changed on error", c.Name, f.name)
 			} else {
 				require.NoError(t, err)
-				require.True(t, y.Equal(want), "%s %s aliased: got %v, want %v", c.name, f.name, y, want)
+				require.True(t, y.Equal(want), "%s %s aliased: got %v, want %v", c.Name, f.name, y, want)
 			}
 		}
 	}

@@ -206,24 +206,6 @@ func TestHostileOps(t *testing.T) {
 	})
 }
 
-// opsCatalogue returns small views of every kind over data.
-func opsCatalogue(t testing.TB, data []float64) []tensor.View[float64] {
-	return []tensor.View[float64]{
-		{},
-		testkit.View(t, data, nil, nil, 0),
-		testkit.View(t, data, []int{0}, []int{1}, 0),
-		testkit.View(t, data, []int{2, 0, 3}, []int{3, testint.Half, 1}, 5),
-		testkit.View(t, data, []int{2, 3, 4}, []int{12, 4, 1}, 0),
-		testkit.View(t, data, []int{4, 3}, []int{1, 4}, 0),
-		testkit.View(t, data, []int{2, 3}, []int{-3, -1}, 23),
-		testkit.View(t, data, []int{4, 2, 3}, []int{0, 3, 1}, 6),
-		testkit.View(t, data, []int{3, 3}, []int{1, 1}, 2),
-		testkit.View(t, data, []int{1, 3, 1}, []int{math.MaxInt, 2, math.MinInt}, 4),
-		testkit.View(t, data, testkit.Ones(64), testkit.Ones(64), 23),
-		testkit.View(t, data, []int{2, 1, 2, 1, 2, 1, 2, 1, 1}, []int{12, 1, 6, 1, 3, 1, 1, 1, 1}, 0),
-	}
-}
-
 // checkOpResult checks a result of op on v: an error wraps a sentinel and
 // names the op; a view reads only elements of v's buffer (or of a fresh
 // copy, for Reshape and Flatten), readable with At.
@@ -267,8 +249,9 @@ func checkOpResult(t *testing.T, op string, v, got tensor.View[float64], err err
 // testkit.HostileShapes, and checks that nothing panics, that errors wrap
 // a sentinel and name the op, and that inputs stay unchanged.
 func TestHostileOpsSweep(t *testing.T) {
-	data := testkit.Seq(24)
-	for i, v := range opsCatalogue(t, data) {
+	data := testkit.Seq(testkit.CatalogueLen)
+	for i, c := range testkit.Views(t, data) {
+		v := c.View
 		lay := v.Layout().String()
 		r := v.Rank()
 		axes := append(slices.Clone(testkit.Extremes), -r-1, -r, r, r+1)
@@ -338,5 +321,5 @@ func TestHostileOpsSweep(t *testing.T) {
 		})
 		require.Equal(t, lay, v.Layout().String(), "view %d: layout changed", i)
 	}
-	require.Equal(t, testkit.Seq(24), data, "an operation wrote to its input")
+	require.Equal(t, testkit.Seq(testkit.CatalogueLen), data, "an operation wrote to its input")
 }

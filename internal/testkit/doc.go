@@ -15,6 +15,9 @@
 //   - builders of layouts and views: checked ones for fixed arguments
 //     ([Layout], [View]) and a random view of a given shape, permuted,
 //     sliced with a step, flipped and broadcast ([RandomView]);
+//   - the one named catalogue of hostile and strided layouts that the
+//     hostile tests of layout, tensor and ops sweep ([Layouts], and as
+//     views over a buffer, [Views]);
 //   - small slices and a panic guard ([Ones], [Iota], [Seq], [NoPanic]).
 //
 // The platform-sized large integers are in internal/testint, the choices

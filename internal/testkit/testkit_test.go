@@ -14,6 +14,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/require"
+
 	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 )
@@ -176,4 +178,25 @@ func TestRandomView(t *testing.T) {
 	if flipped < 100 || broadcast < 100 || strided < 500 {
 		t.Errorf("got %d flipped and %d broadcast axes, %d views not contiguous; want more", flipped, broadcast, strided)
 	}
+}
+
+// TestCatalogue checks that every layout of the catalogue before the far
+// ones gives a view over CatalogueLen elements, and that names are unique.
+func TestCatalogue(t *testing.T) {
+	seen := map[string]bool{}
+	fits := 0
+	for _, c := range testkit.Layouts(t) {
+		require.False(t, seen[c.Name], "%s named twice", c.Name)
+		seen[c.Name] = true
+		if c.Name == "rank0 far" {
+			break
+		}
+		fits++
+	}
+	views := testkit.Views(t, testkit.Seq(testkit.CatalogueLen))
+	var names []string
+	for _, v := range views {
+		names = append(names, v.Name)
+	}
+	require.Len(t, names, fits, "%v", names)
 }
