@@ -1,11 +1,11 @@
 package ops
 
-// SetVarBlock sets the size in bytes of the blocks of squared deviations
-// Var computes at once, and returns the previous size: for the tests of
-// package ops_test.
+// SetVarBlock sets the size in bytes of the blocks of mapped elements a
+// mapped reduction (Var, the NaN-skipping sum) computes at once, and
+// returns the previous size: for the tests.
 func SetVarBlock(n int) int {
-	old := varBlock
-	varBlock = n
+	old := mapBlock
+	mapBlock = n
 	return old
 }
 

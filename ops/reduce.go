@@ -128,21 +128,32 @@ type reducer[T tensor.Number, K binOp[T]] struct {
 	r     binRunner[T, K]
 	id    T
 	hasID bool
-	lanes int
 	// plusZero: the reduction is a float or complex sum, which starts
 	// from +0 (see finish).
 	plusZero bool
+	// ordered: the result's bits depend on the order the elements are
+	// combined in (a float or complex sum or product; integer arithmetic
+	// wraps exactly and Max and Min pick an element), so an Into form
+	// reduces in the order of a row-major destination (see reduceInto).
+	ordered bool
+	lanes   int
 }
 
 func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) reducer[T, K] {
 	return reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T]()}
 }
 
-// sumReducer is the reducer of Sum and Mean.
+// sumReducer is the reducer of Sum and Mean: newReducer's, with plusZero
+// and ordered set for float and complex types.
 func sumReducer[T tensor.Number]() reducer[T, addOp[T]] {
-	rd := newReducer(addOp[T]{}, 0, true)
-	rd.plusZero = !isInteger[T]()
-	return rd
+	f := !isInteger[T]()
+	return reducer[T, addOp[T]]{r: newBinRunner[T](addOp[T]{}, false), hasID: true, lanes: foldLanes[T](), plusZero: f, ordered: f}
+}
+
+// prodReducer is the reducer of Prod: newReducer's, with ordered set for
+// float and complex types.
+func prodReducer[T tensor.Number]() reducer[T, mulOp[T]] {
+	return reducer[T, mulOp[T]]{r: newBinRunner[T](mulOp[T]{}, false), id: 1, hasID: true, lanes: foldLanes[T](), ordered: !isInteger[T]()}
 }
 
 // finish completes the reduction into d, its contiguous result. A sum
@@ -210,22 +221,32 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return err
 	}
-	if !d.lay.IsContiguous() {
-		var sc scratch
-		defer sc.release()
-		tmp := rowMajorTemp(&sc, d, keep)
-		rd.run(&tmp, in)
-		rd.finish(tmp.data)
-		copier.Move(d.data, &d.lay, tmp.data, &tmp.lay, copier.Part{})
+	if rd.ordered && !d.lay.IsContiguous() {
+		rd.runRowMajor(d, in, keep)
 		return nil
 	}
 	isolate(d, in)
 	rd.run(d, in)
-	if n := d.lay.Size(); n > 0 { // an empty layout's offset may lie anywhere
-		off := d.lay.Offset()
-		rd.finish(d.data[off : off+n])
+	if rd.plusZero {
+		if n := shapeSize(keep); n > 0 { // an empty layout's offset may lie anywhere
+			off := d.lay.Offset()
+			rd.finish(d.data[off : off+n])
+		}
 	}
 	return nil
+}
+
+// runRowMajor reduces in into d, which is not row-major, through a
+// row-major temporary (see rowMajorTemp). A function of its own: its
+// deferred release in reduceInto cost every reduction into a row-major
+// destination.
+func (rd *reducer[T, K]) runRowMajor(d, in *operand[T], keep []int) {
+	var sc scratch
+	defer sc.release()
+	tmp := rowMajorTemp(&sc, d, keep)
+	rd.run(&tmp, in)
+	rd.finish(tmp.data)
+	copier.Move(d.data, &d.lay, tmp.data, &tmp.lay, copier.Part{})
 }
 
 // rowMajorTemp returns a row-major temporary of the kept shape for the

@@ -320,7 +320,7 @@ func TestVarBlocks(t *testing.T) {
 	}
 	check("columns", cols.View(), []int{0})
 	check("columns, flipped", tensor.Must(cols.View().Flip(1)), []int{0})
-	// The same down the rows of the tree of leaves (sqDevRows): rows
+	// The same down the rows of the tree of leaves (mappedRows): rows
 	// flipped, rows apart (a slice of the columns), every other row, and
 	// two reduced axes that merge into one.
 	check("columns, rows flipped", tensor.Must(cols.View().Flip(0)), []int{0})
@@ -333,7 +333,7 @@ func TestVarBlocks(t *testing.T) {
 	}
 	bt := tensor.Must(big.View().Transpose(0, 2))
 	blocks, procs = []int{1 << 20}, []int{2, 3}
-	largeAxes := [][]int{{2}, {1}, {0, 2}, {0}, {0, 1}} // {0} and {0, 1}: blocks of rows (sqDevRows) on goroutines
+	largeAxes := [][]int{{2}, {1}, {0, 2}, {0}, {0, 1}} // {0} and {0, 1}: blocks of rows (mappedRows) on goroutines
 	if testing.Short() {
 		largeAxes = [][]int{{2}, {0, 1}}
 	}
