@@ -237,9 +237,9 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 }
 
 // runRowMajor reduces in into d, which is not row-major, through a
-// row-major temporary (see rowMajorTemp). A function of its own: its
-// deferred release in reduceInto cost every reduction into a row-major
-// destination.
+// row-major temporary (see rowMajorTemp): a function of its own, so that
+// reduceInto, which every reduction into a row-major destination runs,
+// holds no deferred call.
 func (rd *reducer[T, K]) runRowMajor(d, in *operand[T], keep []int) {
 	var sc scratch
 	defer sc.release()
