@@ -6,6 +6,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
@@ -212,13 +213,7 @@ func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
 		// callers' stacks, which a message must not keep.
 		return errorf(op, layout.ErrShape, "destination shape %v does not match the result shape %v", dst.lay.Shape(), slices.Clone(shape))
 	}
-	switch dst.lay.SelfOverlap() {
-	case layout.Overlaps:
-		return errorf(op, layout.ErrOverlap, "destination layout %v reaches some elements more than once", dst.lay)
-	case layout.MayOverlap:
-		return errorf(op, layout.ErrOverlap, "cannot decide within %d steps whether destination layout %v reaches some element more than once", layout.MaxOverlapWork, dst.lay)
-	}
-	return nil
+	return mem.OverlapError("ops", op, &dst.lay)
 }
 
 // isolate replaces *in by a snapshot of it when it shares memory with dst
@@ -241,15 +236,10 @@ func snapshotOf[T tensor.Number](dst, in *operand[T]) operand[T] {
 	return snapshot(in)
 }
 
-// snapshot returns a copy of what in reaches, no larger than the smaller
-// of its span and its elements: a broadcast input is copied as the few
-// elements it repeats (mem.SpanCopy), a sparse one packed (Clone).
+// snapshot returns a copy of what in reaches (copier.Snapshot).
 func snapshot[T tensor.Number](in *operand[T]) operand[T] {
-	if data, l, ok := mem.SpanCopy(in.data, &in.lay); ok {
-		return operand[T]{data: data, lay: l}
-	}
-	v, _ := tensor.NewView(in.data, in.lay)
-	return *operandOfNew(v.Clone().View())
+	data, l := copier.Snapshot(in.data, &in.lay)
+	return operand[T]{data: data, lay: l}
 }
 
 // isInteger reports whether T is an integer type: one in which 1/2 is 0.

@@ -90,8 +90,8 @@ func (v View[T]) CopyTo(dst []T) error {
 	}
 	dst = dst[:n]
 	if mem.Overlaps(dst, &pl, v.data, &v.lay) {
-		src, sl := snapshot(v.data, &v.lay)
-		copier.Move(dst, &pl, src, sl, copier.Part{})
+		src, sl := copier.Snapshot(v.data, &v.lay)
+		copier.Move(dst, &pl, src, &sl, copier.Part{})
 		return nil
 	}
 	copier.RunPlan(dst, v.data, &p, copier.Part{})
@@ -159,16 +159,8 @@ func (v View[T]) Fill(x T) error {
 }
 
 // overlapError returns the error of a copy into l when two indices of l
-// reach the same element, or may: see layout.Layout.SelfOverlap.
-func overlapError(op string, l *layout.Layout) error {
-	switch l.SelfOverlap() {
-	case layout.Overlaps:
-		return errorf(op, layout.ErrOverlap, "destination layout %v reaches some elements more than once", *l)
-	case layout.MayOverlap:
-		return errorf(op, layout.ErrOverlap, "cannot decide within %d steps whether destination layout %v reaches some element more than once", layout.MaxOverlapWork, *l)
-	}
-	return nil
-}
+// reach the same element, or may: mem.OverlapError.
+func overlapError(op string, l *layout.Layout) error { return mem.OverlapError("tensor", op, l) }
 
 // assign is copier.Move for a source that may share memory with the
 // destination: it reads an overlapping source into a temporary first. Like
@@ -177,21 +169,10 @@ func overlapError(op string, l *layout.Layout) error {
 // copy's data.
 func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if mem.Overlaps(dst, dl, src, sl) {
-		src, sl = snapshot(src, sl)
+		data, l := copier.Snapshot(src, sl)
+		src, sl = data, &l
 	}
 	copier.Move(dst, dl, src, sl, copier.Part{})
-}
-
-// snapshot returns a copy of what src reaches through sl, and its layout:
-// the span of sl, copied as it lies, when that is no larger than the
-// elements (an expanded source, whose span can be a single element), and a
-// packed copy of the elements otherwise (a sliced source with a step).
-func snapshot[T Number](src []T, sl *layout.Layout) ([]T, *layout.Layout) {
-	if data, l, ok := mem.SpanCopy(src, sl); ok {
-		return data, &l
-	}
-	tmp := View[T]{data: src, lay: *sl}.Clone()
-	return tmp.data, &tmp.lay
 }
 
 // Copies of at least par.MinBytes are split over several goroutines,

@@ -17,6 +17,7 @@ import (
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/loops"
+	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/simd"
@@ -249,4 +250,25 @@ func gatherRun[T simd.Number](run, src []T, s, si int) {
 		run[i] = *(*T)(unsafe.Add(base, off))
 		off += step
 	}
+}
+
+// Snapshot returns a copy of what src reaches through sl, and the layout
+// that reaches it there: the span of sl copied as it lies when that is no
+// larger than the elements (mem.SpanCopy: a broadcast source, whose span
+// can be one element), and the elements packed row-major otherwise (a
+// source sliced with a step). It is the one way the copier and the
+// compute driver read a source that overlaps their destination, and it
+// costs the smaller of the span and the elements.
+func Snapshot[T simd.Number](src []T, sl *layout.Layout) ([]T, layout.Layout) {
+	if data, l, ok := mem.SpanCopy(src, sl); ok {
+		return data, l
+	}
+	var sb [8]int
+	l, err := layout.RowMajor(sl.AppendShape(sb[:0])...)
+	if err != nil {
+		panic("copier: internal error: " + err.Error())
+	}
+	dst := make([]T, l.Size())
+	Move(dst, &l, src, sl, Part{})
+	return dst, l
 }

@@ -9,6 +9,7 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
 )
 
@@ -67,4 +68,20 @@ func SpanCopy[T any](src []T, sl *layout.Layout) ([]T, layout.Layout, bool) {
 		panic("mem: internal error: " + err.Error())
 	}
 	return append([]T(nil), src[lo:hi]...), l, true
+}
+
+// OverlapError returns the error of the operation op of package pkg for a
+// destination of layout l in which two indices reach the same element,
+// or may (layout.Layout.SelfOverlap could not decide within
+// layout.MaxOverlapWork steps), wrapping layout.ErrOverlap; nil when l
+// reaches every element once. Every copy and computation into a
+// destination checks with it, so the message is the same everywhere.
+func OverlapError(pkg, op string, l *layout.Layout) error {
+	switch l.SelfOverlap() {
+	case layout.Overlaps:
+		return errs.New(pkg, op, layout.ErrOverlap, "destination layout %v reaches some elements more than once", *l)
+	case layout.MayOverlap:
+		return errs.New(pkg, op, layout.ErrOverlap, "cannot decide within %d steps whether destination layout %v reaches some element more than once", layout.MaxOverlapWork, *l)
+	}
+	return nil
 }
