@@ -1,8 +1,9 @@
 package tensor_test
 
 // Hostile-input tests for package tensor: every exported function and
-// method is driven with bad shapes, short and nil slices, out-of-bounds and
-// overflowing layouts, aliasing destinations and overlapping copies. Errors
+// method is driven with bad shapes, short and nil slices, and
+// out-of-bounds and overflowing layouts (aliasing destinations and
+// overlapping copies are in aliasing_test.go). Errors
 // must wrap the documented sentinel, start with "tensor: Op: " and leave
 // every argument byte-identical; only At, Set (on a bad index) and Must may
 // panic.
