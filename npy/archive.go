@@ -75,6 +75,9 @@ func NewArchive(r io.ReaderAt, size int64, opts ...Option) (*Archive, error) {
 }
 
 func newArchive(r io.ReaderAt, size int64, opts []Option) (*Archive, error) {
+	if size < 0 {
+		return nil, errorf(ErrFormat, "negative archive size %d", size)
+	}
 	// The directory's offsets are the archive's word: read through a
 	// section of size bytes, one that points outside the archive (past
 	// its end, or before its start where an offset overflowed) reads EOF,

@@ -422,3 +422,11 @@ func openFiles(t *testing.T) int {
 	}
 	return len(entries)
 }
+
+// TestArchiveNegativeSize checks that a negative archive size is
+// ErrFormat, as before the I/O errors were told apart.
+func TestArchiveNegativeSize(t *testing.T) {
+	_, err := npy.NewArchive(bytes.NewReader(nil), -1)
+	assert.ErrorIs(t, err, npy.ErrFormat)
+	assert.ErrorContains(t, err, "npy: NewArchive: negative archive size -1")
+}

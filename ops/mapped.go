@@ -145,7 +145,8 @@ func mappedParts[T tensor.Number, K binOp[T], M elemMap[T]](rd reducer[T, K], d,
 		if i > 0 {
 			b = make([]T, len(buf))
 		}
-		mappedBlocks(rd, d, v, m, k, c, i*rows/w, (i+1)*rows/w, b)
+		lo, hi := int64(i)*int64(rows)/int64(w), int64(i+1)*int64(rows)/int64(w) // no overflow where int has 32 bits
+		mappedBlocks(rd, d, v, m, k, c, int(lo), int(hi), b)
 	})
 }
 

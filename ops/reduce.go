@@ -8,6 +8,7 @@ import (
 
 	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/simd"
@@ -131,16 +132,20 @@ type reducer[T tensor.Number, K binOp[T]] struct {
 	// plusZero: the reduction is a float or complex sum, which starts
 	// from +0 (see finish).
 	plusZero bool
-	// ordered: the result's bits depend on the order the elements are
-	// combined in (a float or complex sum or product; integer arithmetic
-	// wraps exactly and Max and Min pick an element), so an Into form
-	// reduces in the order of a row-major destination (see reduceInto).
+	// ordered: the result's bits may depend on the order the elements
+	// are combined in (every float or complex reduction; integer
+	// arithmetic wraps exactly), so an Into form reduces in the order of
+	// the form that returns a tensor (see reduceInto).
 	ordered bool
 	lanes   int
 }
 
+// newReducer returns the reducer of k with identity id (hasID: it has
+// one). Every float or complex reduction is ordered: a sum's or product's
+// roundings depend on the order, and so does which of two equal extremes
+// Max and Min keep (+0 and -0, two NaNs).
 func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) reducer[T, K] {
-	return reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T]()}
+	return reducer[T, K]{r: newBinRunner[T](k, false), id: id, hasID: hasID, lanes: foldLanes[T](), ordered: !isInteger[T]()}
 }
 
 // sumReducer is the reducer of Sum and Mean: newReducer's, with plusZero
@@ -148,12 +153,6 @@ func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) reducer[T, K
 func sumReducer[T tensor.Number]() reducer[T, addOp[T]] {
 	f := !isInteger[T]()
 	return reducer[T, addOp[T]]{r: newBinRunner[T](addOp[T]{}, false), hasID: true, lanes: foldLanes[T](), plusZero: f, ordered: f}
-}
-
-// prodReducer is the reducer of Prod: newReducer's, with ordered set for
-// float and complex types.
-func prodReducer[T tensor.Number]() reducer[T, mulOp[T]] {
-	return reducer[T, mulOp[T]]{r: newBinRunner[T](mulOp[T]{}, false), id: 1, hasID: true, lanes: foldLanes[T](), ordered: !isInteger[T]()}
 }
 
 // finish completes the reduction into d, its contiguous result. A sum
@@ -221,7 +220,10 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return err
 	}
-	if rd.ordered && !d.lay.IsContiguous() {
+	// A destination that is not row-major, or that overlaps the input
+	// (whose snapshot, packed, could be walked in another order), takes
+	// the row-major temporary: the order of the form returning a tensor.
+	if rd.ordered && (!d.lay.IsContiguous() || mem.Overlaps(d.data, &d.lay, in.data, &in.lay)) {
 		rd.runRowMajor(d, in, keep)
 		return nil
 	}

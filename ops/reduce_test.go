@@ -930,3 +930,36 @@ func TestMeanExactCount(t *testing.T) {
 	assert.Equal(t, float32(math.Sqrt(float64(float32(float64(1<<31)/n)))), s, "Std, ddof 0")
 	assert.Equal(t, float32(128), tensor.Must(ops.Var(x.View(), 1)).At(), "Var, ddof 1: 2^24 exactly")
 }
+
+// TestReduceIntoOrderCases holds two cases the review of the Into
+// layouts found: Max keeps whichever of +0 and -0 its order meets, and a
+// destination that overlaps a stepped input must not change the order
+// through the input's packed snapshot.
+func TestReduceIntoOrderCases(t *testing.T) {
+	negZero := math.Copysign(0, -1)
+	x := tensor.Must(tensor.Full(-1.0, 256, 2))
+	x.Data()[31*2], x.Data()[224*2] = negZero, 0
+	want := tensor.Must(ops.Max(x.View(), 0)).Data()
+	wide := tensor.Must(tensor.New[float64](4)).View()
+	stepped := tensor.Must(wide.Slice(0, 0, 4, 2))
+	require.NoError(t, ops.MaxInto(stepped, x.View(), 0))
+	assert.Equal(t, math.Signbit(want[0]), math.Signbit(stepped.At(0)), "Max into a stepped destination kept the other zero")
+
+	r := rand.New(rand.NewPCG(49, 2))
+	buf := make([]float32, 1024*64)
+	for i := range buf {
+		buf[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(30)))
+	}
+	a := tensor.Must(tensor.FromSlice(buf, 1024, 64)).View()
+	in := tensor.Must(tensor.Must(a.Transpose(0, 1)).Slice(0, 0, 64, 2)) // [32 1024], strides [2 64]
+	sum := tensor.Must(ops.Sum(in, 1)).Data()
+	d := tensor.Must(tensor.FromSlice(buf[:32], 32)).View() // overlaps in
+	require.NoError(t, ops.SumInto(d, in, 1))
+	assert.True(t, rfSame(sum, d.Contiguous().Data()), "SumInto into a destination overlapping its stepped input: other bits than Sum")
+	for i := range buf {
+		buf[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(30)))
+	}
+	mean := tensor.Must(ops.Mean(in, 1)).Data()
+	require.NoError(t, ops.MeanInto(d, in, 1))
+	assert.True(t, rfSame(mean, d.Contiguous().Data()), "MeanInto into a destination overlapping its stepped input: other bits than Mean")
+}

@@ -39,17 +39,17 @@ func SumInto[T tensor.Number](dst, v tensor.View[T], axes ...int) error {
 // Prod returns the product of the elements of v along axes; a product of
 // no elements is 1.
 func Prod[T tensor.Number](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
-	return reduceNew("Prod", prodReducer[T](), v, axes, false)
+	return reduceNew("Prod", newReducer(mulOp[T]{}, 1, true), v, axes, false)
 }
 
 // ProdKeepDims is Prod keeping the reduced axes as size 1.
 func ProdKeepDims[T tensor.Number](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
-	return reduceNew("ProdKeepDims", prodReducer[T](), v, axes, true)
+	return reduceNew("ProdKeepDims", newReducer(mulOp[T]{}, 1, true), v, axes, true)
 }
 
 // ProdInto writes the product of the elements of v along axes into dst.
 func ProdInto[T tensor.Number](dst, v tensor.View[T], axes ...int) error {
-	return reduceInto("ProdInto", prodReducer[T](), dst, v, axes)
+	return reduceInto("ProdInto", newReducer(mulOp[T]{}, 1, true), dst, v, axes)
 }
 
 // Max returns the largest element of v along axes; NaN when any of them
