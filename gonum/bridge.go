@@ -20,25 +20,19 @@ package gonum
 
 import (
 	"errors"
-	"fmt"
 
 	"gonum.org/v1/gonum/blas/blas64"
 	"gonum.org/v1/gonum/mat"
 
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
-type bridgeError struct {
-	msg  string
-	kind error
-}
-
-func (e *bridgeError) Error() string { return e.msg }
-func (e *bridgeError) Unwrap() error { return e.kind }
-
+// errorf returns the error of op wrapping the sentinel kind, as every
+// Tessera package writes them: "gonum: Op: detail".
 func errorf(op string, kind error, format string, args ...any) error {
-	return &bridgeError{"gonum: " + op + ": " + fmt.Sprintf(format, args...), kind}
+	return errs.New("gonum", op, kind, format, args...)
 }
 
 // copyOf returns a row-major copy of v's elements, or the error of op
@@ -48,7 +42,7 @@ func errorf(op string, kind error, format string, args ...any) error {
 func copyOf(op string, v tensor.View[float64]) ([]float64, error) {
 	c, err := v.CloneChecked()
 	if err != nil {
-		return nil, &bridgeError{fmt.Sprintf("gonum: %s: a copy of shape %v: %v", op, v.Shape(), err), err}
+		return nil, errs.Wrap("gonum", op, nil, err, "a copy of shape %v", v.Shape())
 	}
 	return c.Data(), nil
 }
@@ -216,8 +210,10 @@ func rawMatrix(op string, v tensor.View[float64]) (blas64.General, error) {
 	return blas64.General{Rows: r, Cols: c, Stride: rs, Data: v.Data()[off : off+(r-1)*rs+c]}, nil
 }
 
+// wrap names op in err, an error of package layout or tensor:
+// "gonum: Op: " and err's message, wrapping err.
 func wrap(op string, err error) error {
-	return &bridgeError{"gonum: " + op + ": " + err.Error(), err}
+	return &errs.Error{Pkg: "gonum", Op: op, Kind: err, Msg: err.Error()}
 }
 
 func mustLayout(l layout.Layout, err error) layout.Layout {

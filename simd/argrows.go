@@ -1,8 +1,9 @@
 package simd
 
 import (
-	"fmt"
 	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/errs"
 )
 
 // argChunk is the most elements of each row one arg kernel call reads:
@@ -37,7 +38,7 @@ const argChunk = rowsRead / 4
 func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 	op &^= Stream
 	if op != Max && op != Min {
-		return &opError{fmt.Sprintf("simd: ArgRows: op %v is neither Max nor Min", op), ErrArg}
+		return errs.New("simd", "ArgRows", ErrArg, "op %v is neither Max nor Min", op)
 	}
 	if err := checkRows("ArgRows", len(idx), len(x), off, stride, n); err != nil || len(idx) == 0 {
 		return err

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/loops"
 	"github.com/tessera-go/tessera/internal/num"
 )
@@ -128,13 +129,13 @@ func ScalarBinary[T Float](op Op, dst []T, s T, y []T) error {
 // the lengths of the named inputs (an empty name is not an input).
 func checkArith(fn string, op Op, n int, xn string, xl int, yn string, yl int) error {
 	if op&^Stream >= numOps {
-		return &opError{fmt.Sprintf("simd: %s: unknown op %v", fn, op), ErrArg}
+		return errs.New("simd", fn, ErrArg, "unknown op %v", op)
 	}
 	if xl < n {
-		return &opError{fmt.Sprintf("simd: %s: %s has %d elements, dst %d", fn, xn, xl, n), ErrRange}
+		return errs.New("simd", fn, ErrRange, "%s has %d elements, dst %d", xn, xl, n)
 	}
 	if yn != "" && yl < n {
-		return &opError{fmt.Sprintf("simd: %s: %s has %d elements, dst %d", fn, yn, yl, n), ErrRange}
+		return errs.New("simd", fn, ErrRange, "%s has %d elements, dst %d", yn, yl, n)
 	}
 	return nil
 }

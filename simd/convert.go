@@ -1,6 +1,6 @@
 package simd
 
-import "fmt"
+import "github.com/tessera-go/tessera/internal/errs"
 
 // cvtSet holds the conversion kernels of one level: widen converts n
 // float32 to float64, narrow n float64 to float32, for n a positive
@@ -35,7 +35,7 @@ func ConvertStream[D, S Float](dst []D, src []S) error {
 
 func convert[D, S Float](fn string, dst []D, src []S, nt bool) error {
 	if len(src) < len(dst) {
-		return &opError{fmt.Sprintf("simd: %s: src has %d elements, dst %d", fn, len(src), len(dst)), ErrRange}
+		return errs.New("simd", fn, ErrRange, "src has %d elements, dst %d", len(src), len(dst))
 	}
 	t := active.Load()
 	switch {

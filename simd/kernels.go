@@ -3,6 +3,8 @@ package simd
 import (
 	"fmt"
 	"math/bits"
+
+	"github.com/tessera-go/tessera/internal/errs"
 )
 
 // Copy copies min(len(dst), len(src)) elements from src to dst and returns
@@ -267,17 +269,8 @@ func inRange(l, off, inc, n int) bool {
 	return hi == 0 && lo <= room
 }
 
-// opError is an error with a full message that wraps a sentinel.
-type opError struct {
-	msg string
-	err error
-}
-
-func (e *opError) Error() string { return e.msg }
-func (e *opError) Unwrap() error { return e.err }
-
 func argError(op, name string, v int) error {
-	return &opError{fmt.Sprintf("simd: %s: %s %d is negative", op, name, v), ErrArg}
+	return errs.New("simd", op, ErrArg, "%s %d is negative", name, v)
 }
 
 // rangeError describes the out-of-range access of n runs of length run
@@ -287,21 +280,21 @@ func rangeError(op, name string, l, off, inc, n, run int) error {
 	var msg string
 	switch last, ok := lastIndex(off, inc, n, run); {
 	case run > l:
-		msg = fmt.Sprintf("simd: %s: %s runs of %d elements exceed length %d", op, name, run, l)
+		msg = fmt.Sprintf("%s runs of %d elements exceed length %d", name, run, l)
 	case off < 0 || off >= l:
-		msg = fmt.Sprintf("simd: %s: %s index %d out of range [0,%d)", op, name, off, l)
+		msg = fmt.Sprintf("%s index %d out of range [0,%d)", name, off, l)
 	case inc < 0 && off > l-run: // the first run, not the last, ends past l
 		if off <= maxInt-(run-1) {
-			msg = fmt.Sprintf("simd: %s: %s index %d out of range [0,%d)", op, name, off+run-1, l)
+			msg = fmt.Sprintf("%s index %d out of range [0,%d)", name, off+run-1, l)
 		} else {
-			msg = fmt.Sprintf("simd: %s: %s index %d+%d overflows int (length %d)", op, name, off, run-1, l)
+			msg = fmt.Sprintf("%s index %d+%d overflows int (length %d)", name, off, run-1, l)
 		}
 	case !ok:
-		msg = fmt.Sprintf("simd: %s: %s index %d%+d*%d overflows int (length %d)", op, name, off, inc, n-1, l)
+		msg = fmt.Sprintf("%s index %d%+d*%d overflows int (length %d)", name, off, inc, n-1, l)
 	default:
-		msg = fmt.Sprintf("simd: %s: %s index %d out of range [0,%d)", op, name, last, l)
+		msg = fmt.Sprintf("%s index %d out of range [0,%d)", name, last, l)
 	}
-	return &opError{msg, ErrRange}
+	return errs.New("simd", op, ErrRange, "%s", msg)
 }
 
 // lastIndex returns the extreme index reached, off+(n-1)*inc plus run-1 when

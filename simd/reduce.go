@@ -1,9 +1,9 @@
 package simd
 
 import (
-	"fmt"
 	"math/bits"
 
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/loops"
 )
 
@@ -25,10 +25,10 @@ func FoldLanes[T Float]() int { return 128 / int(sizeOf[T]()) }
 // x (no identity is assumed).
 func Reduce[T Float](op Op, x []T) (T, error) {
 	if b := op &^ Stream; b >= numOps || b == Sub || b == Div {
-		return 0, &opError{fmt.Sprintf("simd: Reduce: op %v is not a reduction", op), ErrArg}
+		return 0, errs.New("simd", "Reduce", ErrArg, "op %v is not a reduction", op)
 	}
 	if len(x) == 0 {
-		return 0, &opError{"simd: Reduce: no elements", ErrArg}
+		return 0, errs.New("simd", "Reduce", ErrArg, "no elements")
 	}
 	op &^= Stream
 	lanes := FoldLanes[T]()
@@ -181,7 +181,7 @@ const eachRowBytes = 512
 func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 	op &^= Stream
 	if op >= numOps || op == Sub || op == Div {
-		return &opError{fmt.Sprintf("simd: ReduceRows: op %v is not a reduction", op), ErrArg}
+		return errs.New("simd", "ReduceRows", ErrArg, "op %v is not a reduction", op)
 	}
 	rows := len(dst)
 	if err := checkRows("ReduceRows", rows, len(x), off, stride, n); err != nil || rows == 0 {
@@ -328,11 +328,11 @@ func whole4At[T Float](t *table, op Op, dst, x []T, off, stride, n int) (redo in
 // each, rows of them from offset off at stride, all inside l elements.
 func checkRows(name string, rows, l, off, stride, n int) error {
 	if n <= 0 {
-		return &opError{fmt.Sprintf("simd: %s: rows of %d elements", name, n), ErrArg}
+		return errs.New("simd", name, ErrArg, "rows of %d elements", n)
 	}
 	if rows > 0 && (n > l || !inRange(l-n+1, off, stride, rows)) { // every row's start
-		return &opError{fmt.Sprintf("simd: %s: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
-			name, rows, n, off, stride, l), ErrRange}
+		return errs.New("simd", name, ErrRange, "%d rows of %d elements from offset %d with stride %d do not lie in %d elements",
+			rows, n, off, stride, l)
 	}
 	return nil
 }

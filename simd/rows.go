@@ -1,8 +1,7 @@
 package simd
 
 import (
-	"fmt"
-
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/loops"
 )
 
@@ -49,22 +48,22 @@ const (
 func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
 	op &^= Stream
 	if op >= numOps || op == Sub || op == Div {
-		return &opError{fmt.Sprintf("simd: FoldRows: op %v is not a reduction", op), ErrArg}
+		return errs.New("simd", "FoldRows", ErrArg, "op %v is not a reduction", op)
 	}
 	n := len(dst)
 	if rows < 0 {
-		return &opError{fmt.Sprintf("simd: FoldRows: %d rows", rows), ErrArg}
+		return errs.New("simd", "FoldRows", ErrArg, "%d rows", rows)
 	}
 	if len(init) < n {
-		return &opError{fmt.Sprintf("simd: FoldRows: init has %d elements, dst %d", len(init), n), ErrRange}
+		return errs.New("simd", "FoldRows", ErrRange, "init has %d elements, dst %d", len(init), n)
 	}
 	if n == 0 || rows == 0 {
 		copy(dst, init)
 		return nil
 	}
 	if n > len(x) || !inRange(len(x)-n+1, off, stride, rows) { // every row's start
-		return &opError{fmt.Sprintf("simd: FoldRows: %d rows of %d elements from offset %d with stride %d do not lie in %d elements",
-			rows, n, off, stride, len(x)), ErrRange}
+		return errs.New("simd", "FoldRows", ErrRange, "%d rows of %d elements from offset %d with stride %d do not lie in %d elements",
+			rows, n, off, stride, len(x))
 	}
 	t := forLoads(active.Load(), foldLoads, uintptrOf(dst), uintptrOf(init), uintptrOf(x[off:])|uintptr(stride)*sizeOf[T]())
 	body := foldRowsAt(t, op, dst, init, x, off, stride, rows)

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/num"
 	"github.com/tessera-go/tessera/internal/simdhook"
 )
@@ -131,7 +132,7 @@ func Supported() []ISA {
 // level. It is what internal/simdhook exposes to tests.
 func setLevel(l ISA) (restore func(), err error) {
 	if int(l) >= len(tables) || tables[l] == nil {
-		return nil, fmt.Errorf("%w: simd: level %v not supported (supported %v)", ErrArg, l, Supported())
+		return nil, errs.New("simd", "SetLevel", ErrArg, "level %v not supported (supported %v)", l, Supported())
 	}
 	prev := active.Swap(tables[l])
 	return func() { active.Store(prev) }, nil

@@ -7,6 +7,8 @@ import (
 	"sync/atomic"
 	"time"
 	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/errs"
 )
 
 // TransposeStrategy is the order in which TransposeStream, the transpose
@@ -97,7 +99,7 @@ func SetTransposeStrategy(s TransposeStrategy) (TransposeStrategy, error) {
 		s = machineStrategy
 	case Bands, Blocks, Calibrate:
 	default:
-		return ActiveTransposeStrategy(), &opError{fmt.Sprintf("simd: SetTransposeStrategy: unknown strategy %d (Bands %d, Blocks %d, Calibrate %d, or 0 for the default)", uint8(s), Bands, Blocks, Calibrate), ErrArg}
+		return ActiveTransposeStrategy(), errs.New("simd", "SetTransposeStrategy", ErrArg, "unknown strategy %d (Bands %d, Blocks %d, Calibrate %d, or 0 for the default)", uint8(s), Bands, Blocks, Calibrate)
 	}
 	return TransposeStrategy(strategy.Swap(uint32(s))), nil
 }
