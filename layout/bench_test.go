@@ -23,7 +23,7 @@ func BenchmarkPermute(b *testing.B) {
 func BenchmarkNewPlan(b *testing.B) {
 	l, _ := layout.RowMajor(32, 64, 56, 56)
 	p, _ := l.Permute(0, 2, 3, 1)
-	d := p.Packed()
+	d := p.Contiguous()
 	b.ReportAllocs()
 	for i := 0; i < b.N; i++ {
 		if _, err := layout.NewPlan(d, p); err != nil {
@@ -40,7 +40,7 @@ var sinkIter layout.Iter
 func BenchmarkIterReset(b *testing.B) {
 	l, _ := layout.RowMajor(32, 64, 56, 56)
 	p, _ := l.Permute(0, 2, 3, 1)
-	d := p.Packed()
+	d := p.Contiguous()
 	bias, _ := layout.RowMajor(64)
 	bias, _ = bias.Unsqueeze(-1)
 	bias, _ = bias.Unsqueeze(-1)

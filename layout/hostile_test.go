@@ -529,7 +529,7 @@ func TestHostileSweep(t *testing.T) {
 					assert.Equal(t, [2]int{lo, hi}, [2]int{start, end}, "ContiguousRange of %v", l)
 				}
 				_ = l.Overlapping()
-				checkInvariants(t, l.Packed())
+				checkInvariants(t, l.Contiguous())
 				p := l.Plan()
 				_ = p.Count()
 				_ = p.Len()

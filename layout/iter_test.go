@@ -214,7 +214,7 @@ func TestIterHighRank(t *testing.T) {
 		require.NoError(t, err)
 		in, err = in.Permute(perm...)
 		require.NoError(t, err)
-		out := in.Packed()
+		out := in.Contiguous()
 		var it layout.Iter
 		require.NoError(t, it.Reset(&out, &in))
 		require.Equal(t, wantTuples(t, out, []layout.Layout{in}), iterTuples(&it), "rank %d", rank)

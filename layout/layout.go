@@ -516,23 +516,24 @@ func add(a, b int) (int, bool) {
 	return c, (c > a) == (b > 0)
 }
 
-// Packed returns the row-major layout of l's shape at offset 0: the layout
-// l's elements have after a copy into a fresh buffer.
-func (l Layout) Packed() (out Layout) {
-	out.setPacked(&l)
+// Contiguous returns the contiguous (row-major, without gaps) layout of
+// l's shape at offset 0: the layout l's elements have after a copy into a
+// fresh buffer, as tensor.View.Contiguous makes.
+func (l Layout) Contiguous() (out Layout) {
+	out.setContiguous(&l)
 	return
 }
 
-// SetPacked sets z to x.Packed(). z and x may be the same.
-func (z *Layout) SetPacked(x *Layout) {
+// SetContiguous sets z to x.Contiguous(). z and x may be the same.
+func (z *Layout) SetContiguous(x *Layout) {
 	if z == x {
 		c := *x
 		x = &c
 	}
-	z.setPacked(x)
+	z.setContiguous(x)
 }
 
-func (z *Layout) setPacked(l *Layout) {
+func (z *Layout) setContiguous(l *Layout) {
 	sh, _ := l.dims()
 	osh, ost := z.init(len(sh), 0)
 	// One loop, last axis first, for the copy and the strides: a small

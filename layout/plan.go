@@ -159,7 +159,7 @@ func (l Layout) Plan() Plan { return l.plan() }
 
 func (l *Layout) plan() Plan {
 	var out Layout
-	out.SetPacked(l)
+	out.SetContiguous(l)
 	var p Plan
 	// A row-major destination orders the axes in row-major order and never
 	// flips one: the runs come in index order.

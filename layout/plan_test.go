@@ -67,20 +67,20 @@ func TestPlanExact(t *testing.T) {
 		rows     [3]int
 		runs     []run
 	}{
-		{"contiguous is one run", m.Packed(), m, layout.KindCopy, 12, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
-		{"row slice is one run", rows.Packed(), rows, layout.KindCopy, 8, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 4}}},
-		{"column slice", cols.Packed(), cols, layout.KindCopy, 2, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 1}, {2, 5}, {4, 9}}},
-		{"a transpose of four rows is a tile", tr.Packed(), tr, layout.KindTranspose, 3, [2]int{1, 4}, [3]int{4, 3, 1}, []run{{0, 0}}},
-		{"stepped columns gather", stepped.Packed(), stepped, layout.KindGather, 3, [2]int{1, 2}, [3]int{1, 0, 0}, []run{{0, 0}, {3, 5}, {6, 10}}},
-		{"transpose is one tile", sqT.Packed(), sqT, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
+		{"contiguous is one run", m.Contiguous(), m, layout.KindCopy, 12, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
+		{"row slice is one run", rows.Contiguous(), rows, layout.KindCopy, 8, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 4}}},
+		{"column slice", cols.Contiguous(), cols, layout.KindCopy, 2, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 1}, {2, 5}, {4, 9}}},
+		{"a transpose of four rows is a tile", tr.Contiguous(), tr, layout.KindTranspose, 3, [2]int{1, 4}, [3]int{4, 3, 1}, []run{{0, 0}}},
+		{"stepped columns gather", stepped.Contiguous(), stepped, layout.KindGather, 3, [2]int{1, 2}, [3]int{1, 0, 0}, []run{{0, 0}, {3, 5}, {6, 10}}},
+		{"transpose is one tile", sqT.Contiguous(), sqT, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
 		{"scatter into a transpose is a tile", sqT, sq, layout.KindTranspose, 8, [2]int{1, 8}, [3]int{8, 8, 1}, []run{{0, 0}}},
-		{"flip all is one backward run", m.Packed(), flip, layout.KindGather, 12, [2]int{1, -1}, [3]int{1, 0, 0}, []run{{0, 11}}},
+		{"flip all is one backward run", m.Contiguous(), flip, layout.KindGather, 12, [2]int{1, -1}, [3]int{1, 0, 0}, []run{{0, 11}}},
 		{"both flipped is a copy", back, back, layout.KindCopy, 4, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
-		{"expanded column fills", col.Packed(), col, layout.KindFill, 4, [2]int{1, 0}, [3]int{1, 0, 0}, []run{{0, 0}, {4, 1}, {8, 2}}},
-		{"permuted keeps the inner run", p3.Packed(), p3, layout.KindCopy, 4, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}, {4, 12}, {8, 4}, {12, 16}, {16, 8}, {20, 20}}},
+		{"expanded column fills", col.Contiguous(), col, layout.KindFill, 4, [2]int{1, 0}, [3]int{1, 0, 0}, []run{{0, 0}, {4, 1}, {8, 2}}},
+		{"permuted keeps the inner run", p3.Contiguous(), p3, layout.KindCopy, 4, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}, {4, 12}, {8, 4}, {12, 16}, {16, 8}, {20, 20}}},
 		{"scalar", rowMajor(t), rowMajor(t), layout.KindCopy, 1, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
 		{"all size 1", rowMajor(t, 1, 1, 1), rowMajor(t, 1, 1, 1), layout.KindCopy, 1, [2]int{1, 1}, [3]int{1, 0, 0}, []run{{0, 0}}},
-		{"empty", empty.Packed(), empty, layout.KindCopy, 0, [2]int{0, 0}, [3]int{0, 0, 0}, nil},
+		{"empty", empty.Contiguous(), empty, layout.KindCopy, 0, [2]int{0, 0}, [3]int{0, 0, 0}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p, err := layout.NewPlan(tc.dst, tc.src)
@@ -202,24 +202,24 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		"NewPlan": func() {
 			big, _ := layout.RowMajor(32, 64, 56, 56)
 			src, _ := big.Permute(0, 2, 3, 1) // a transpose plan
-			p, _ := layout.NewPlan(src.Packed(), src)
+			p, _ := layout.NewPlan(src.Contiguous(), src)
 			_ = p.Count()
 		},
-		"Packed": func() { _ = l.Packed() },
+		"Contiguous": func() { _ = l.Contiguous() },
 	}
 	var z layout.Layout
 	for name, op := range map[string]func(){
-		"SetTranspose": func() { _ = z.SetTranspose(&l, 0, 3) },
-		"SetPermute":   func() { _ = z.SetPermute(&l, 7, 6, 5, 4, 3, 2, 1, 0) },
-		"SetSqueeze":   func() { _ = z.SetSqueeze(&l) },
-		"SetUnsqueeze": func() { _ = z.SetSqueeze(&l, 4); _ = z.SetUnsqueeze(&z, 2) },
-		"SetSlice":     func() { _ = z.SetSlice(&l, 3, 1, 5, 2) },
-		"SetSelect":    func() { _ = z.SetSelect(&l, 3, 1) },
-		"SetFlip":      func() { _ = z.SetFlip(&l, 0, 2) },
-		"SetPacked":    func() { z.SetPacked(&l) },
-		"SetExpand":    func() { _ = z.SetExpand(&l, 2, 3, 4, 5, 7, 1, 2, 2) },
-		"SetReshape":   func() { _ = z.SetReshape(&l, 6, -1, 2) },
-		"SetFlatten":   func() { _ = z.SetFlatten(&l) },
+		"SetTranspose":  func() { _ = z.SetTranspose(&l, 0, 3) },
+		"SetPermute":    func() { _ = z.SetPermute(&l, 7, 6, 5, 4, 3, 2, 1, 0) },
+		"SetSqueeze":    func() { _ = z.SetSqueeze(&l) },
+		"SetUnsqueeze":  func() { _ = z.SetSqueeze(&l, 4); _ = z.SetUnsqueeze(&z, 2) },
+		"SetSlice":      func() { _ = z.SetSlice(&l, 3, 1, 5, 2) },
+		"SetSelect":     func() { _ = z.SetSelect(&l, 3, 1) },
+		"SetFlip":       func() { _ = z.SetFlip(&l, 0, 2) },
+		"SetContiguous": func() { z.SetContiguous(&l) },
+		"SetExpand":     func() { _ = z.SetExpand(&l, 2, 3, 4, 5, 7, 1, 2, 2) },
+		"SetReshape":    func() { _ = z.SetReshape(&l, 6, -1, 2) },
+		"SetFlatten":    func() { _ = z.SetFlatten(&l) },
 	} {
 		ops[name] = op
 	}
@@ -240,7 +240,7 @@ func TestPlanHighRank(t *testing.T) {
 	src := rowMajor(t, shape...)
 	src, err := src.Permute(axes...)
 	require.NoError(t, err)
-	dst := src.Packed()
+	dst := src.Contiguous()
 	p, err := layout.NewPlan(dst, src)
 	require.NoError(t, err)
 	var want []run
@@ -353,7 +353,7 @@ func TestPlanPartThin(t *testing.T) {
 		src := rowMajor(t, c.cols, c.rows) // [cols, rows]: rows unit-stride
 		tr, err := src.Transpose(0, 1)     // [rows, cols]
 		require.NoError(t, err)
-		p, err := layout.NewPlan(tr.Packed(), tr)
+		p, err := layout.NewPlan(tr.Contiguous(), tr)
 		require.NoError(t, err)
 		rows, _, _ := p.Rows()
 		require.Equal(t, layout.KindTranspose, p.Kind(), "%+v", c)

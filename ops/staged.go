@@ -291,7 +291,7 @@ func (p *stagePlan[D, S]) stage(s int, sl *slab[D, S], sc *scratch) {
 	}
 	n := sl.dl.Size()
 	var packed layout.Layout
-	packed.SetPacked(&sl.dl)
+	packed.SetContiguous(&sl.dl)
 	switch {
 	case p.inPlace:
 		off := sl.dl.Offset()

@@ -23,7 +23,7 @@ import (
 // for make. Use [View.CloneChecked] for views that may be that large.
 func (v View[T]) Contiguous() Tensor[T] {
 	if start, end, ok := v.lay.ContiguousRange(); ok {
-		return Tensor[T]{data: v.data[start:end:end], lay: v.lay.Packed()}
+		return Tensor[T]{data: v.data[start:end:end], lay: v.lay.Contiguous()}
 	}
 	t, err := v.cloneMoved()
 	if err != nil {
@@ -53,7 +53,7 @@ func (v View[T]) CloneChecked() (Tensor[T], error) {
 		// One run: slices.Clone allocates without zeroing (make clears
 		// the buffer first, a whole extra pass over it) and copies.
 		data := slices.Clip(slices.Clone(v.data[start:end]))
-		return Tensor[T]{data: data, lay: v.lay.Packed()}, nil
+		return Tensor[T]{data: data, lay: v.lay.Contiguous()}, nil
 	}
 	return v.cloneMoved()
 }
@@ -66,7 +66,7 @@ func (v View[T]) cloneMoved() (Tensor[T], error) {
 		return Tensor[T]{}, err
 	}
 	t := Tensor[T]{data: data}
-	t.lay.SetPacked(&v.lay)
+	t.lay.SetContiguous(&v.lay)
 	copier.Move(t.data, &t.lay, v.data, &v.lay, copier.Part{})
 	return t, nil
 }
@@ -79,7 +79,7 @@ func (v View[T]) CopyTo(dst []T) error {
 	// Planned before the length check: the plan gives the size without a
 	// copy of the view's layout, which v.lay.Size() would make.
 	var pl layout.Layout
-	pl.SetPacked(&v.lay)
+	pl.SetContiguous(&v.lay)
 	var p layout.Plan
 	if err := p.Reset(&pl, &v.lay); err != nil {
 		panic("tensor: internal error: " + err.Error())
