@@ -13,8 +13,8 @@
 //	offset + i0*strides[0] + … + in-1*strides[n-1]
 //
 // which [Layout.Index] computes. [RowMajor] and [ColumnMajor] make the
-// packed C- and Fortran-order layouts of a shape; [Strided] makes any other
-// one, checked, like NumPy's as_strided.
+// contiguous C- and Fortran-order layouts of a shape; [Strided] makes any
+// other one, checked, like NumPy's as_strided.
 //
 // # Views
 //
