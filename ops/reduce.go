@@ -220,14 +220,18 @@ func reduceInto[T tensor.Number, K binOp[T]](op string, rd reducer[T, K], dst, v
 	if err := rd.checkEmpty(op, in, keep); err != nil {
 		return err
 	}
-	// A destination that is not row-major, or that overlaps the input
-	// (whose snapshot, packed, could be walked in another order), takes
-	// the row-major temporary: the order of the form returning a tensor.
-	if rd.ordered && (!d.lay.IsContiguous() || mem.Overlaps(d.data, &d.lay, in.data, &in.lay)) {
-		rd.runRowMajor(d, in, keep)
-		return nil
+	if rd.ordered {
+		// A destination that is not row-major, or that overlaps the
+		// input (whose snapshot, packed, could be walked in another
+		// order), takes the row-major temporary: the order of the form
+		// returning a tensor.
+		if !d.lay.IsContiguous() || mem.Overlaps(d.data, &d.lay, in.data, &in.lay) {
+			rd.runRowMajor(d, in, keep)
+			return nil
+		}
+	} else {
+		isolate(d, in)
 	}
-	isolate(d, in)
 	rd.run(d, in)
 	if rd.plusZero {
 		if n := shapeSize(keep); n > 0 { // an empty layout's offset may lie anywhere
