@@ -54,17 +54,17 @@
 // row-major tensor without the reduced axes (rank 0 when all are reduced),
 // XKeepDims keeps them as size 1 (NumPy's keepdims=True), and XInto writes
 // into a caller's view of either shape, under the rules of Into forms
-// above. The elements reducing into one output element are cut into
-// leaves, each folded in a fixed order, and the leaves combined by
-// recursive halving: a pairwise tree fixed by the input's layout alone, so
-// float sums lose O(log n) roundings, not O(n), and the result is the same
-// bit for bit for every parallelism, SIMD level and (for XInto) destination
-// layout — a destination that is not row-major is reduced through a
-// row-major temporary of the result's size, then copied. Float and complex
-// sums start from +0, as NumPy's: a sum of negative zeros is +0 (a product
-// of one keeps its -0). Max and Min propagate NaN; integer sums and
-// products wrap around, as Go's arithmetic does (NumPy would widen small
-// integers to int64).
+// above. The elements reducing into one output element are cut into leaves,
+// each folded in a fixed order, and the leaves combined by recursive
+// halving: a pairwise tree fixed by the input's layout alone, so float sums
+// lose O(log n) roundings, not O(n), and the result is the same bit for bit
+// for every parallelism, SIMD level and (for XInto) destination layout — a
+// float or complex reduction into a destination that is not row-major, or
+// that overlaps the input, goes through a row-major temporary of the
+// result's size, then copied. Float and complex sums start from +0, as
+// NumPy's: a sum of negative zeros is +0 (a product of one keeps its -0).
+// Max and Min propagate NaN; integer sums and products wrap around, as Go's
+// arithmetic does (NumPy would widen small integers to int64).
 //
 // Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
 // Var sums the squared deviations from the mean in a second pass and
