@@ -28,18 +28,11 @@ var unalignedAVX512 = unalignedAVX512Default()
 // AVX2 one when an operand does not start on a 64-byte line boundary and
 // unalignedAVX512[k] is false. From such an address every 64-byte load
 // straddles two lines. The kernels of both levels give the same bits, so
-// the choice changes only speed. It was measured on float32 rows streamed
-// from memory starting 16 bytes past a boundary (as NumPy's arrays do),
-// one goroutine:
-//
-//   - AMD Zen 5: AVX2 was faster for every kind, for folds along rows
-//     and for column sums (elementwise additions into an aligned row).
-//   - Intel Xeon: column sums were faster with AVX2, but folds by Max
-//     were faster with AVX-512 (the AVX2 fold's NaN blends bound it), and
-//     folds by Add ran at the same rate at either level.
-//
-// (BENCHMARKS.md, "In one process", and "Figures moved from simd's
-// comments (issue 49)".)
+// the choice changes only speed. The setting is per vendor (see
+// unalignedFor): on AMD processors and other vendors every kind gives
+// way; on Intel processors the folds keep AVX-512, as the AVX2 fold's NaN
+// blends bound it, and the arithmetic gives way (BENCHMARKS.md, "In one
+// process", and "Figures moved from simd's comments (issue 49)").
 func forLoads(t *table, k loadKind, a, b, c uintptr) *table {
 	if t.isa == AVX512 && (a|b|c)&63 != 0 && !unalignedAVX512[k] && tables[AVX2] != nil {
 		return tables[AVX2]

@@ -87,9 +87,9 @@ func archInit() {
 // thinAVX512 returns the AVX512 level's thin transposes by element size,
 // given whether the CPU has AVX512BW and AVX512_VBMI: the AVX-512 kernels
 // where it can run them, else, for 1- and 2-byte elements, the AVX2
-// level's (avx2), which need neither (Intel's Skylake and Cascade Lake
-// Xeons have AVX512BW but not VBMI: without the fallback their uint8
-// images moved an element at a time).
+// level's (avx2), which need neither (some Intel processors have
+// AVX512BW but not VBMI: without the fallback their uint8 transposes
+// would move an element at a time).
 func thinAVX512(bw, vbmi bool, avx2 *[4]thinSet) [4]thinSet {
 	t := *avx2
 	t[2] = thinSet{k: thin32AVX512, nt: thin32AVX512NT, vec: 64, maskedTail: true}
@@ -375,11 +375,10 @@ func narrowAVX512(dst *float32, src *float64, n int, nt bool)
 func unalignedAVX512Default() [numLoadKinds]bool { return unalignedFor(cpuid.CPU.VendorID) }
 
 // unalignedFor is the alignment rule's setting for a vendor's processors,
-// per kind of kernel: on Intel the folds and searches read unaligned
-// operands with AVX-512, where that measured as fast as AVX2 or faster,
-// and the arithmetic gives them to AVX2; on AMD (Zen 5 measured AVX-512
-// slower for both kinds) and on the vendors not measured, both kinds give
-// them to AVX2.
+// per kind of kernel: on Intel processors the folds and searches read
+// unaligned operands with AVX-512 and the arithmetic gives them to AVX2;
+// on AMD processors and other vendors both kinds give them to AVX2 (see
+// BENCHMARKS.md).
 func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
 	var u [numLoadKinds]bool
 	u[foldLoads] = v == cpuid.Intel
@@ -391,29 +390,26 @@ func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
 func hotAVX2Default() bool { return hotFor(cpuid.CPU.VendorID) }
 
 // hotFor reports whether TransposeHot takes the AVX2 tiles over the
-// AVX-512 ones on a vendor's processors: on Intel, where they measured
-// faster on data in L1; elsewhere not (AMD's Zen 5 runs AVX-512 at full
-// width, and its small transposes were already fast; on Zen 4, which runs
-// 512-bit operations as two 256-bit halves, the two tiles measured the
-// same within noise). See BENCHMARKS.md, "Small transposes:
-// `simd.TransposeHot` (seventh session, 2026-11-25)".
+// AVX-512 ones on a vendor's processors: on Intel processors it does; on
+// AMD processors and other vendors not (BENCHMARKS.md, "Small transposes:
+// `simd.TransposeHot`").
 func hotFor(v cpuid.Vendor) bool { return v == cpuid.Intel }
 
-// AMD's processor families (CPUID's family, base plus extended): Zen 3 and
-// Zen 4 are family 25 (19h), Zen 5 family 26 (1Ah).
+// AMD's processor families (CPUID's family, base plus extended) that the
+// rules key on: family 25 (19h) and family 26 (1Ah).
 const (
 	amdZen4Family = 25
 	amdZen5Family = 26
 )
 
 // amdZen4 reports whether a vendor and family are AMD's family 25, the
-// Zen 4 EPYC the family rules were measured on.
+// family that has family rules of its own.
 func amdZen4(v cpuid.Vendor, family int) bool { return v == cpuid.AMD && family == amdZen4Family }
 
 // rulesFor returns the family rules (see familyRules) of the processors
-// of a vendor and family: those measured on AMD family 25 (a Zen 4 EPYC)
-// there, and elsewhere those measured on the Intel Xeons; wideBands and
-// tallBands on Intel and AMD family 25 alike.
+// of a vendor and family: one set on AMD family 25, another on Intel
+// processors and on other vendors and families; wideBands and tallBands
+// are set on Intel processors and AMD family 25 alike.
 func rulesFor(v cpuid.Vendor, family int) familyRules {
 	z := amdZen4(v, family)
 	intel := v == cpuid.Intel
@@ -429,14 +425,10 @@ func defaultStrategy() TransposeStrategy {
 	return strategyFor(cpuid.CPU.VendorID, cpuid.CPU.Family)
 }
 
-// strategyFor returns the transpose order measured best for the processors
-// of a vendor and family: Bands on Intel (measured on two Xeons, faster
-// than Blocks on square transposes) and on AMD family 25 (Zen 4: faster
-// on large float32 and float64 transposes, the same within noise on the
-// [256,256,256] and NCHW to NHWC permutations), Blocks on AMD family 26
-// (Zen 5: faster than Bands), and Calibrate on the families and vendors
-// not measured (BENCHMARKS.md, "The transpose order by family" and
-// "Materialization on AMD EPYC (Zen 5): the transpose strategy").
+// strategyFor returns the transpose order for the processors of a vendor
+// and family: Bands on Intel processors and on AMD family 25, Blocks on
+// AMD family 26, and Calibrate on other vendors and families, which have
+// no order of their own (BENCHMARKS.md, transpose order by family).
 func strategyFor(v cpuid.Vendor, family int) TransposeStrategy {
 	switch {
 	case v == cpuid.Intel, amdZen4(v, family):

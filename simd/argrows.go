@@ -23,13 +23,12 @@ const argChunk = rowsRead / 4
 // element and the index where it first met it, and the lanes are combined
 // at the end. One pass over the row finds the index, where a [Reduce] for
 // the extreme and an [Index] search for it read the row twice. Rows of at
-// most 4 KiB (of every length on AMD family 25, Zen 3 and 4, where the
-// four-row kernels read from memory slower) take, with AVX-512, a kernel
-// that searches many of them in one call, each in one pass that notes, lane
-// by lane, the block of four vectors where the lane's extreme was first
-// met, and a search of the first block that holds the row's extreme for its
-// first index, from L1. It is the inner loop of an index reduction along
-// rows.
+// most 4 KiB (of every length on AMD family 25: see argShortLong) take,
+// with AVX-512, a kernel that searches many of them in one call, each in
+// one pass that notes, lane by lane, the block of four vectors where the
+// lane's extreme was first met, and a search of the first block that holds
+// the row's extreme for its first index, from L1. It is the inner loop of
+// an index reduction along rows.
 // The Stream flag is ignored.
 //
 // ArgRows returns an error wrapping ErrArg for another op or n <= 0, and
@@ -67,10 +66,9 @@ func ArgRows[T Float](op Op, idx []int, x []T, off, stride, n int) error {
 }
 
 // argShortBytes is the longest row, in bytes, that ArgRows searches with
-// the short-row kernel at the AVX512 level, whatever its alignment: on
-// an Intel Xeon the short-row kernel read short rows from memory faster
-// than the four-row kernels and the Go loop, and rows of about 2000
-// float32 and longer slower (BENCHMARKS.md, "Figures moved from simd's
+// the short-row kernel at the AVX512 level, whatever its alignment:
+// longer rows go to the four-row kernels, which read four rows at once,
+// unless argShortLong is set (BENCHMARKS.md, "Figures moved from simd's
 // comments (issue 49)").
 const argShortBytes = 4096
 

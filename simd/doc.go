@@ -42,17 +42,13 @@
 // One rule refines the level per call, set per vendor from what cpuid
 // reports: at AVX512, a call may run the AVX2 kernel instead when an
 // operand does not start on a 64-byte line boundary, where every 64-byte
-// load straddles two lines. On AMD processors (and vendors not measured)
-// [Binary], [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do: on
-// data streamed from memory from such an address (NumPy's arrays start 16
-// bytes past a boundary) the AVX2 folds and arithmetic measured faster than
-// the AVX-512 ones on AMD's Zen 5. On Intel processors only the arithmetic
-// kernels do; [Reduce] and [Index] keep AVX-512, whose Max fold read
-// unaligned rows faster than AVX2's, which its NaN blends bound on Intel's
-// cores, and whose Add fold ran at AVX2's rate; [FoldRows], which reads
-// rows and writes one, follows them (column sums measured closer to NumPy's
-// rate with AVX-512). In cache the AVX-512 fold stayed the faster on Zen 5,
-// a loss the rule accepts for the larger gain from memory (see
+// load straddles two lines (NumPy's arrays start 16 bytes past a
+// boundary). On AMD processors and other vendors [Binary],
+// [BinaryScalar], [ScalarBinary], [Reduce] and [Index] all do. On Intel
+// processors only the arithmetic kernels do; [Reduce] and [Index] keep
+// AVX-512, as AVX2's Max fold is bound by its NaN blends there, and
+// [FoldRows], which reads rows and writes one, follows them. The rule
+// favours data streamed from memory over data in cache (see
 // BENCHMARKS.md, "In one process"). The two levels' kernels give the same
 // bits, so the rule changes speed only; Go's large allocations start on a
 // page, and package ops aligns its accumulators.
@@ -71,33 +67,27 @@
 // large outputs) runs the same tile kernels in one of two orders
 // ([TransposeStrategy]), and the faster one depends on the machine: [Bands]
 // writes a band of destination rows one cache line tall, reading a page of
-// each source row, and [Blocks] writes squares of 256 bytes a side. Bands
-// measured the faster on the Intel Xeons, where the copier was tuned, and
-// on AMD family 25 (Zen 4); Blocks on AMD family 26 (Zen 5), where the lab
-// program of the project (64x64 blocks with non-temporal stores against
-// 16-row bands) shows the same gap in C (BENCHMARKS.md, "The transpose
-// order by family" and "Materialization on AMD EPYC (Zen 5): the transpose
-// strategy"). The rule, from what cpuid reports (vendor and family): Bands
-// on Intel processors and AMD family 25 (Zen 3 and 4), Blocks on AMD family
-// 26 (Zen 5), and on other families and vendors, which have not been
-// measured, [Calibrate]. On Intel and AMD family 25 the bands of 8-byte
-// elements are two lines tall, 16 source rows, and with the AVX-512 tiles
-// the float32 bands of transposes of 256 source rows or more are four lines
-// tall, 64 source rows: both measured faster there (BENCHMARKS.md, "Taller
-// and wider bands on Intel"); the AVX2 tiles, which lost with the taller
-// bands on AMD family 25, keep bands of 16 rows. Under Calibrate, the first
-// streaming transpose of at least 4 MiB runs its quarters as Bands, Blocks,
-// Bands, Blocks, and the order of the faster pair is kept for the process.
-// The transpose timed is the caller's own, so this costs four clock
-// readings and nothing else, and small copies never calibrate. Under
-// Blocks, a transpose with a side shorter than four squares (1 KiB of
-// elements) still runs in bands, which measured faster for the narrow
-// [64,3136] slices of an NCHW to NHWC permutation: the bands Bands would
-// walk, taller ones included, so the pixels of an image of few channels,
-// moved to channels-first, take the bands of 1024 source rows under either
-// order (BENCHMARKS.md, "Blocks on short source rows"). The environment
-// variable TESSERA_TRANSPOSE ("bands", "blocks" or "calibrate", read once
-// at start) and [SetTransposeStrategy] override the rule;
+// each source row, and [Blocks] writes squares of 256 bytes a side. The
+// rule, from what cpuid reports (vendor and family): Bands on Intel
+// processors and AMD family 25, Blocks on AMD family 26, and [Calibrate] on
+// other vendors and families, which have no order of their own
+// (BENCHMARKS.md, transpose order by family). On Intel processors and AMD
+// family 25 the bands of 8-byte elements are two lines tall, 16 source
+// rows, and with the AVX-512 tiles the float32 bands of transposes of 256
+// source rows or more are four lines tall, 64 source rows (BENCHMARKS.md,
+// taller and wider bands); the AVX2 tiles keep bands of 16 rows. Under
+// Calibrate, the first streaming transpose of at least 4 MiB runs its
+// quarters as Bands, Blocks, Bands, Blocks, and the order of the faster
+// pair is kept for the process. The transpose timed is the caller's own, so
+// this costs four clock readings and nothing else, and small copies never
+// calibrate. Under Blocks, a transpose with a side shorter than four
+// squares (1 KiB of elements) still runs in bands, which measured faster
+// for the narrow [64,3136] slices of an NCHW to NHWC permutation: the bands
+// Bands would walk, taller ones included, so the pixels of an image of few
+// channels, moved to channels-first, take the bands of 1024 source rows
+// under either order (BENCHMARKS.md, "Blocks on short source rows"). The
+// environment variable TESSERA_TRANSPOSE ("bands", "blocks" or "calibrate",
+// read once at start) and [SetTransposeStrategy] override the rule;
 // [ActiveTransposeStrategy] reports the one in use. The results never
 // depend on it: both orders, and the calibration, are tested at every level
 // on every machine.
@@ -114,24 +104,22 @@
 //     tiles and TransposeStream's AVX2 tiles do (leaving in-lane unpacks
 //     and shuffles). TransposeHot, for a small transpose on data in L1,
 //     runs Transpose's tiles, except on Intel processors at the AVX512
-//     level, where it runs the AVX2 ones, which measured faster there on
-//     hot data; on larger data neither won everywhere, and Transpose keeps
-//     the AVX-512 tiles. The Go code walks blocks and calls the assembly
-//     once per block; the ragged right and bottom edges go to the Go twin.
-//     The blocks are sized from the cache geometry: the L1 data cache and
-//     L2 sizes cpuid reports and the operating system's page size (defaults
-//     where cpuid reports none: 48 KiB, 2 MiB). Transpose's blocks are
-//     square, as large as fits two thirds of L1D with a float32 block's
-//     source and destination rows: 256 bytes of each of 64 source rows on a
-//     48 KiB L1D, so one non-preemptible call moves at most 16 KiB. On AMD
-//     family 25 (Zen 3 and 4), a Transpose whose source or destination rows
+//     level, where it runs the AVX2 ones (see BENCHMARKS.md); Transpose
+//     keeps the AVX-512 tiles. The Go code walks blocks and calls the
+//     assembly once per block; the ragged right and bottom edges go to the
+//     Go twin. The blocks are sized from the cache geometry: the L1 data
+//     cache and L2 sizes cpuid reports and the operating system's page size
+//     (defaults where cpuid reports none: 48 KiB, 2 MiB). Transpose's
+//     blocks are square, as large as fits two thirds of L1D with a float32
+//     block's source and destination rows: 256 bytes of each of 64 source
+//     rows on a 48 KiB L1D, so one non-preemptible call moves at most 16
+//     KiB. On AMD family 25, a Transpose whose source or destination rows
 //     span 8 MiB or more (their number times their leading dimension) walks
 //     TransposeStream's bands instead, with ordinary stores and the AVX-512
-//     tiles (the AVX2 ones keep the squares, which were faster for them):
-//     such an operand is in memory, where squares visit a row narrower than
-//     a page in pieces of 128 bytes, one pass per piece, and the bands
-//     measured faster, while in cache the squares did (the other families
-//     keep the squares everywhere, not measured against bands).
+//     tiles (the AVX2 ones keep the squares): such an operand is in memory,
+//     where squares visit a row narrower than a page in pieces of 128
+//     bytes, one pass per piece, and the bands read it in one (other
+//     vendors and families keep the squares everywhere; see BENCHMARKS.md).
 //     TransposeStream uses non-temporal stores (VMOVNTPS) on whole, aligned
 //     destination cache lines and ends every call with SFENCE; its blocks
 //     are bands one destination line tall (16 source rows of float32; for
@@ -302,12 +290,10 @@
 //     shuffles and adds within one row, run independent of each other: each
 //     step packs the lanes two registers' rows keep into one register and
 //     the lanes they take into another, and one VPERMPS (VPERMPD) puts a
-//     group's results in row order. On AMD family 25 (Zen 3 and 4) the
-//     four-row kernels read rows of 512 bytes or more from memory slower
-//     than one row at a time, though as fast in L2, so there such rows take
-//     a Reduce each; shorter rows, where a call per row costs more than it
-//     saves, keep the four-row kernels (BENCHMARKS.md, "Reductions: rows
-//     one at a time on Zen 4").
+//     group's results in row order. On AMD family 25 rows of 512 bytes or
+//     more take a Reduce each; shorter rows, where a call per row costs
+//     more than it saves, keep the four-row kernels (BENCHMARKS.md,
+//     reductions of rows one at a time).
 //   - [FoldRows] combines rows into one by Add, Mul, Max or Min, element by
 //     element: a strip of eight vectors of the result stays in registers
 //     while up to 8 rows are combined into it, so the result is read and
@@ -317,13 +303,13 @@
 //     blends first, as Reduce's kernels do, and redo it exactly from init
 //     when a NaN was met. Rows of at most 512 bytes that follow each other
 //     in memory are one stream in the kernels' order, and a call takes up
-//     to 64 Ki elements of them; wider rows go 8 to a call (more rows a
-//     call read wide rows slower on AMD family 25). On AMD family 25, rows
-//     back to back of more than 512 bytes and at most 2 KiB go to row-order
-//     kernels instead, which read each row whole, in memory order, and
-//     combine it into the result in L1 (read and written once per row):
-//     there the strips, going down eight rows and back up for the next,
-//     read such rows from memory slower than the row order.
+//     to 64 Ki elements of them; wider rows go 8 to a call, so that no more
+//     than 8 rows stream in at once. On AMD family 25, rows back to back
+//     of more than 512 bytes and at most 2 KiB go to row-order kernels
+//     instead, which read each row whole, in memory order, and combine it
+//     into the result in L1 (read and written once per row), rather than
+//     strips going down eight rows and back up for the next (see
+//     BENCHMARKS.md).
 //   - [Index] compares four vectors at a time with the value (EQ_OQ: -0
 //     equals +0, NaN nothing), tests the four results with one branch, and
 //     searches the group that holds the first match, and the last vectors,
@@ -340,10 +326,9 @@
 //     takes the exact step. The skip pays on rows whose extreme rarely
 //     rises and costs on rows that rise throughout, where no block is
 //     skipped (with AVX2 the exact step, two blends a vector, bounds
-//     those). Rows of at most 4 KiB (of every length on AMD family 25,
-//     where the four-row kernels read long rows from memory slower than
-//     this kernel) go, at the AVX512 level, to a short-row kernel that does
-//     as many as read 64 Ki elements in one call, one pass a row and a
+//     those). Rows of at most 4 KiB (of every length on AMD family 25; see
+//     BENCHMARKS.md) go, at the AVX512 level, to a short-row kernel that
+//     does as many as read 64 Ki elements in one call, one pass a row and a
 //     short search: the pass folds each block of four vectors by VMAXPS
 //     (VMINPS; masked loads take the row's last partial vector) into the
 //     lanes' extremes, notes in each lane the block where its extreme last

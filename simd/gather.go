@@ -19,9 +19,8 @@ const gatherChunk = 16384
 
 // gatherKernels returns table t's kernels of source stride sinc (2 or -1)
 // for 4- and 8-byte elements, the non-temporal ones with stream. Stride 2
-// has only those: with ordinary stores the kernels gathered from memory
-// slower than the Go loop, though faster in L1 (BENCHMARKS.md, "Third
-// session on the Zen 4 EPYC (2026-11-26, from commit `51f285e`)").
+// has only those: with ordinary stores the Go loop gathers (see
+// BENCHMARKS.md).
 func gatherKernels(t *table, sinc int, stream bool) (gatherKernel[uint32], gatherKernel[uint64]) {
 	switch {
 	case sinc == 2 && stream:

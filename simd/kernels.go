@@ -138,11 +138,8 @@ func Transpose[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols 
 // uint8. Where they would decline it (source rows further apart) it is 8.
 // Where the level has no thin kernel for T's size (the Generic level), it
 // is 2: the Go twin moves 2 to 4 rows in one pass over the source, and more
-// rows in blocks, where the runs pass over it once a row (float32 images of
-// 3, 4 and 6 channels moved to channels-first faster as transposes than as
-// runs at the Generic level). See BENCHMARKS.md, the eleventh and twelfth
-// sessions on the Zen 4 EPYC, and "Figures moved from simd's comments
-// (issue 49)".
+// rows in blocks, where the runs pass over it once a row. See
+// BENCHMARKS.md, "Figures moved from simd's comments (issue 49)".
 func TransposeMinRows[T Number](cols, sld int) int {
 	size := int(sizeOf[T]())
 	if size > 8 {
@@ -165,12 +162,8 @@ func TransposeMinRows[T Number](cols, sld int) int {
 // minThinCols is the fewest columns from which a transpose of fewer than
 // 8 rows runs as a transpose (a thin one, or the Go twin's) rather than
 // as strided runs (see TransposeMinRows): below it the transpose's fixed
-// cost outweighs what it saves (measured with the thin kernels; the Go
-// twin takes the same threshold). Through tensor's CopyTo, permuted
-// float32 blocks of 16 and 32 columns ran faster as runs; at 64 columns
-// the two were even, and a uint8 [8,8,3] image (3 rows of 64) ran faster
-// as a transpose (BENCHMARKS.md, "Third session on the Zen 4 EPYC
-// (2026-11-26, from commit `51f285e`)").
+// cost outweighs what it saves (the Go twin takes the same threshold;
+// see BENCHMARKS.md).
 const minThinCols = 64
 
 // TransposeStream is Transpose with non-temporal stores: the destination is
@@ -208,13 +201,9 @@ func TransposeStream[T Number](dst []T, doff, dld int, src []T, soff, sld, rows,
 // whose destination has at most 16 KiB. Arguments, results and errors are
 // those of Transpose; only the tile kernels may differ. On Intel
 // processors at the AVX512 level it runs the AVX2 tiles (and the AVX-512
-// thin kernels, for fewer rows or columns than a tile): on hot data they
-// measured faster there, and the builtin copy timed after the AVX-512
-// tile ran slower than after the AVX2 one. On larger data neither wins
-// everywhere (the AVX-512 tiles were faster on batches of small
-// transposes and on a [1024,1024] one, the AVX2 tiles on a single
-// [512,512]), so Transpose keeps the AVX-512 tiles (BENCHMARKS.md, "Small
-// transposes: `simd.TransposeHot` (seventh session, 2026-11-25)").
+// thin kernels, for fewer rows or columns than a tile); Transpose keeps
+// the AVX-512 tiles (BENCHMARKS.md, "Small transposes:
+// `simd.TransposeHot`").
 // Elsewhere TransposeHot is Transpose.
 func TransposeHot[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {

@@ -145,11 +145,9 @@ func foldGo[T Float](op Op, acc, x []T) {
 var whole4Rows = machineRules().whole4Rows
 
 // eachRowBytes is the shortest row, in bytes, that ReduceRows reduces with
-// a Reduce of its own where whole4Rows is not set: on AMD family 25, rows
-// streamed from memory of 512 bytes or more read faster with a Reduce per
-// row than with the four-row kernels, float32 and float64 rows alike, and
-// shorter rows slower (BENCHMARKS.md, "Reductions: rows one at a time on
-// Zen 4").
+// a Reduce of its own where whole4Rows is not set (on AMD family 25):
+// shorter rows keep the four-row kernels, where a call per row costs more
+// than it saves (BENCHMARKS.md, reductions of rows one at a time).
 const eachRowBytes = 512
 
 // ReduceRows reduces rows of x by op, each as [Reduce] reduces a run: for
@@ -160,20 +158,17 @@ const eachRowBytes = 512
 // bit for bit at every level, where stride, in elements, may be negative or
 // zero. The vector kernels reduce four rows of whole groups (n a multiple
 // of FoldLanes, up to 16384 elements) in one loop whose loads interleave
-// (AVX2's Max and Min kernels two rows at a time): reading several streams
-// at once, long rows streamed from memory ran faster than with one Reduce
-// per row on an Intel Xeon (see BENCHMARKS.md). Rows of other lengths, and
-// the rows left over, go with AVX-512 to a kernel that reduces each row as
-// Reduce does, all of them in one call (a masked load takes a row's last
-// partial group; rows shorter than the lanes are halved under masks,
-// float32 rows of at most 16 sixteen rows at a time, float64 rows of at
-// most 8 eight at a time), so that short rows cost no call each. Without
+// (AVX2's Max and Min kernels two rows at a time): one core reads several
+// streams at once faster than one (see BENCHMARKS.md). Rows of other
+// lengths, and the rows left over, go with AVX-512 to a kernel that reduces
+// each row as Reduce does, all of them in one call (a masked load takes a
+// row's last partial group; rows shorter than the lanes are halved under
+// masks, float32 rows of at most 16 sixteen rows at a time, float64 rows of
+// at most 8 eight at a time), so that short rows cost no call each. Without
 // AVX-512, rows shorter than the lanes are halved by a Go loop without a
 // call per row, and longer ones take one Reduce per row. On AMD family 25
-// (Zen 3 and 4) the four-row kernels read rows of 512 bytes or more from
-// memory slower than one Reduce per row, so there such rows take one Reduce
-// each (see familyRules). It is the inner loop of a reduction along rows.
-// The Stream flag is ignored.
+// rows of 512 bytes or more take one Reduce each (see familyRules). It is
+// the inner loop of a reduction along rows. The Stream flag is ignored.
 //
 // ReduceRows returns an error wrapping ErrArg for another op or n <= 0 (no
 // identity is assumed), and one wrapping ErrRange when a row does not lie

@@ -6,14 +6,12 @@ import (
 )
 
 // The bounds of one rows kernel call: at most rowsBatch rows, so that no
-// more than 8 rows stream in at once (on an Intel Xeon 8, 16 and 32 rows
-// per call ran within the noise of each other; on AMD family 25 wide rows
-// folded slower 16 at a time than 8: BENCHMARKS.md, "Reductions: rows one
-// at a time on Zen 4"), and columns enough for about 64 Ki elements read,
-// because assembly is not preemptible. Rows of at most oneStreamBytes
-// that follow each other in memory are one stream, which the kernels read
-// in memory order (a row is no wider than their strip of registers): a
-// call takes up to rowsRead elements of them.
+// more than 8 rows stream in at once (see BENCHMARKS.md), and columns
+// enough for about 64 Ki elements read, because assembly is not
+// preemptible. Rows of at most oneStreamBytes that follow each other in
+// memory are one stream, which the kernels read in memory order (a row is
+// no wider than their strip of registers): a call takes up to rowsRead
+// elements of them.
 const (
 	rowsBatch      = 8
 	rowsRead       = 1 << 16
@@ -30,13 +28,13 @@ const (
 // Binary(op, dst, dst, row), bit for bit and at every level (of two NaN
 // operands either may be returned, as there), but each element of dst is
 // read and written once per 8 rows rather than once per row: the vector
-// kernels hold a strip of dst in registers while they combine the rows
-// into it (on AMD family 25, rows back to back of more than 512 bytes and
-// at most 2 KiB are combined one whole row at a time, in memory order,
-// which reads them from memory faster there: see familyRules). At the
-// AVX512 level the columns left over after the last whole AVX-512 vector
-// go to the AVX2 kernels, by whole AVX2 vectors, and only the rest to the
-// Go twin. It is the inner loop of a reduction down columns.
+// kernels hold a strip of dst in registers while they combine the rows into
+// it (on AMD family 25, rows back to back of more than 512 bytes and at
+// most 2 KiB are combined one whole row at a time, in memory order: see
+// familyRules). At the AVX512 level the columns left over after the last
+// whole AVX-512 vector go to the AVX2 kernels, by whole AVX2 vectors, and
+// only the rest to the Go twin. It is the inner loop of a reduction down
+// columns.
 //
 // dst may be init (the same first element: accumulating in place) but must
 // not otherwise overlap init or x; such an overlap cannot corrupt memory,
@@ -175,11 +173,9 @@ func foldRowsGo[T Float](op Op, dst, init, x []T, off, stride, rows int) {
 }
 
 // seqRowsBytes is the widest row, in bytes, that the row-order kernels
-// take where seqRows is set (see familyRules): on AMD family 25, float32
-// rows of 4 KiB folded in leaves of 32 rows ran about as fast either way,
-// and of 16 KiB slower in row order, dst no longer sharing L1 with the
-// row (BENCHMARKS.md, "Second session on the Zen 4 EPYC (2026-11-26, from
-// commit `7d3f139`)").
+// take where seqRows is set (see familyRules; on AMD family 25): wider
+// rows go by strips, as dst would no longer share L1 with the row (see
+// BENCHMARKS.md).
 const seqRowsBytes = 2048
 
 // seqRows makes FoldRows combine rows wider than oneStreamBytes and at

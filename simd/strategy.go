@@ -19,14 +19,13 @@ type TransposeStrategy uint8
 const (
 	// Bands writes one band of destination rows, a cache line of them,
 	// at a time, reading a page of each source row: the source is read as
-	// a few long runs. It is the order measured best on the Intel Xeons
-	// and on AMD family 25 (Zen 4).
+	// a few long runs. It is the default on Intel processors and on AMD
+	// family 25.
 	Bands TransposeStrategy = iota + 1
-	// Blocks writes square blocks of 256 bytes a side (64x64 float32,
-	// 32x32 float64): both sides of a block stay in L1. It is the order
-	// measured best on AMD family 26 (Zen 5); on the Zen 4 it was slower
-	// than Bands (see BENCHMARKS.md). A transpose with a side shorter than
-	// four squares walks the bands of Bands instead.
+	// Blocks writes square blocks of 256 bytes a side (64x64 float32, 32x32
+	// float64): both sides of a block stay in L1. It is the default on AMD
+	// family 26 (see BENCHMARKS.md). A transpose with a side shorter than four
+	// squares walks the bands of Bands instead.
 	Blocks
 	// Calibrate times Bands against Blocks on the first streaming
 	// transpose large enough to tell them apart (4 MiB, each side at
@@ -36,8 +35,8 @@ const (
 	// transpose timed is the caller's own, so calibrating adds no work and
 	// no allocation, only four clock readings; smaller transposes, and
 	// those that run on other goroutines meanwhile, use Bands. It is the
-	// default on the processors not measured: vendors other than Intel
-	// and AMD, and AMD families other than 25 (Zen 3 and 4) and 26 (Zen 5).
+	// default on other vendors and families: vendors other than Intel and
+	// AMD, and AMD families other than 25 and 26.
 	Calibrate
 )
 

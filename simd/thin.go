@@ -41,10 +41,8 @@ import (
 // does not use (never past the source slice); their lanes are dropped, so
 // a concurrent write to them cannot change the result. TransposeStream
 // stores whole, aligned vectors non-temporally where it can (see
-// thinSet), which moved images of three and four float32 or uint8
-// channels, either way, faster than ordinary stores (BenchmarkChannels;
-// BENCHMARKS.md, "Eleventh session on the Zen 4 EPYC (2026-11-27, from
-// commit `bda89af`)").
+// thinSet), so that the destination lines are written without being
+// fetched (BenchmarkChannels; see BENCHMARKS.md).
 
 // thinKernel runs blocks of a thin transpose: for each of blocks blocks,
 // each of the outs output vectors of a program is assembled from the
@@ -71,8 +69,8 @@ type thinKernel func(dst, src unsafe.Pointer, blocks, dstep, sstep, inScale, out
 // block is whole. maskedTail is set for kernels whose masked stores may
 // cover lanes past the destination's end, masked off, without faulting:
 // AVX-512's mask registers suppress faults on masked-off lanes on every
-// processor, but AVX2's VPMASKMOVD may fault on them on AMD's (its manual
-// leaves it to the implementation), so the AVX2 kernels leave a last
+// processor, but AVX2's VPMASKMOVD may fault on them on AMD processors (its
+// manual leaves it to the implementation), so the AVX2 kernels leave a last
 // block that would overhang the destination to the Go twin.
 type thinSet struct {
 	k, nt      thinKernel
@@ -316,10 +314,9 @@ func appendEntries(code []int64, masks []int64) []int64 {
 // twin. The AVX2 tiles move a whole tile in registers; the thin kernel's
 // permutes per element grow with the narrow side (see thinProg), and a
 // side the tiles do not cover whole leaves its last rows to the Go twin:
-// at the AVX512 level the thin kernels measured faster where the tiles do
-// not cover the narrow side whole, and the tiles faster or as fast where
-// they do (BenchmarkThin; BENCHMARKS.md, "Eleventh session on the Zen 4
-// EPYC (2026-11-27, from commit `bda89af`)").
+// so the thin kernels take the transposes whose narrow side the tiles do
+// not cover whole, and the tiles those they do (BenchmarkThin; see
+// BENCHMARKS.md).
 func transposeNarrow[E uint32 | uint64](ts *thinSet, narrow *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	if a := min(rows, cols); narrow.fn != nil && a >= narrow.tr && a%narrow.tr == 0 {
 		transposeTiled(narrow, cached, dst, doff, dld, src, soff, sld, rows, cols)

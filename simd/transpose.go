@@ -154,30 +154,18 @@ const shortBandRows = 1024
 // elements are at most for tallFor's bands of shortBandRows rows.
 // TransposeStream's bands of a page by one line give such a transpose of few
 // destination rows one or two tiles a call (a uint8 [n,32] to [32,n]: two
-// 16×64 tiles). On an Intel Xeon (BenchmarkTransposeShortRows, C of 32
-// and more, which the thin kernels do not take) the short bands moved
-// uint8 and uint16 rows of 32 faster than the page bands at both levels;
-// further apart they lost, as the bands read their 1024 rows' lines again
-// for each row of tiles (BENCHMARKS.md, "Narrow transposes of 1- and
-// 2-byte elements (commit `8f2f3e4`)").
+// 16×64 tiles); further apart, the short bands would read their 1024
+// rows' lines again for each row of tiles (BenchmarkTransposeShortRows;
+// BENCHMARKS.md, narrow transposes of 1- and 2-byte elements).
 const smallShortRows = 32
 
 // shortRowBytes returns how far apart, at most, source rows of size-byte
 // elements are for tallFor's bands of shortBandRows rows at level isa: an
 // eighth of a page (512 bytes) everywhere, and where farShortRows is set
 // (AMD family 25) more: at AVX512 a page for 4-byte elements, half a page
-// for 8-byte ones (float64 rows a page apart ran slower in them, where
-// float32 ones gained), at AVX2 a quarter page for both.
-//
-// On an Intel Xeon the 16-row bands moved float32 rows up to 128 bytes
-// apart and float64 rows up to 256 a tile or two a call, and these bands
-// moved them much faster; rows 256 and 512 bytes apart gained less, and
-// rows 1 KiB apart lost at both levels and both sizes (BENCHMARKS.md, "The
-// short source rows: bands of 1024 rows on every processor"). With the AVX2
-// tiles on AMD family 25, float32 and float64 rows up to 1 KiB apart
-// gained, 2 KiB apart float32 ones tied and float64 ones lost, and a page
-// apart both lost (BENCHMARKS.md, "Twelfth session on the Zen 4 EPYC
-// (2026-11-27, from commit `1b0d977`)").
+// for 8-byte ones, at AVX2 a quarter page for both. The 16-row bands
+// move rows that close a tile or two a call (BENCHMARKS.md, "The short
+// source rows: bands of 1024 rows on every processor").
 func shortRowBytes(isa ISA, size int) int {
 	switch {
 	case !farShortRows:
@@ -198,15 +186,15 @@ func shortRowBytes(isa ISA, size int) int {
 // most shortRowBytes apart, either way: the pixels of an image with few
 // channels, or, on AMD family 25, the [65536,256] transpose of a
 // [256,256,256] permutation) get bands of shortBandRows rows, walked source
-// rows first, one destination line a call, so that each destination row gets
-// up to 4 KiB (float32) or 8 KiB (float64; 1 or 2 KiB of 1- and 2-byte
+// rows first, one destination line a call, so that each destination row
+// gets up to 4 KiB (float32) or 8 KiB (float64; 1 or 2 KiB of 1- and 2-byte
 // elements) in a run and a call is not one tile; where tallBands is set
-// (Intel, AMD family 25), at AVX512, longer float32 rows get bands
-// tallBandRows rows tall and still a page long (256 KiB a call). 1- and
-// 2-byte elements get the short bands where their source rows are at most
-// smallShortRows elements apart, and keep b otherwise. Narrower transposes
-// (the [3136, 64] slices of an NCHW to NHWC permutation) and other rows keep
-// b.
+// (Intel processors, AMD family 25), at AVX512, longer float32 rows get
+// bands tallBandRows rows tall and still a page long (256 KiB a call). 1-
+// and 2-byte elements get the short bands where their source rows are at
+// most smallShortRows elements apart, and keep b otherwise. Narrower
+// transposes (the [3136, 64] slices of an NCHW to NHWC permutation) and
+// other rows keep b.
 func tallFor(isa ISA, b block, cols, sld, size int) block {
 	if (isa != AVX2 && isa != AVX512) || cols < 4*tallBandRows {
 		return b
@@ -246,10 +234,8 @@ var bandSpanBytes = 8 << 20
 // and source rows sld elements apart: the squares of cached, or the Bands
 // of TransposeStream (streamedFor) where cachedBands is set, the level is
 // AVX512 and the source's cols rows or the destination's rows span
-// bandSpanBytes or more. The AVX2 tiles keep the squares: on AMD family
-// 25 they transposed a large float32 matrix slower in bands, where the
-// AVX-512 tiles ran faster (BENCHMARKS.md, "Third session on the Zen 4
-// EPYC (2026-11-26, from commit `51f285e`)").
+// bandSpanBytes or more. The AVX2 tiles keep the squares (see
+// BENCHMARKS.md).
 func cachedFor(isa ISA, rows, cols, dld, sld, size int) block {
 	if cachedBands && isa == AVX512 && (spans(cols, sld, size) || spans(rows, dld, size)) {
 		return streamedFor(Bands, rows, cols, size)
@@ -361,9 +347,9 @@ func transposeSmall[E uint8 | uint16](isa ISA, ts *thinSet, k, nt *tileKernel[E]
 // k.tc), as transposeNarrow gives 4- and 8-byte ones to their tiles. The thin
 // kernels take 1- and 2-byte elements up to 16 rows or columns (thinMax),
 // so these are a uint8 side of 16 and a uint16 one of 8 or 16 rows or 16
-// columns, where the tiles streamed faster than the thin kernels of both
-// levels on an Intel Xeon (BenchmarkThin; BENCHMARKS.md, "Narrow
-// transposes of 1- and 2-byte elements (commit `8f2f3e4`)").
+// columns, which the tiles take rather than the thin kernels of both
+// levels (BenchmarkThin; BENCHMARKS.md, narrow transposes of 1- and
+// 2-byte elements).
 func coversNarrow[E uint8 | uint16](k *tileKernel[E], rows, cols int) bool {
 	if rows <= cols {
 		return rows%k.tr == 0
@@ -393,19 +379,16 @@ func uintptrOf[T any](s []T) uintptr {
 // form nt (uint8 and uint16 at AVX2 and AVX512) and the destination rows
 // are a whole number of lines apart, it runs transposeStreamTiled with nt,
 // under the strategy's blocks as the 4- and 8-byte tiles do (never
-// calibrating: the calibration times those), which measured far faster than
-// ordinary stores on an Intel Xeon (BENCHMARKS.md, "Bytes streamed: whole
-// lines, non-temporally" and "`TransposeStream` of 2-byte elements").
-// Otherwise the tiles k walk cached's squares, whatever the caller's blocks
-// (on an Intel Xeon they ran faster in them than in TransposeStream's
-// bands; not measured on AMD family 25, where Transpose gives the AVX-512
-// tiles bands), or, where the Go twin would stage the transpose (source
+// calibrating: the calibration times those), which write whole lines
+// without fetching them (BENCHMARKS.md, "Bytes streamed: whole lines,
+// non-temporally" and "`TransposeStream` of 2-byte elements"). Otherwise
+// the tiles k walk cached's squares, whatever the caller's blocks (see
+// BENCHMARKS.md), or, where the Go twin would stage the transpose (source
 // rows a page or more apart, and stages), they write the blocks of
 // transposeStaged's scratch buffer in the same squares: without
 // non-temporal stores, each destination line written in pieces of 16 or 32
-// bytes took its fetch from memory, as the Go twin's did; staged, they
-// measured faster on an Intel Xeon (BENCHMARKS.md, "Transposes of 1- and
-// 2-byte elements (commits `cc9abf1`, `bef7ca4`)").
+// bytes took its fetch from memory, as the Go twin's did, which staging
+// avoids (BENCHMARKS.md, transposes of 1- and 2-byte elements).
 func transposeSmallTiles[E uint8 | uint16](isa ISA, k, nt *tileKernel[E], stream bool, dst []E, doff, dld int, src []E, soff, sld, rows, cols int) {
 	size := int(sizeOf[E]())
 	if stream && nt.fn != nil && dld*size%64 == 0 {
