@@ -71,16 +71,19 @@
 // in row-major order, for iteration. Package tensor runs every copy through
 // a Plan and package ops every computation through an Iter.
 //
-// Both hand out their runs two ways: Runs, an iterator for range loops,
-// and [Walk], a value whose Next moves to the next row of runs, which the
-// caller's loop steps through. Generic code that
-// other packages instantiate should walk: Go compiles a generic body anew
-// in each package that instantiates it, inlining there only functions of
-// the packages that package imports, and a range loop over Runs that is
-// not inlined moves its loop body's closure and what it reads to the heap
-// on every call. Tensor and ops walk, and their tests in
-// internal/outside count no allocations from a package that imports only
-// them.
+// Both hand out their runs three ways: Runs, an iterator for range loops;
+// EachRow ([Iter.EachRow], [Plan.EachRow]), which calls a function once
+// for each row of runs, the runs along the innermost outer axis, which
+// the function steps through; and [Walk], the same rows as a value whose
+// Next moves to the next one, for a loop that stops early. Generic code
+// that other packages instantiate should use EachRow or a Walk: Go
+// compiles a generic body anew in each package that instantiates it,
+// inlining there only functions of the packages that package imports, and
+// a range loop over Runs that is not inlined moves its loop body's closure
+// and what it reads to the heap on every call, where EachRow's function
+// does not escape. Every computing loop of tensor, ops and the copier is
+// an EachRow, and their tests in internal/outside count no allocations
+// from a package that imports only them.
 //
 // # Errors
 //

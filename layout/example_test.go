@@ -181,6 +181,43 @@ func ExampleWalk() {
 	// run of 3 at [9 3]
 }
 
+// EachRow is the loop of a Walk as a function: f gets each row of runs,
+// and steps through the row's runs itself, so the runs cost no call.
+func ExampleIter_EachRow() {
+	out, _ := layout.RowMajor(2, 2, 3)
+	in, _ := layout.RowMajor(3, 2, 2)
+	in, _ = in.Permute(1, 2, 0) // [2 2 3], strides [2 1 4]
+	it, _ := layout.NewIter(out, in)
+	it.EachRow(func(off, step [layout.MaxOperands]int, n int) {
+		for o, i := off[0], off[1]; n > 0; o, i, n = o+step[0], i+step[1], n-1 {
+			fmt.Println("run of", it.Len(), "at", o, i)
+		}
+	})
+	// Output:
+	// run of 3 at 0 0
+	// run of 3 at 3 1
+	// run of 3 at 6 2
+	// run of 3 at 9 3
+}
+
+// A Plan's EachRow gets the blocks' offsets in the destination and the
+// source as integers.
+func ExamplePlan_EachRow() {
+	dst, _ := layout.RowMajor(2, 3)
+	src, _ := layout.RowMajor(2, 6)
+	src, _ = src.Slice(1, 0, 6, 2) // every other column: [2 3], strides [6 2]
+	p, _ := layout.NewPlan(dst, src)
+	n := p.Len()
+	di, si := p.Inc()
+	p.EachRow(func(d, s, ds, ss, blocks int) {
+		for ; blocks > 0; d, s, blocks = d+ds, s+ss, blocks-1 {
+			fmt.Println(p.Kind(), "of", n, "from", s, "step", si, "to", d, "step", di)
+		}
+	})
+	// Output:
+	// gather of 6 from 0 step 2 to 0 step 1
+}
+
 // RowPair is Row for a copy's two operands, as integers: the loop of a
 // two-operand walk without Row's arrays.
 func ExampleWalk_RowPair() {

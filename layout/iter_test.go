@@ -17,7 +17,8 @@ import (
 type tuple = [layout.MaxOperands]int
 
 // iterTuples lists the offsets an Iter visits, one tuple per index. It
-// panics unless a Walk visits the runs that Runs yields, in its order.
+// panics unless a Walk and EachRow visit the runs that Runs yields, in
+// its order.
 func iterTuples(it *layout.Iter) []tuple {
 	var out []tuple
 	inc := it.Inc()
@@ -38,6 +39,18 @@ func iterTuples(it *layout.Iter) []tuple {
 	}
 	if !slices.Equal(walked, runs) {
 		panic("layout: Walk and Runs differ")
+	}
+	var rowed []tuple
+	it.EachRow(func(off, step tuple, n int) {
+		for ; n > 0; n-- {
+			rowed = append(rowed, off)
+			for j := range off {
+				off[j] += step[j]
+			}
+		}
+	})
+	if !slices.Equal(rowed, runs) {
+		panic("layout: EachRow and Runs differ")
 	}
 	for k := -1; k <= it.Rank(); k++ {
 		n, st := it.Axis(k)

@@ -17,8 +17,8 @@ import (
 
 type run struct{ dst, src int }
 
-// runs lists the blocks of p; it panics unless a Walk visits the blocks
-// that Runs yields, in its order.
+// runs lists the blocks of p; it panics unless a Walk and EachRow visit
+// the blocks that Runs yields, in its order.
 func runs(p layout.Plan) []run {
 	var out []run
 	for d, s := range p.Runs() {
@@ -39,6 +39,15 @@ func runs(p layout.Plan) []run {
 	}
 	if !slices.Equal(walked, out) {
 		panic("layout: Plan's Walk and Runs differ")
+	}
+	var rowed []run
+	p.EachRow(func(d, s, ds, ss, n int) {
+		for ; n > 0; d, s, n = d+ds, s+ss, n-1 {
+			rowed = append(rowed, run{d, s})
+		}
+	})
+	if !slices.Equal(rowed, out) {
+		panic("layout: Plan's EachRow and Runs differ")
 	}
 	return out
 }

@@ -119,3 +119,27 @@ func (w *Walk) Row() (off, step [MaxOperands]int, n int) { return w.off, w.st, w
 func (w *Walk) RowPair() (dst, src, dstStep, srcStep, n int) {
 	return w.off[0], w.off[1], w.st[0], w.st[1], w.n
 }
+
+// EachRow calls f for every row of runs of it, in the order of
+// [Iter.Runs], with what [Walk.Row] returns: the offsets of the row's
+// first run, one per operand (the output first), their step from one run
+// of the row to the next, and the number of runs in the row. It is the
+// loop of a Walk for a caller that does not stop early; f is called once
+// a row, not once a run, so a row's runs cost no call.
+func (it *Iter) EachRow(f func(off, step [MaxOperands]int, runs int)) {
+	var w Walk
+	for w.Next(it) {
+		f(w.off, w.st, w.n)
+	}
+}
+
+// EachRow is [Iter.EachRow] over the blocks of p, with what
+// [Walk.RowPair] returns: the first elements of the row's first block in
+// the destination and in the source, their steps from one block of the
+// row to the next, and the number of blocks in the row.
+func (p *Plan) EachRow(f func(dst, src, dstStep, srcStep, blocks int)) {
+	var w Walk
+	for w.NextBlock(p) {
+		f(w.RowPair())
+	}
+}

@@ -244,11 +244,7 @@ func argFlat[T tensor.Real, O argOrder[T]](it *layout.Iter, n int, out []int, be
 // its own output elements. It is a function of its own so that what the
 // goroutines capture moves to the heap only when the search is split.
 func argParts[T tensor.Real, O argOrder[T]](it *layout.Iter, n int, out []int, best, x []T) {
-	whole := *it
-	par.Do(n, func(i int) {
-		q := whole.Part(i, n)
-		argRuns[T, O](&q, 0, 1, 2, out, best, x)
-	})
+	par.Split(it, n, func(q *layout.Iter) { argRuns[T, O](q, 0, 1, 2, out, best, x) })
 }
 
 // argMerge merges the candidate x at index i into element o of the best
@@ -286,10 +282,8 @@ func argRuns[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out 
 		argRowRuns[T, O](it, ko, ki, kx, out, best, x, max)
 		return
 	}
-	var wk layout.Walk
-	for wk.Next(it) {
-		off, ost, on := wk.Row()
-		for ; on > 0; off, on = advance(off, ost), on-1 {
+	it.EachRow(func(off, st [layout.MaxOperands]int, on int) {
+		for ; on > 0; off, on = advance(off, st), on-1 {
 			o := 0
 			if ko >= 0 {
 				o = off[ko]
@@ -302,7 +296,7 @@ func argRuns[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out 
 			}
 			argAcross(out, best, o, oinc, x, i, inc[ki], xi, inc[kx], n, max)
 		}
-	}
+	})
 }
 
 // argRowRuns searches float runs of unit stride that each reduce into
@@ -313,19 +307,17 @@ func argRuns[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out 
 func argRowRuns[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out []int, best []T, x []T, max bool) {
 	n, inc := it.Len(), it.Inc()
 	var at [argBatch]int
-	var wk layout.Walk
-	for wk.Next(it) {
-		off, ost, on := wk.Row()
+	it.EachRow(func(off, st [layout.MaxOperands]int, on int) {
 		o, i, xi := off[ko], off[ki], off[kx]
 		for on > 0 {
 			b := min(on, argBatch)
-			argRowsOf[T, O](at[:b], x, i, ost[ki], n)
+			argRowsOf[T, O](at[:b], x, i, st[ki], n)
 			for r, j := range at[:b] {
-				argMerge(out, best, o+r*ost[ko], x[i+r*ost[ki]+j], xi+r*ost[kx]+j*inc[kx], max)
+				argMerge(out, best, o+r*st[ko], x[i+r*st[ki]+j], xi+r*st[kx]+j*inc[kx], max)
 			}
-			o, i, xi, on = o+b*ost[ko], i+b*ost[ki], xi+b*ost[kx], on-b
+			o, i, xi, on = o+b*st[ko], i+b*st[ki], xi+b*st[kx], on-b
 		}
-	}
+	})
 }
 
 // argBatch is the most runs argRowRuns hands simd.ArgRows at once.
@@ -410,10 +402,8 @@ func argRows[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out 
 		}
 		k = 0
 	}
-	var wk layout.Walk
-	for wk.Next(it) {
-		off, ost, on := wk.Row()
-		for ; on > 0; off, on = advance(off, ost), on-1 {
+	it.EachRow(func(off, st [layout.MaxOperands]int, on int) {
+		for ; on > 0; off, on = advance(off, st), on-1 {
 			if k > 0 && (off[ko] != o || k == argBlockRows || off[kx] <= idx[k-1]) {
 				flush()
 			}
@@ -421,7 +411,7 @@ func argRows[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out 
 			rows[k], idx[k] = off[ki], off[kx]
 			k++
 		}
-	}
+	})
 	flush()
 }
 

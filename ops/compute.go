@@ -257,18 +257,18 @@ func hasZero[T tensor.Number](x *operand[T]) bool {
 		return false
 	}
 	n, inc := it.Len(), it.Inc()[0]
-	var wk layout.Walk
-	for wk.Next(&it) {
-		o, ost, on := wk.Row()
-		for o0 := o[0]; on > 0; o0, on = o0+ost[0], on-1 {
+	found := false
+	it.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+		for o0 := o[0]; on > 0 && !found; o0, on = o0+st[0], on-1 {
 			for c := range n {
 				if x.data[o0+c*inc] == 0 {
-					return true
+					found = true
+					break
 				}
 			}
 		}
-	}
-	return false
+	})
+	return found
 }
 
 // workers returns how many goroutines run the operation of it.
@@ -309,12 +309,9 @@ func binaryShaped[T tensor.Number, K binOp[T]](op string, k K, dst, a, b *operan
 		return nil
 	}
 	if n := workers[T](&it); n > 1 {
-		// Copies for the goroutines: it and r themselves stay on the stack.
-		whole, rr, d, x, y := it, r, dst.data, a.data, b.data
-		par.Do(n, func(i int) {
-			q := whole.Part(i, n)
-			binaryAll(&rr, &q, d, x, y)
-		})
+		// Copies for the goroutines: r itself stays on the stack.
+		rr, d, x, y := r, dst.data, a.data, b.data
+		par.Split(&it, n, func(q *layout.Iter) { binaryAll(&rr, q, d, x, y) })
 		return nil
 	}
 	binaryAll(&r, &it, dst.data, a.data, b.data)
@@ -351,42 +348,34 @@ func binaryRuns[T tensor.Number, K binOp[T]](r *binRunner[T, K], q *layout.Iter,
 	n, inc := q.Len(), q.Inc()
 	switch {
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 1:
-		var wk layout.Walk
-		for wk.Next(q) {
-			o, ost, on := wk.Row()
-			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+ost[0], o1+ost[1], o2+ost[2], on-1 {
+		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
 				r.vv(d[o0:o0+n], x[o1:o1+n], y[o2:o2+n])
 			}
-		}
+		})
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 0:
-		var wk layout.Walk
-		for wk.Next(q) {
-			o, ost, on := wk.Row()
-			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+ost[0], o1+ost[1], o2+ost[2], on-1 {
+		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
 				r.vs(d[o0:o0+n], x[o1:o1+n], y[o2])
 			}
-		}
+		})
 	case inc[0] == 1 && inc[1] == 0 && inc[2] == 1:
-		var wk layout.Walk
-		for wk.Next(q) {
-			o, ost, on := wk.Row()
-			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+ost[0], o1+ost[1], o2+ost[2], on-1 {
+		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
 				r.sv(d[o0:o0+n], x[o1], y[o2:o2+n])
 			}
-		}
+		})
 	default:
 		k := r.k
-		var wk layout.Walk
-		for wk.Next(q) {
-			o, ost, on := wk.Row()
-			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+ost[0], o1+ost[1], o2+ost[2], on-1 {
+		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
 				di, xi, yi := o0, o1, o2
 				for range n {
 					d[di] = k.at(x[xi], y[yi])
 					di, xi, yi = di+inc[0], xi+inc[1], yi+inc[2]
 				}
 			}
-		}
+		})
 	}
 }
 
@@ -455,12 +444,9 @@ func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a *operand[T]) e
 		return nil
 	}
 	if n := workers[T](&it); n > 1 {
-		// Copies for the goroutines: it and k themselves stay on the stack.
-		whole, kk, d, x := it, k, dst.data, a.data
-		par.Do(n, func(i int) {
-			q := whole.Part(i, n)
-			unaryRuns(kk, &q, d, x)
-		})
+		// Copies for the goroutines: k itself stays on the stack.
+		kk, d, x := k, dst.data, a.data
+		par.Split(&it, n, func(q *layout.Iter) { unaryRuns(kk, q, d, x) })
 		return nil
 	}
 	unaryRuns(k, &it, dst.data, a.data)
@@ -470,26 +456,22 @@ func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a *operand[T]) e
 func unaryRuns[T tensor.Number, K unOp[T]](k K, q *layout.Iter, d, x []T) {
 	n, inc := q.Len(), q.Inc()
 	if inc[0] == 1 && inc[1] == 1 {
-		var wk layout.Walk
-		for wk.Next(q) {
-			o, ost, on := wk.Row()
-			for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
+		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
 				k.v(d[o0:o0+n], x[o1:o1+n])
 			}
-		}
+		})
 		return
 	}
-	var wk layout.Walk
-	for wk.Next(q) {
-		o, ost, on := wk.Row()
-		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
+	q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
 			di, xi := o0, o1
 			for range n {
 				d[di] = k.at(x[xi])
 				di, xi = di+inc[0], xi+inc[1]
 			}
 		}
-	}
+	})
 }
 
 // newResult returns a row-major tensor of shape for the result of op.

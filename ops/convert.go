@@ -96,24 +96,18 @@ func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.Vie
 // is a function of its own so that what the goroutines capture moves to
 // the heap only when the conversion is split.
 func convertParts[U, T tensor.Number](conv convFunc, it *layout.Iter, n int, d []U, s []T) {
-	whole := *it
-	par.Do(n, func(i int) {
-		q := whole.Part(i, n)
-		convertRuns(conv, &q, d, s)
-	})
+	par.Split(it, n, func(q *layout.Iter) { convertRuns(conv, q, d, s) })
 }
 
 // convertRuns converts the runs of q.
 func convertRuns[U, T tensor.Number](conv convFunc, q *layout.Iter, d []U, s []T) {
 	n, inc := q.Len(), q.Inc()
 	dp, sp := unsafe.Pointer(unsafe.SliceData(d)), unsafe.Pointer(unsafe.SliceData(s))
-	var wk layout.Walk
-	for wk.Next(q) {
-		o, ost, on := wk.Row()
-		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
+	q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
 			conv(dp, len(d), o0, inc[0], sp, len(s), o1, inc[1], n)
 		}
-	}
+	})
 }
 
 // sharesBytes reports whether the buffers of d and s, of two element

@@ -120,11 +120,8 @@ func (s *scan[T, K]) run(it *layout.Iter, size int) {
 // of its own, on a copy of s, so that what the goroutines capture moves to
 // the heap only when the scan is split.
 func (s *scan[T, K]) parts(it *layout.Iter, w int) {
-	whole, sc := *it, *s
-	par.Do(w, func(i int) {
-		q := whole.Part(i, w)
-		sc.lines(&q)
-	})
+	sc := *s
+	par.Split(it, w, sc.lines)
 }
 
 // lines scans the lines of q. When the lines' starts are closer in memory
@@ -139,10 +136,8 @@ func (s *scan[T, K]) lines(q *layout.Iter) {
 	m, inc := q.Len(), q.Inc()
 	d, x, dk, xk := s.d, s.x, s.dk, s.xk
 	rows := abs(inc[0]) < abs(dk)
-	var wk layout.Walk
-	for wk.Next(q) {
-		o, ost, on := wk.Row()
-		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+ost[0], o1+ost[1], on-1 {
+	q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
 			if !rows {
 				for j := range m {
 					scanLine(d, o0+j*inc[0], dk, x, o1+j*inc[1], xk, s.n, s.mul)
@@ -172,7 +167,7 @@ func (s *scan[T, K]) lines(q *layout.Iter) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // scanLine scans the line of n elements of x from r at stride xk into d

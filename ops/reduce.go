@@ -448,14 +448,13 @@ func (rd *reducer[T, K]) widened(ns *nest, dst, in *operand[T]) bool {
 // that what its goroutines capture moves to the heap only when a
 // reduction is split: captured in run, it would for every call.
 func (rd *reducer[T, K]) runParts(it *layout.Iter, d, x []T, n, lr int) {
-	whole, r := *it, *rd
-	par.Do(n, func(i int) {
-		q := whole.Part(i, n)
+	r := *rd
+	par.Split(it, n, func(q *layout.Iter) {
 		if q.Size() == 0 {
 			return
 		}
 		var ns nest
-		ns.of(&q)
+		ns.of(q)
 		if !ns.horizontal {
 			ns.setLeafRows(lr) // the whole's leaves: the same tree
 		}

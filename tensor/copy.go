@@ -142,15 +142,13 @@ func (v View[T]) Fill(x T) error {
 		if p.Kind() == layout.KindFill {
 			n := p.Len()
 			di, _ := p.Inc()
-			var w layout.Walk
-			for w.NextBlock(&p) {
-				d, _, ds, _, k := w.RowPair()
+			p.EachRow(func(d, _, ds, _, k int) {
 				for ; k > 0; d, k = d+ds, k-1 {
 					if err := simd.Fill(v.data, d, di, x, n); err != nil {
 						panic("tensor: internal error: " + err.Error())
 					}
 				}
-			}
+			})
 			return nil
 		}
 	}

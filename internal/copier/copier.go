@@ -70,11 +70,7 @@ func RunPlan[T simd.Number](dst, src []T, p *layout.Plan, part Part) {
 		run(dst, src, p, c)
 		return
 	}
-	whole := *p // captured by the goroutines: p itself stays on the stack
-	par.Do(n, func(i int) {
-		q := whole.Part(i, n)
-		run(dst, src, &q, c)
-	})
+	par.Split(p, n, func(q *layout.Plan) { run(dst, src, q, c) })
 }
 
 // Caching is what a copy's size says about its data, which chooses among
@@ -106,45 +102,40 @@ func run[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	di, si := p.Inc()
 	var err error
-	var w layout.Walk // one, for whichever case runs
-	// The blocks are walked a row at a time by a layout.Walk, not by
+	// The blocks are walked a row at a time by Plan.EachRow, not by
 	// ranging over p.Runs(): instantiated in a package that does not
 	// import layout, Runs' closure, and p with it, would move to the heap
-	// on every call.
+	// on every call. A kernel's error stops the blocks after it.
 	switch p.Kind() {
 	case layout.KindCopy:
-		for w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
+		p.EachRow(func(d, s, ds, ss, k int) {
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				copy(dst[d:d+n], src[s:s+n])
 			}
-		}
+		})
 	case layout.KindFill:
-		for err == nil && w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
+		p.EachRow(func(d, s, ds, ss, k int) {
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				err = simd.Fill(dst, d, di, src[s], n)
 			}
-		}
+		})
 	case layout.KindGather:
 		if c != Streamed {
 			gather(dst, src, p)
 			break
 		}
-		for err == nil && w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
+		p.EachRow(func(d, s, ds, ss, k int) {
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				err = simd.StridedStream(dst, d, di, src, s, si, n)
 			}
-		}
+		})
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
 		if asRuns[T](rows, n, si) {
 			stridedRows(dst, src, p, c)
 			break
 		}
-		for err == nil && w.NextBlock(p) {
-			d, s, ds, ss, k := w.RowPair()
+		p.EachRow(func(d, s, ds, ss, k int) {
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				// Called directly: through a func value the operands
 				// would escape to the heap.
@@ -157,7 +148,7 @@ func run[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 					err = simd.Transpose(dst, d, dld, src, s, si, rows, n)
 				}
 			}
-		}
+		})
 	}
 	if err != nil {
 		panic("copier: internal error: " + err.Error())
@@ -180,9 +171,7 @@ func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	_, si := p.Inc()
 	rows, dld, _ := p.Rows()
-	var w layout.Walk
-	for w.NextBlock(p) {
-		d, s, ds, ss, k := w.RowPair()
+	p.EachRow(func(d, s, ds, ss, k int) {
 		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 			for r := range rows {
 				if c != Streamed {
@@ -192,7 +181,7 @@ func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 				}
 			}
 		}
-	}
+	})
 }
 
 // gather moves the runs of a gather plan with the loop simd.Strided runs,
@@ -206,25 +195,22 @@ func gather[T simd.Number](dst, src []T, p *layout.Plan) {
 	di, si := p.Inc()
 	var zero T
 	reverse := di == 1 && si == -1 && n*int(unsafe.Sizeof(zero)) >= 256
-	var w layout.Walk
-	for w.NextBlock(p) {
-		d, s, ds, ss, k := w.RowPair()
-		if reverse {
+	p.EachRow(func(d, s, ds, ss, k int) {
+		switch {
+		case reverse:
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				_ = simd.Strided(dst, d, 1, src, s, -1, n)
 			}
-			continue
-		}
-		if di != 1 {
+		case di != 1:
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				loops.Gather(dst, d, di, src, s, si, n)
 			}
-			continue
+		default:
+			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
+				gatherRun(dst[d:d+n], src, s, si)
+			}
 		}
-		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-			gatherRun(dst[d:d+n], src, s, si)
-		}
-	}
+	})
 }
 
 // gatherRun sets run[i] = src[s+i*si] for every i, without checking the

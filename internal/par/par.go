@@ -1,8 +1,9 @@
 // Package par holds what the copier (internal/copier) and the compute
 // driver of package ops share about running one operation on several
 // goroutines: the parallelism setting of tensor.SetParallelism, the rule
-// for how many goroutines an operation of a given size uses, and Do,
-// which runs the parts.
+// for how many goroutines an operation of a given size uses, Split, which
+// runs the parts of a layout.Iter or layout.Plan, and Do, which runs any
+// numbered parts.
 package par
 
 import (
@@ -91,4 +92,20 @@ func Do(n int, f func(i int)) {
 	if first < n {
 		panic(value)
 	}
+}
+
+// Split runs f over n parts of p, p.Part(0, n) to p.Part(n-1, n), on n
+// goroutines by Do: the one way an operation is split. p is a
+// *layout.Iter or a *layout.Plan; f gets each part, never p itself, so p
+// does not escape. f and the parts do, so a caller that must not allocate
+// on its serial path calls f itself when n is 1 and Split otherwise.
+func Split[P any, PP interface {
+	*P
+	Part(i, n int) P
+}](p PP, n int, f func(q PP)) {
+	whole := *p
+	Do(n, func(i int) {
+		q := PP(&whole).Part(i, n)
+		f(&q)
+	})
 }
