@@ -328,10 +328,13 @@ const argBatch = 64
 func argRowsOf[T tensor.Real, O argOrder[T]](at []int, x []T, off, stride, n int) {
 	var ord O
 	var err error
-	if unsafe.Sizeof(x[0]) == 4 {
+	switch floatKind[T]() {
+	case kindFloat32:
 		err = simd.ArgRows(ord.op(), at, asKind[float32](x), off, stride, n)
-	} else {
+	case kindFloat64:
 		err = simd.ArgRows(ord.op(), at, asKind[float64](x), off, stride, n)
+	default:
+		panic("ops: internal error: argRowsOf of a type without simd.ArgRows")
 	}
 	if err != nil {
 		panic("ops: internal error: " + err.Error())

@@ -2,7 +2,6 @@ package ops
 
 import (
 	"errors"
-	"reflect"
 	"slices"
 	"unsafe"
 
@@ -51,22 +50,22 @@ type binOp[T any] interface {
 
 // binRunner is a binary operation as the compute driver runs it: for float32 and
 // float64 element types (and types defined on them) whose operation has a
-// kernel in package simd, fl is the element size and the unit-stride runs
-// go to simd's kernel op; otherwise to k's loops.
+// kernel in package simd, fk is the element kind (kindFloat32 or
+// kindFloat64) and the unit-stride runs go to simd's kernel op; otherwise
+// fk is noKernel and they go to k's loops.
 type binRunner[T tensor.Number, K binOp[T]] struct {
 	k  K
 	op simd.Op
-	fl uintptr
+	fk kind
 }
 
 // newBinRunner returns the runner of k, with non-temporal stores when
 // stream is set.
 func newBinRunner[T tensor.Number, K binOp[T]](k K, stream bool) binRunner[T, K] {
-	r := binRunner[T, K]{k: k}
+	r := binRunner[T, K]{k: k, fk: noKernel}
 	if op, ok := k.simdOp(); ok {
-		switch reflect.TypeFor[T]().Kind() {
-		case reflect.Float32, reflect.Float64:
-			r.op, r.fl = op, unsafe.Sizeof(*new(T))
+		if r.fk = floatKind[T](); r.fk != noKernel {
+			r.op = op
 			if stream {
 				r.op |= simd.Stream
 			}
@@ -90,10 +89,10 @@ func (r *binRunner[T, K]) vv(d, x, y []T) {
 		r.k.vv(d, x, y)
 		return
 	}
-	switch r.fl {
-	case 4:
+	switch r.fk {
+	case kindFloat32:
 		_ = simd.Binary(r.op, asKind[float32](d), asKind[float32](x), asKind[float32](y))
-	case 8:
+	case kindFloat64:
 		_ = simd.Binary(r.op, asKind[float64](d), asKind[float64](x), asKind[float64](y))
 	default:
 		r.k.vv(d, x, y)
@@ -104,10 +103,10 @@ func (r *binRunner[T, K]) vv(d, x, y []T) {
 // and each stride after the one before (simd.FoldRows), and reports
 // whether it could: only float types whose operation simd reduces by.
 func (r *binRunner[T, K]) foldRows(d, init, x []T, off, stride, rows int) bool {
-	switch r.fl {
-	case 4:
+	switch r.fk {
+	case kindFloat32:
 		return simd.FoldRows(r.op, asKind[float32](d), asKind[float32](init), asKind[float32](x), off, stride, rows) == nil
-	case 8:
+	case kindFloat64:
 		return simd.FoldRows(r.op, asKind[float64](d), asKind[float64](init), asKind[float64](x), off, stride, rows) == nil
 	}
 	return false
@@ -119,10 +118,10 @@ func (r *binRunner[T, K]) vs(d, x []T, s T) {
 		r.k.vs(d, x, s)
 		return
 	}
-	switch r.fl {
-	case 4:
+	switch r.fk {
+	case kindFloat32:
 		_ = simd.BinaryScalar(r.op, asKind[float32](d), asKind[float32](x), asScalar[float32](s))
-	case 8:
+	case kindFloat64:
 		_ = simd.BinaryScalar(r.op, asKind[float64](d), asKind[float64](x), asScalar[float64](s))
 	default:
 		r.k.vs(d, x, s)
@@ -135,10 +134,10 @@ func (r *binRunner[T, K]) sv(d []T, s T, y []T) {
 		r.k.sv(d, s, y)
 		return
 	}
-	switch r.fl {
-	case 4:
+	switch r.fk {
+	case kindFloat32:
 		_ = simd.ScalarBinary(r.op, asKind[float32](d), asScalar[float32](s), asKind[float32](y))
-	case 8:
+	case kindFloat64:
 		_ = simd.ScalarBinary(r.op, asKind[float64](d), asScalar[float64](s), asKind[float64](y))
 	default:
 		r.k.sv(d, s, y)

@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"reflect"
 	"sync"
 	"unsafe"
 
@@ -138,31 +137,19 @@ func asKind[B, T any](s []T) []B {
 	return unsafe.Slice((*B)(unsafe.Pointer(unsafe.SliceData(s))), len(s))
 }
 
-// kind numbers the underlying types of tensor.Number: reflect.Int to
-// reflect.Complex128, which reflect numbers in a row, from 0.
-type kind uint8
-
-const numKinds = reflect.Complex128 - reflect.Int + 1
-
-// kindOf returns the kind of T's underlying type.
-func kindOf[T tensor.Number]() kind {
-	return kind(reflect.TypeFor[T]().Kind() - reflect.Int)
-}
-
 // converter returns the loop converting elements of kind s to kind d:
 // simd's kernels on unit-stride runs between float32 and float64 (with
 // non-temporal stores when stream is set), and convLoop's Go loops
 // otherwise.
 func converter(d, s kind, stream bool) convFunc {
-	f32, f64 := kind(reflect.Float32-reflect.Int), kind(reflect.Float64-reflect.Int)
 	switch {
-	case d == f64 && s == f32 && stream:
+	case d == kindFloat64 && s == kindFloat32 && stream:
 		return widenStream
-	case d == f64 && s == f32:
+	case d == kindFloat64 && s == kindFloat32:
 		return widen
-	case d == f32 && s == f64 && stream:
+	case d == kindFloat32 && s == kindFloat64 && stream:
 		return narrowStream
-	case d == f32 && s == f64:
+	case d == kindFloat32 && s == kindFloat64:
 		return narrow
 	}
 	return convLoop(d, s)

@@ -593,7 +593,7 @@ func (rd *reducer[T, K]) runNest(ns *nest, d, x []T) {
 // results do not change; it reads several runs at once, which streams
 // faster from memory.
 func (rd *reducer[T, K]) rowsAtOnce(ns *nest) bool {
-	return rd.r.fl != 0 && ns.horizontal && ns.leaves == 1 && ns.iinc == 1 && ns.nk > 0
+	return rd.r.fk != noKernel && ns.horizontal && ns.leaves == 1 && ns.iinc == 1 && ns.nk > 0
 }
 
 // rowsBatch is the number of outputs of a rows call written through a
@@ -621,10 +621,10 @@ func (rd *reducer[T, K]) rows(d, x []T, o, i int, a redAxis, n int) {
 // proved every run in range, so an error is a bug.
 func (rd *reducer[T, K]) reduceRows(dst, x []T, off, stride, n int) {
 	var err error
-	switch rd.r.fl {
-	case 4:
+	switch rd.r.fk {
+	case kindFloat32:
 		err = simd.ReduceRows(rd.r.op, asKind[float32](dst), asKind[float32](x), off, stride, n)
-	case 8:
+	case kindFloat64:
 		err = simd.ReduceRows(rd.r.op, asKind[float64](dst), asKind[float64](x), off, stride, n)
 	}
 	if err != nil {
@@ -728,7 +728,7 @@ func (rd *reducer[T, K]) htree(c *hcursor, x []T, count int) T {
 		off, n := c.next()
 		return rd.fold(x, off, c.ns.iinc, n)
 	}
-	if count <= leafBatch && rd.r.fl != 0 && c.ns.iinc == 1 && c.full(count) {
+	if count <= leafBatch && rd.r.fk != noKernel && c.ns.iinc == 1 && c.full(count) {
 		// Whole leaves of one unit-stride run: simd.ReduceRows folds
 		// them, four at once, to the values fold gives each, and the
 		// same halving combines them.
@@ -763,11 +763,11 @@ func (rd *reducer[T, K]) combine(v []T) T {
 // kernels, so that they and this loop agree bit for bit.
 func (rd *reducer[T, K]) fold(x []T, off, inc, n int) T {
 	if inc == 1 { // simd.Reduce folds in this order
-		switch rd.r.fl {
-		case 4:
+		switch rd.r.fk {
+		case kindFloat32:
 			v, _ := simd.Reduce(rd.r.op, asKind[float32](x[off:off+n]))
 			return fromFloat[T](v)
-		case 8:
+		case kindFloat64:
 			v, _ := simd.Reduce(rd.r.op, asKind[float64](x[off:off+n]))
 			return fromFloat[T](v)
 		}
@@ -907,7 +907,7 @@ func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w i
 		rows := min(c.ns.leafRows, c.ns.rows-c.row)
 		inc := c.ns.iinc
 		off := c.next()
-		if inc == 1 && rd.r.fl != 0 {
+		if inc == 1 && rd.r.fk != noKernel {
 			rd.foldRows(c, x, x[off:off+w], dst, rows-1)
 			return
 		}

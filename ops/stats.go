@@ -1,8 +1,6 @@
 package ops
 
 import (
-	"unsafe"
-
 	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -252,7 +250,7 @@ func reducedCount[T tensor.Number](op string, v tensor.View[T], axes []int) (int
 // exact, and the quotient rounded to float32 once, as NumPy divides such
 // counts.
 func scaleInto[T tensor.Float](dst tensor.View[T], n int) error {
-	if unsafe.Sizeof(*new(T)) == 4 && n > 1<<24 {
+	if kindOf[T]() == kindFloat32 && n > 1<<24 {
 		d := float64(n)
 		return unaryInto("scale", mapOp[T]{func(x T) T { return T(float64(x) / d) }}, operandOf(&dst), operandOf(&dst))
 	}
