@@ -473,19 +473,10 @@ func writeInts(b *strings.Builder, xs []int) {
 	b.WriteByte(']')
 }
 
-// normAxis maps an axis in [-rank, rank) to [0, rank).
+// normAxis maps an axis in [-rank, rank) to [0, rank), or returns the
+// error of op wrapping ErrAxis (errs.Axis, the rule of package ops too).
 func normAxis(op string, axis, rank int) (int, error) {
-	if uint(axis) < uint(rank) {
-		return axis, nil
-	}
-	if axis < 0 && axis >= -rank {
-		return axis + rank, nil
-	}
-	return 0, axisError(op, axis, rank)
-}
-
-func axisError(op string, axis, rank int) error {
-	return errorf(op, ErrAxis, "axis %d out of range for rank %d", axis, rank)
+	return errs.Axis("layout", op, ErrAxis, axis, rank)
 }
 
 // ints returns a copy of xs, for error messages: passing the copy keeps xs

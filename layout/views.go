@@ -1,6 +1,10 @@
 package layout
 
-import "math/bits"
+import (
+	"math/bits"
+
+	"github.com/tessera-go/tessera/internal/errs"
+)
 
 // This file holds the view transformations. Each one returns a new Layout
 // that reaches a subset of the offsets of its receiver (or the same ones in
@@ -30,20 +34,11 @@ func axisSet(axes []int, rank int) (set uint64, ok bool) {
 	return set, true
 }
 
-// axesError explains why axisSet refused axes.
+// axesError explains why axisSet refused axes (errs.Axes, the rule of
+// package ops too).
 func axesError(op string, axes []int, rank int) error {
-	var set uint64
-	for _, ax := range axes {
-		a, err := normAxis(op, ax, rank)
-		if err != nil {
-			return err
-		}
-		if set&(1<<a) != 0 {
-			return errorf(op, ErrDuplicateAxis, "duplicate axis %d in %v", ax, ints(axes))
-		}
-		set |= 1 << a
-	}
-	return nil
+	_, err := errs.Axes("layout", op, ErrAxis, ErrDuplicateAxis, axes, rank)
+	return err
 }
 
 // Transpose returns the layout with axes a and b swapped; negative axes count

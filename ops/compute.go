@@ -23,15 +23,10 @@ func errorf(op string, kind error, format string, args ...any) error {
 }
 
 // normalAxis returns axis in [0, rank), counting a negative axis from the
-// end, or the error of op.
+// end, or the error of op wrapping layout.ErrAxis (errs.Axis, the rule of
+// package layout too).
 func normalAxis(op string, axis, rank int) (int, error) {
-	if axis < -rank || axis >= rank {
-		return 0, errorf(op, layout.ErrAxis, "axis %d out of range for rank %d", axis, rank)
-	}
-	if axis < 0 {
-		axis += rank
-	}
-	return axis, nil
+	return errs.Axis("ops", op, layout.ErrAxis, axis, rank)
 }
 
 // binOp is one binary operation on elements of type T: vv, vs and sv

@@ -88,20 +88,7 @@ func reduceAxes(op string, rank int, axes []int) (uint64, error) {
 		}
 		return ^uint64(0) >> (64 - rank), nil
 	}
-	var set uint64
-	for _, a := range axes {
-		k, err := normalAxis(op, a, rank)
-		if err != nil {
-			return 0, err
-		}
-		if set&(1<<k) != 0 {
-			// A copy: the caller's axes, often the variadic slice of an
-			// Into call, then stay on its stack.
-			return 0, errorf(op, layout.ErrDuplicateAxis, "duplicate axis %d in %v", a, slices.Clone(axes))
-		}
-		set |= 1 << k
-	}
-	return set, nil
+	return errs.Axes("ops", op, layout.ErrAxis, layout.ErrDuplicateAxis, axes, rank)
 }
 
 // reducedShapes returns the shape of the reduction of shape over set, with

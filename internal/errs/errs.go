@@ -46,3 +46,38 @@ func New(pkg, op string, kind error, format string, args ...any) error {
 func Wrap(pkg, op string, kind, cause error, format string, args ...any) error {
 	return &Error{Pkg: pkg, Op: op, Kind: kind, Cause: cause, Msg: fmt.Sprintf(format, args...)}
 }
+
+// Axis returns axis in [0, rank), counting a negative axis from the end as
+// Python does (-1 is the last), or, for an axis outside [-rank, rank), the
+// error of op in pkg wrapping kind (layout.ErrAxis): the one axis rule of
+// every package.
+func Axis(pkg, op string, kind error, axis, rank int) (int, error) {
+	if uint(axis) < uint(rank) {
+		return axis, nil
+	}
+	if axis < 0 && axis >= -rank {
+		return axis + rank, nil
+	}
+	return 0, New(pkg, op, kind, "axis %d out of range for rank %d", axis, rank)
+}
+
+// Axes returns axes, each counted as Axis counts it, as a set of bits over
+// [0, rank) (rank at most 64), or the error of op in pkg: Axis's for an
+// axis out of range (wrapping kind), and one wrapping dup
+// (layout.ErrDuplicateAxis) for an axis named twice. The message holds a
+// copy of axes, so that the caller's slice (often a variadic argument)
+// stays on its stack.
+func Axes(pkg, op string, kind, dup error, axes []int, rank int) (uint64, error) {
+	var set uint64
+	for _, a := range axes {
+		k, err := Axis(pkg, op, kind, a, rank)
+		if err != nil {
+			return 0, err
+		}
+		if set&(1<<k) != 0 {
+			return 0, New(pkg, op, dup, "duplicate axis %d in %v", a, append([]int(nil), axes...))
+		}
+		set |= 1 << k
+	}
+	return set, nil
+}
