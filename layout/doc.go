@@ -19,18 +19,17 @@
 // # Views
 //
 // Transpose, Permute, Squeeze, Unsqueeze, Slice, Select, Flip, Expand,
-// Reshape, Flatten, Diagonal and Windows are view transformations: they
+// View, Flatten, Diagonal and Windows are view transformations: they
 // return the layout of a view of the same buffer and never move data.
 // Negative axes count from the end. A flipped axis gets a negative stride;
 // an expanded (broadcast) axis gets stride 0, so several indices reach one
-// element, as do overlapping windows. [Layout.Reshape] returns a view
-// whenever the strides allow it, also for non-contiguous layouts, as
-// NumPy's reshape and PyTorch's view do, and [ErrNotViewable] otherwise.
-// These docs are the canonical ones: tensor.View's and tensor.Tensor's
-// methods and ops' functions of the same names apply them to a view's
-// layout (with two other names: [Layout.Reshape] is tensor.View.View,
-// which never copies, while tensor.View.Reshape copies where no view
-// exists; [Layout.Windows] is ops.SlidingWindows and tensor.View.Windows).
+// element, as do overlapping windows. [Layout.View] (the strict reshape)
+// returns a view whenever the strides allow it, also for non-contiguous
+// layouts, as NumPy's reshape and PyTorch's view do, and [ErrNotViewable]
+// otherwise. These docs are the canonical ones: tensor.View's and
+// tensor.Tensor's methods and ops' functions of the same names apply them
+// to a view's layout and link here. Only tensor and ops have Reshape and
+// their Flatten, which copy where no view exists.
 //
 // All of them but Diagonal and Windows also have a Set form, in the style
 // of math/big: z.SetPermute(&x, axes...) stores x.Permute(axes...) in z,

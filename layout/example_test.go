@@ -37,16 +37,16 @@ func ExampleLayout_Slice() {
 	// shape [3 2] strides [4 2] offset 0 false
 }
 
-func ExampleLayout_Reshape() {
+func ExampleLayout_View() {
 	l, _ := layout.RowMajor(3, 4)
 	t, _ := l.Transpose(0, 1) // shape [4 3] strides [1 4]
 
 	// Splitting an axis of a transposed layout needs no copy...
-	split, err := t.Reshape(2, 2, 3)
+	split, err := t.View(2, 2, 3)
 	fmt.Println(split, err)
 
 	// ...but flattening it does.
-	_, err = t.Reshape(-1)
+	_, err = t.View(-1)
 	fmt.Println(errors.Is(err, layout.ErrNotViewable))
 	// Output:
 	// shape [2 2 3] strides [2 1 4] offset 0 <nil>

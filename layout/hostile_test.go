@@ -376,13 +376,13 @@ func TestHostileExpand(t *testing.T) {
 	})
 }
 
-func TestHostileReshape(t *testing.T) {
+func TestHostileView(t *testing.T) {
 	l := testkit.Layout(t, []int{3, 4}, []int{4, 1}, 0)
 	tr := testkit.Layout(t, []int{4, 3}, []int{1, 4}, 0)
 	c := func(name string, l layout.Layout, want error, shape ...int) hcase {
-		return hcase{name, func() error { return e(l.Reshape(shape...)) }, want, [][]int{shape}}
+		return hcase{name, func() error { return e(l.View(shape...)) }, want, [][]int{shape}}
 	}
-	runHostile(t, "Reshape", []layout.Layout{l, tr}, []hcase{
+	runHostile(t, "View", []layout.Layout{l, tr}, []hcase{
 		c("nil", l, layout.ErrShape),
 		c("size", l, layout.ErrShape, 13),
 		c("two -1", l, layout.ErrShape, -1, -1),
@@ -583,8 +583,8 @@ func TestHostileSweep(t *testing.T) {
 				testkit.NoPanic(t, func() {
 					got, err = l.Expand(shape...)
 					checkResult(t, "Expand", l, "", got, err, shape)
-					got, err = l.Reshape(shape...)
-					checkResult(t, "Reshape", l, "", got, err, shape)
+					got, err = l.View(shape...)
+					checkResult(t, "View", l, "", got, err, shape)
 					_, err = layout.BroadcastShapes(l.Shape(), shape)
 					checkResult(t, "BroadcastShapes", l, "", layout.Layout{}, err, shape)
 				})
@@ -715,8 +715,8 @@ func step(t *testing.T, c choose.Source, l layout.Layout) layout.Layout {
 			got, err = l.Expand(shape...)
 		case 6:
 			shape := reshapeTarget(c, l.Size())
-			op, args = "Reshape", []any{shape}
-			got, err = l.Reshape(shape...)
+			op, args = "View", []any{shape}
+			got, err = l.View(shape...)
 		default:
 			axes := testkit.Iota(r)
 			for i := range axes {

@@ -228,7 +228,7 @@ func TestHighRank(t *testing.T) {
 	assert.ErrorIs(t, err, layout.ErrNotViewable)
 	assert.Equal(t, layout.Layout{}, f)
 	// The inline representation and the large one agree.
-	big, err := l.Reshape(6)
+	big, err := l.View(6)
 	require.NoError(t, err)
 	assert.True(t, big.Equal(rowMajor(t, 6)))
 }

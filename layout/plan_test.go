@@ -205,7 +205,7 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		"Slice":     func() { _, _ = l.Slice(3, 1, 5, 2) },
 		"Flip":      func() { _, _ = l.Flip(0, 2) },
 		"Expand":    func() { e, _ := l.Expand(2, 3, 4, 5, 7, 1, 2, 2); _ = e },
-		"Reshape":   func() { _, _ = l.Reshape(6, -1, 2) },
+		"View":      func() { _, _ = l.View(6, -1, 2) },
 		"Flatten":   func() { _, _ = l.Flatten() },
 		"Plan":      func() { p := l.Plan(); _ = p.Count() },
 		"NewPlan": func() {
@@ -227,7 +227,7 @@ func TestViewsDoNotAllocate(t *testing.T) {
 		"SetFlip":       func() { _ = z.SetFlip(&l, 0, 2) },
 		"SetContiguous": func() { z.SetContiguous(&l) },
 		"SetExpand":     func() { _ = z.SetExpand(&l, 2, 3, 4, 5, 7, 1, 2, 2) },
-		"SetReshape":    func() { _ = z.SetReshape(&l, 6, -1, 2) },
+		"SetReshape":    func() { _ = z.SetView(&l, 6, -1, 2) },
 		"SetFlatten":    func() { _ = z.SetFlatten(&l) },
 	} {
 		ops[name] = op

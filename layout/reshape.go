@@ -1,6 +1,6 @@
 package layout
 
-// Reshape returns a layout of the given shape that reaches the same elements
+// View returns a layout of the given shape that reaches the same elements
 // in the same row-major order, without moving data, whenever the strides
 // allow it — also for non-contiguous layouts, following NumPy's no-copy
 // reshape and PyTorch's view. For example a transposed layout can split or
@@ -10,22 +10,23 @@ package layout
 //
 // It returns ErrShape when the sizes differ, a dimension is negative other
 // than a single -1, or -1 is used where the other dimensions multiply to 0;
-// ErrOverflow when the size of shape overflows int; ErrRank above MaxRank; and ErrNotViewable when the elements cannot be
-// reached with strides, in which case the data must be copied first (see
-// tensor.View.Contiguous, or ops.Reshape which does it for you).
-func (l Layout) Reshape(shape ...int) (out Layout, err error) {
-	err = out.setReshape("Reshape", &l, shape)
+// ErrOverflow when the size of shape overflows int; ErrRank above MaxRank;
+// and ErrNotViewable when the elements cannot be reached with strides, in
+// which case the data must be copied first (see tensor.View.Contiguous, or
+// tensor.View.Reshape, which does it for you).
+func (l Layout) View(shape ...int) (out Layout, err error) {
+	err = out.setReshape("View", &l, shape)
 	return
 }
 
-// SetReshape sets z to x.Reshape(shape...) and returns nil, or returns
-// Reshape's error and leaves z unchanged. z and x may be the same.
-func (z *Layout) SetReshape(x *Layout, shape ...int) error {
-	return z.setReshape("Reshape", x, shape)
+// SetView sets z to x.View(shape...) and returns nil, or returns View's
+// error and leaves z unchanged. z and x may be the same.
+func (z *Layout) SetView(x *Layout, shape ...int) error {
+	return z.setReshape("View", x, shape)
 }
 
 // Flatten returns the layout as one axis of Size() elements, without moving
-// data. It is Reshape(-1): it returns ErrNotViewable when the elements
+// data. It is View(-1): it returns ErrNotViewable when the elements
 // cannot be walked with a single stride.
 func (l Layout) Flatten() (out Layout, err error) {
 	err = out.setReshape("Flatten", &l, []int{-1})

@@ -62,35 +62,35 @@ func TestTransformations(t *testing.T) {
 		{"expand leading", func() (layout.Layout, error) { return rowMajor(t, 4).Expand(2, 3, 4) }, want{[]int{2, 3, 4}, []int{0, 0, 1}, 0}},
 		{"expand to zero", func() (layout.Layout, error) { return rowMajor(t, 1, 4).Expand(0, 4) }, want{[]int{0, 4}, []int{0, 1}, 0}},
 		{"expand same", func() (layout.Layout, error) { return m.Expand(3, 4) }, want{[]int{3, 4}, []int{4, 1}, 0}},
-		{"reshape contiguous", func() (layout.Layout, error) { return m.Reshape(2, 6) }, want{[]int{2, 6}, []int{6, 1}, 0}},
-		{"reshape infer", func() (layout.Layout, error) { return m.Reshape(-1, 3) }, want{[]int{4, 3}, []int{3, 1}, 0}},
-		{"reshape to scalar", func() (layout.Layout, error) { return rowMajor(t, 1, 1).Reshape() }, want{[]int{}, []int{}, 0}},
-		{"reshape scalar to 1x1", func() (layout.Layout, error) { return rowMajor(t).Reshape(1, 1) }, want{[]int{1, 1}, []int{1, 1}, 0}},
+		{"reshape contiguous", func() (layout.Layout, error) { return m.View(2, 6) }, want{[]int{2, 6}, []int{6, 1}, 0}},
+		{"reshape infer", func() (layout.Layout, error) { return m.View(-1, 3) }, want{[]int{4, 3}, []int{3, 1}, 0}},
+		{"reshape to scalar", func() (layout.Layout, error) { return rowMajor(t, 1, 1).View() }, want{[]int{}, []int{}, 0}},
+		{"reshape scalar to 1x1", func() (layout.Layout, error) { return rowMajor(t).View(1, 1) }, want{[]int{1, 1}, []int{1, 1}, 0}},
 		{"flatten", func() (layout.Layout, error) { return c.Flatten() }, want{[]int{24}, []int{1}, 0}},
 		{"flatten scalar", func() (layout.Layout, error) { return rowMajor(t).Flatten() }, want{[]int{1}, []int{1}, 0}},
 		{"reshape offset view", func() (layout.Layout, error) {
 			s, _ := m.Slice(0, 1, 3, 1)
-			return s.Reshape(8)
+			return s.View(8)
 		}, want{[]int{8}, []int{1}, 4}},
 		// Non-contiguous layouts reshape as a view when the strides allow it.
-		{"split transposed axis", func() (layout.Layout, error) { return tr.Reshape(2, 2, 3) }, want{[]int{2, 2, 3}, []int{2, 1, 4}, 0}},
+		{"split transposed axis", func() (layout.Layout, error) { return tr.View(2, 2, 3) }, want{[]int{2, 2, 3}, []int{2, 1, 4}, 0}},
 		{"merge untouched axes of permuted", func() (layout.Layout, error) {
 			p, _ := rowMajor(t, 2, 3, 4, 5).Permute(3, 0, 1, 2) // [5 2 3 4] strides [1 60 20 5]
-			return p.Reshape(5, 24)
+			return p.View(5, 24)
 		}, want{[]int{5, 24}, []int{1, 5}, 0}},
 		{"flatten stepped rows", func() (layout.Layout, error) {
 			s, _ := rowMajor(t, 6).Slice(0, 0, 6, 2)
-			return s.Reshape(3, 1)
+			return s.View(3, 1)
 		}, want{[]int{3, 1}, []int{2, 2}, 0}},
 		{"reshape expanded keeps stride 0", func() (layout.Layout, error) {
 			e, _ := rowMajor(t, 1, 4).Expand(6, 4)
-			return e.Reshape(2, 3, 4)
+			return e.View(2, 3, 4)
 		}, want{[]int{2, 3, 4}, []int{0, 0, 1}, 0}},
 		{"reshape empty", func() (layout.Layout, error) {
 			e, _ := tr.Slice(0, 0, 0, 1)
-			return e.Reshape(3, 0, 5)
+			return e.View(3, 0, 5)
 		}, want{[]int{3, 0, 5}, []int{5, 5, 1}, 0}},
-		{"reshape empty infer", func() (layout.Layout, error) { return rowMajor(t, 0, 3).Reshape(-1) }, want{[]int{0}, []int{1}, 0}},
+		{"reshape empty infer", func() (layout.Layout, error) { return rowMajor(t, 0, 3).View(-1) }, want{[]int{0}, []int{1}, 0}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := tc.do()
@@ -128,14 +128,14 @@ func TestTransformationErrors(t *testing.T) {
 		{"expand lower rank", func() (layout.Layout, error) { return m.Expand(4) }, layout.ErrRank, ""},
 		{"expand negative", func() (layout.Layout, error) { return m.Expand(-1, 4) }, layout.ErrShape, ""},
 		{"expand overflow", func() (layout.Layout, error) { return rowMajor(t, 1, 1).Expand(testint.Half, testint.Half) }, layout.ErrOverflow, ""},
-		{"reshape size", func() (layout.Layout, error) { return m.Reshape(5) }, layout.ErrShape, "layout: Reshape: cannot reshape [3 4] (size 12) to [5] (size 5)"},
-		{"reshape two -1", func() (layout.Layout, error) { return m.Reshape(-1, -1) }, layout.ErrShape, ""},
-		{"reshape -2", func() (layout.Layout, error) { return m.Reshape(-2, -6) }, layout.ErrShape, ""},
-		{"reshape infer zero", func() (layout.Layout, error) { return rowMajor(t, 0, 3).Reshape(0, -1) }, layout.ErrShape, "layout: Reshape: cannot infer -1 in [0 -1]: the other dimensions multiply to 0"},
-		{"reshape scalar of size 12", func() (layout.Layout, error) { return m.Reshape() }, layout.ErrShape, ""},
-		{"reshape not viewable", func() (layout.Layout, error) { return tr.Reshape(12) }, layout.ErrNotViewable, "layout: Reshape: cannot view [4 3] with strides [1 4] as [12]"},
+		{"reshape size", func() (layout.Layout, error) { return m.View(5) }, layout.ErrShape, "layout: View: cannot reshape [3 4] (size 12) to [5] (size 5)"},
+		{"reshape two -1", func() (layout.Layout, error) { return m.View(-1, -1) }, layout.ErrShape, ""},
+		{"reshape -2", func() (layout.Layout, error) { return m.View(-2, -6) }, layout.ErrShape, ""},
+		{"reshape infer zero", func() (layout.Layout, error) { return rowMajor(t, 0, 3).View(0, -1) }, layout.ErrShape, "layout: View: cannot infer -1 in [0 -1]: the other dimensions multiply to 0"},
+		{"reshape scalar of size 12", func() (layout.Layout, error) { return m.View() }, layout.ErrShape, ""},
+		{"reshape not viewable", func() (layout.Layout, error) { return tr.View(12) }, layout.ErrNotViewable, "layout: View: cannot view [4 3] with strides [1 4] as [12]"},
 		{"flatten not viewable", func() (layout.Layout, error) { return tr.Flatten() }, layout.ErrNotViewable, "layout: Flatten: cannot view [4 3] with strides [1 4] as [-1]"},
-		{"reshape overflow", func() (layout.Layout, error) { return m.Reshape(testint.Half, testint.Half, 0) }, layout.ErrOverflow, ""},
+		{"reshape overflow", func() (layout.Layout, error) { return m.View(testint.Half, testint.Half, 0) }, layout.ErrOverflow, ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := m
@@ -262,9 +262,9 @@ func TestRegressions(t *testing.T) {
 	assert.False(t, testkit.Layout(t, []int{4, 0}, []int{0, 1}, 0).Overlapping())
 
 	// Reshape of an empty layout must keep the invariants.
-	_, err = rowMajor(t, 0).Reshape(0, math.MaxInt, math.MaxInt)
+	_, err = rowMajor(t, 0).View(0, math.MaxInt, math.MaxInt)
 	assert.ErrorIs(t, err, layout.ErrOverflow)
-	e, err := testkit.Layout(t, []int{0}, []int{1}, math.MaxInt-1).Reshape(0, 64, 1)
+	e, err := testkit.Layout(t, []int{0}, []int{1}, math.MaxInt-1).View(0, 64, 1)
 	require.NoError(t, err)
 	_, err = layout.Strided(e.Shape(), e.Strides(), e.Offset())
 	assert.NoError(t, err, "%v", e)
@@ -324,10 +324,10 @@ func setForms(r int) []setForm {
 			func(z, x *layout.Layout) error { return z.SetExpand(x, append([]int{3}, x.Shape()...)...) }),
 		f("Expand(2)", func(l layout.Layout) (layout.Layout, error) { return l.Expand(2) },
 			func(z, x *layout.Layout) error { return z.SetExpand(x, 2) }),
-		f("Reshape(-1)", func(l layout.Layout) (layout.Layout, error) { return l.Reshape(-1) },
-			func(z, x *layout.Layout) error { return z.SetReshape(x, -1) }),
-		f("Reshape(7)", func(l layout.Layout) (layout.Layout, error) { return l.Reshape(7) },
-			func(z, x *layout.Layout) error { return z.SetReshape(x, 7) }),
+		f("Reshape(-1)", func(l layout.Layout) (layout.Layout, error) { return l.View(-1) },
+			func(z, x *layout.Layout) error { return z.SetView(x, -1) }),
+		f("Reshape(7)", func(l layout.Layout) (layout.Layout, error) { return l.View(7) },
+			func(z, x *layout.Layout) error { return z.SetView(x, 7) }),
 		f("Flatten()", func(l layout.Layout) (layout.Layout, error) { return l.Flatten() },
 			func(z, x *layout.Layout) error { return z.SetFlatten(x) }),
 	}

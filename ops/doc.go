@@ -86,14 +86,14 @@
 // both copy each input with the copier, as tensor.View.CopyFrom does, and
 // their Into forms read an input that overlaps the destination from a
 // snapshot. Split, SplitAt and Chunk cut a view along an axis into views
-// of it (NumPy's split, PyTorch's chunk). Diagonal and SlidingWindows are
+// of it (NumPy's split, PyTorch's chunk). Diagonal and Windows are
 // views too: windows that overlap reach some elements more than once, so
 // the copy rules refuse them as destinations (layout.ErrOverlap).
 //
 // # Views and aliasing
 //
 // Every view operation (the functions named after tensor.View's methods,
-// Split, SplitAt, Chunk, Diagonal and SlidingWindows) returns views that
+// Split, SplitAt, Chunk, Diagonal and Windows) returns views that
 // share data with the input and move none, except Reshape and Flatten:
 // they return a view when the strides allow it and otherwise copy the
 // elements into a fresh buffer (as NumPy's reshape does), so writes to

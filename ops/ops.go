@@ -93,11 +93,11 @@ func Diagonal[T tensor.Number](v tensor.View[T], offset, axis1, axis2 int) (tens
 	return v.Diagonal(offset, axis1, axis2)
 }
 
-// SlidingWindows is [tensor.View.Windows] as a function: the windows of
+// Windows is [tensor.View.Windows] as a function: the windows of
 // size elements along axis, one every step, as a new last axis (NumPy's
 // sliding_window_view with a step, PyTorch's unfold). Call it once per
 // axis for windows over several axes. It shares data with v, and the
 // windows overlap when step < size. The method documents the errors.
-func SlidingWindows[T tensor.Number](v tensor.View[T], axis, size, step int) (tensor.View[T], error) {
+func Windows[T tensor.Number](v tensor.View[T], axis, size, step int) (tensor.View[T], error) {
 	return v.Windows(axis, size, step)
 }

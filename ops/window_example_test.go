@@ -26,15 +26,15 @@ func ExampleDiagonal() {
 
 // Moving sums without a copy, and the patches of an image: windows along
 // H, then along W with a step of 2, as im2col reads them.
-func ExampleSlidingWindows() {
+func ExampleWindows() {
 	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 6))
-	w := tensor.Must(ops.SlidingWindows(x.View(), 0, 3, 1)) // [4 3], overlapping
+	w := tensor.Must(ops.Windows(x.View(), 0, 3, 1)) // [4 3], overlapping
 	fmt.Println(tensor.Must(ops.Sum(w, -1)).Data())
 
 	img := tensor.Must(tensor.Arange[int](20))
 	hw := tensor.Must(img.Reshape(4, 5))
-	p := tensor.Must(ops.SlidingWindows(hw, 0, 2, 1))
-	p = tensor.Must(ops.SlidingWindows(p, 1, 2, 2))
+	p := tensor.Must(ops.Windows(hw, 0, 2, 1))
+	p = tensor.Must(ops.Windows(p, 1, 2, 2))
 	fmt.Println(p.Shape())
 	fmt.Println(tensor.Must(ops.Select(tensor.Must(ops.Select(p, 0, 1)), 0, 1)))
 	// Output:

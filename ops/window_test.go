@@ -35,7 +35,7 @@ func TestDiagonalWrites(t *testing.T) {
 // they name and refuse to be written, while disjoint ones can be.
 func TestWindowsReadOnly(t *testing.T) {
 	x := tensor.Must(tensor.Arange[float64](8))
-	w := tensor.Must(ops.SlidingWindows(x.View(), 0, 3, 1))
+	w := tensor.Must(ops.Windows(x.View(), 0, 3, 1))
 	require.Equal(t, []int{6, 3}, w.Shape())
 	for i := range 6 {
 		for j := range 3 {
@@ -50,13 +50,13 @@ func TestWindowsReadOnly(t *testing.T) {
 	assert.Equal(t, before, x.Data(), "nothing written on error")
 
 	// Windows that do not overlap are an ordinary view.
-	d := tensor.Must(ops.SlidingWindows(x.View(), 0, 2, 2))
+	d := tensor.Must(ops.Windows(x.View(), 0, 2, 2))
 	require.NoError(t, d.Fill(-1))
 	assert.Equal(t, []float64{-1, -1, -1, -1, -1, -1, -1, -1}, x.Data())
 
 	// Sums of every window of three: a moving sum without a copy.
 	y := tensor.Must(tensor.Arange[float64](8))
-	s := tensor.Must(ops.Sum(tensor.Must(ops.SlidingWindows(y.View(), 0, 3, 1)), -1))
+	s := tensor.Must(ops.Sum(tensor.Must(ops.Windows(y.View(), 0, 3, 1)), -1))
 	assert.Equal(t, []float64{3, 6, 9, 12, 15, 18}, s.Data())
 }
 
@@ -66,8 +66,8 @@ func TestIm2col(t *testing.T) {
 	const n, c, h, w, k = 2, 3, 5, 6, 3
 	x := tensor.Must(tensor.Arange[int32](n * c * h * w))
 	img := tensor.Must(x.Reshape(n, c, h, w))
-	win := tensor.Must(ops.SlidingWindows(img, 2, k, 1))
-	win = tensor.Must(ops.SlidingWindows(win, 3, k, 2))
+	win := tensor.Must(ops.Windows(img, 2, k, 1))
+	win = tensor.Must(ops.Windows(win, 3, k, 2))
 	oh, ow := h-k+1, (w-k)/2+1
 	require.Equal(t, []int{n, c, oh, ow, k, k}, win.Shape())
 	cols := tensor.Must(ops.Permute(win, 0, 2, 3, 1, 4, 5)).Contiguous() // [N OH OW C KH KW]
@@ -93,7 +93,7 @@ func TestDiagonalWindowsErrors(t *testing.T) {
 	_, err := ops.Diagonal(m.View(), 0, 1, 1)
 	require.True(t, errors.Is(err, layout.ErrDuplicateAxis), "%v", err)
 	assert.EqualError(t, err, "tensor: Diagonal: shape [3 4]: layout: Diagonal: axis1 1 and axis2 1 are the same axis")
-	_, err = ops.SlidingWindows(m.View(), 1, 5, 1)
+	_, err = ops.Windows(m.View(), 1, 5, 1)
 	require.True(t, errors.Is(err, layout.ErrIndex), "%v", err)
 	assert.EqualError(t, err, "tensor: Windows: shape [3 4]: layout: Windows: windows of 5 every 1 out of range for axis 1 with size 4")
 }

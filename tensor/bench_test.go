@@ -114,7 +114,7 @@ func benchCases() []benchCase {
 
 func makeView[T tensor.Number](b *testing.B, c benchCase) tensor.View[T] {
 	t := counting[T](sizeOf(c.shape))
-	l, err := t.Layout().Reshape(c.shape...)
+	l, err := t.Layout().View(c.shape...)
 	if err == nil {
 		l, err = c.view(l)
 	}

@@ -61,7 +61,7 @@ func ExampleMust() {
 	// Output:
 	// [[0 1 2]
 	//  [3 4 5]]
-	// panic: tensor: Reshape: shape [6]: layout: Reshape: cannot reshape [6] (size 6) to [4 2] (size 8)
+	// panic: tensor: Reshape: shape [6]: layout: View: cannot reshape [6] (size 6) to [4 2] (size 8)
 }
 
 // Clone copies any view into a new row-major tensor; the copy shares

@@ -67,7 +67,7 @@ func engineCases() []engineCase {
 
 func testEngine[T tensor.Number](t *testing.T, c engineCase) {
 	base := counting[T](naive.Size(c.shape))
-	l, err := base.Layout().Reshape(c.shape...)
+	l, err := base.Layout().View(c.shape...)
 	require.NoError(t, err)
 	l, err = c.view(l)
 	require.NoError(t, err)
@@ -147,7 +147,7 @@ func TestEngineRandom(t *testing.T) {
 // gives exactly the serial result.
 func TestParallelMatchesSerial(t *testing.T) {
 	base := tensor.Must(tensor.Arange[float32](1500 * 1400))
-	l := tensor.Must(base.Layout().Reshape(1500, 1400))
+	l := tensor.Must(base.Layout().View(1500, 1400))
 	l = tensor.Must(l.Transpose(0, 1))
 	v := tensor.Must(tensor.NewView(base.Data(), l))
 	prev := tensor.SetParallelism(1)

@@ -276,7 +276,7 @@ func TestElementTypes(t *testing.T) {
 
 func roundTrip[T tensor.Number]() bool {
 	a := tensor.Must(tensor.Arange[T](6))
-	l, _ := a.Layout().Reshape(2, 3)
+	l, _ := a.Layout().View(2, 3)
 	tl, _ := l.Transpose(0, 1)
 	v := tensor.Must(tensor.NewView(a.Data(), tl))
 	return slices.Equal(v.Contiguous().Data(), []T{0, 3, 1, 4, 2, 5})

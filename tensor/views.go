@@ -8,21 +8,24 @@ import (
 )
 
 // The view operations, as methods of View; package ops has the same
-// operations as functions. Each one writes the transformed layout straight
-// into the View it returns (layout.Layout.SetPermute and its siblings),
-// because copying the 152-byte Layout and the 176-byte View from one result
-// to the next took most of the time of a view operation. The transformed
-// layout reaches a subset of the offsets v reaches, so the result keeps the
-// invariant of NewView without checking it again.
+// operations as functions. Each is the transformation of the same name of
+// package layout on v's layout, whose doc is the canonical one (rules,
+// negative axes, errors). The result shares v's data and nothing moves; an
+// error is layout's, wrapped with the operation and v's shape. Each one
+// writes the transformed layout straight into the View it returns
+// (layout.Layout.SetPermute and its siblings), because copying the 152-byte
+// Layout and the 176-byte View from one result to the next took most of the
+// time of a view operation. The transformed layout reaches a subset of the
+// offsets v reaches, so the result keeps the invariant of NewView without
+// checking it again.
 
 // viewError prefixes a layout error with the operation and v's shape.
 func viewError(op string, l *layout.Layout, err error) error {
 	return errs.Wrap("tensor", op, nil, err, "shape %v", l.Shape())
 }
 
-// Transpose returns the view with axes a and b swapped; negative axes count
-// from the end. It shares data with v and moves none. It returns the errors
-// of layout.Layout.Transpose (ErrAxis).
+// Transpose returns the view of v with axes a and b swapped: see
+// [layout.Layout.Transpose].
 func (v View[T]) Transpose(a, b int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetTranspose(&v.lay, a, b); err != nil {
@@ -31,10 +34,8 @@ func (v View[T]) Transpose(a, b int) (out View[T], err error) {
 	return out, nil
 }
 
-// Permute returns the view whose axis i is axis axes[i] of v, like NumPy's
-// transpose(axes) and PyTorch's permute. It shares data with v and moves
-// none. It returns the errors of layout.Layout.Permute (ErrAxis,
-// ErrDuplicateAxis).
+// Permute returns the view of v whose axis i is axis axes[i] of v (NumPy's
+// transpose(axes), PyTorch's permute): see [layout.Layout.Permute].
 func (v View[T]) Permute(axes ...int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetPermute(&v.lay, axes...); err != nil {
@@ -43,10 +44,8 @@ func (v View[T]) Permute(axes ...int) (out View[T], err error) {
 	return out, nil
 }
 
-// Squeeze returns the view without the given size-1 axes, or without every
-// size-1 axis when none are given. It shares data with v and moves none. It
-// returns the errors of layout.Layout.Squeeze (ErrAxis, ErrDuplicateAxis,
-// ErrShape for an axis whose size is not 1).
+// Squeeze returns the view of v without the given size-1 axes, or without
+// every one when none are given: see [layout.Layout.Squeeze].
 func (v View[T]) Squeeze(axes ...int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetSqueeze(&v.lay, axes...); err != nil {
@@ -55,9 +54,8 @@ func (v View[T]) Squeeze(axes ...int) (out View[T], err error) {
 	return out, nil
 }
 
-// Unsqueeze returns the view with a new size-1 axis at position axis of the
-// result (-1 appends). It shares data with v and moves none. It returns the
-// errors of layout.Layout.Unsqueeze (ErrAxis, ErrRank).
+// Unsqueeze returns the view of v with a new size-1 axis at position axis
+// of the result: see [layout.Layout.Unsqueeze].
 func (v View[T]) Unsqueeze(axis int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetUnsqueeze(&v.lay, axis); err != nil {
@@ -66,10 +64,8 @@ func (v View[T]) Unsqueeze(axis int) (out View[T], err error) {
 	return out, nil
 }
 
-// Slice returns the view of indices start, start+step, … below stop along
-// axis, like NumPy's a[start:stop:step]. It shares data with v and moves
-// none. Bounds are not clamped: it returns ErrIndex unless
-// 0 <= start <= stop <= dim and step >= 1, and ErrAxis for a bad axis.
+// Slice returns the view of the indices start, start+step, … below stop
+// along axis (NumPy's a[start:stop:step]): see [layout.Layout.Slice].
 func (v View[T]) Slice(axis, start, stop, step int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetSlice(&v.lay, axis, start, stop, step); err != nil {
@@ -78,10 +74,9 @@ func (v View[T]) Slice(axis, start, stop, step int) (out View[T], err error) {
 	return out, nil
 }
 
-// Select returns the view of the elements whose index along axis is index,
-// with that axis removed, like NumPy's a[index] (axis 0) or PyTorch's
-// select. It shares data with v and moves none. It returns ErrAxis for a bad
-// axis and ErrIndex unless 0 <= index < dim.
+// Select returns the view of the elements at index along axis, without
+// that axis (NumPy's a[index], PyTorch's select): see
+// [layout.Layout.Select].
 func (v View[T]) Select(axis, index int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetSelect(&v.lay, axis, index); err != nil {
@@ -90,10 +85,8 @@ func (v View[T]) Select(axis, index int) (out View[T], err error) {
 	return out, nil
 }
 
-// Flip returns the view with the order of elements along the given axes
-// (all axes when none are given) reversed, using negative strides. It shares
-// data with v and moves none. It returns the errors of layout.Layout.Flip
-// (ErrAxis, ErrDuplicateAxis).
+// Flip returns the view of v with the given axes (all when none are
+// given) reversed: see [layout.Layout.Flip].
 func (v View[T]) Flip(axes ...int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetFlip(&v.lay, axes...); err != nil {
@@ -102,11 +95,9 @@ func (v View[T]) Flip(axes ...int) (out View[T], err error) {
 	return out, nil
 }
 
-// Expand returns v broadcast to shape by NumPy's broadcast_to rules, with
-// stride 0 along broadcast axes. It shares data with v and moves none.
-// Several indices of the result reach the same element, so copies refuse it
-// as a destination (ErrOverlap). It returns the errors of
-// layout.Layout.Expand (ErrShape, ErrRank, ErrOverflow).
+// Expand returns v broadcast to shape (NumPy's broadcast_to), stride 0
+// along the broadcast axes: see [layout.Layout.Expand]. Copies refuse it
+// as a destination (layout.ErrOverlap).
 func (v View[T]) Expand(shape ...int) (out View[T], err error) {
 	out.data = v.data
 	if err = out.lay.SetExpand(&v.lay, shape...); err != nil {
@@ -115,12 +106,9 @@ func (v View[T]) Expand(shape ...int) (out View[T], err error) {
 	return out, nil
 }
 
-// Diagonal returns the view of the diagonal of the matrices spanned by
-// axes axis1 and axis2, like NumPy's diagonal(offset, axis1, axis2): both
-// axes are removed and a last axis walks elements (i, i+offset), below the
-// main diagonal for a negative offset. It shares data with v and moves
-// none: writing through it writes v's diagonal. It returns the errors of
-// layout.Layout.Diagonal (ErrRank, ErrAxis, ErrDuplicateAxis).
+// Diagonal returns the view of the diagonal offset of the matrices
+// spanned by axis1 and axis2, as a last axis (NumPy's diagonal): see
+// [layout.Layout.Diagonal]. Writing through it writes v's diagonal.
 func (v View[T]) Diagonal(offset, axis1, axis2 int) (View[T], error) {
 	l, err := v.lay.Diagonal(offset, axis1, axis2)
 	if err != nil {
@@ -130,13 +118,10 @@ func (v View[T]) Diagonal(offset, axis1, axis2 int) (View[T], error) {
 }
 
 // Windows returns the view of the windows of size elements along axis,
-// one every step elements, like NumPy's sliding_window_view with a step:
-// axis becomes the window starts and a new last axis the elements of a
-// window. It shares data with v and moves none. Windows that overlap
-// (step < size) reach some elements more than once, so copies refuse to
-// write into them (ErrOverlap); read them, or copy them out (im2col is
-// Windows along H, then W, then Contiguous). It returns the errors of
-// layout.Layout.Windows (ErrIndex, ErrAxis, ErrRank).
+// one every step, as a new last axis (NumPy's sliding_window_view with a
+// step, PyTorch's unfold): see [layout.Layout.Windows]. Overlapping
+// windows are for reading: copies refuse to write into them
+// (layout.ErrOverlap).
 func (v View[T]) Windows(axis, size, step int) (View[T], error) {
 	l, err := v.lay.Windows(axis, size, step)
 	if err != nil {
@@ -145,14 +130,12 @@ func (v View[T]) Windows(axis, size, step int) (View[T], error) {
 	return View[T]{data: v.data, lay: l}, nil
 }
 
-// View returns v with a new shape, strictly without copying, like PyTorch's
-// view: it shares data with v. One dimension may be -1. It returns ErrShape
-// when the sizes differ, ErrOverflow when the size of shape overflows int,
-// ErrRank above layout.MaxRank, and ErrNotViewable when v's strides cannot
-// express the new shape; then use Reshape, which copies.
+// View returns v with a new shape, strictly without copying (PyTorch's
+// view): see [layout.Layout.View]. Where v's strides cannot express the
+// shape it returns layout.ErrNotViewable; Reshape copies instead.
 func (v View[T]) View(shape ...int) (out View[T], err error) {
 	out.data = v.data
-	if err = out.lay.SetReshape(&v.lay, shape...); err != nil {
+	if err = out.lay.SetView(&v.lay, shape...); err != nil {
 		return View[T]{}, viewError("View", &v.lay, err)
 	}
 	return out, nil
@@ -179,12 +162,12 @@ func (v View[T]) Flatten() (View[T], error) {
 
 func (v View[T]) reshape(op string, shape []int) (out View[T], err error) {
 	out.data = v.data
-	err = out.lay.SetReshape(&v.lay, shape...)
+	err = out.lay.SetView(&v.lay, shape...)
 	if errors.Is(err, layout.ErrNotViewable) {
 		var c Tensor[T]
 		if c, err = v.CloneChecked(); err == nil {
 			out.data = c.data
-			err = out.lay.SetReshape(&c.lay, shape...)
+			err = out.lay.SetView(&c.lay, shape...)
 		}
 	}
 	if err != nil {

@@ -202,7 +202,7 @@ func run[T elem](s spec) (result, error) {
 	if err != nil {
 		return r, err
 	}
-	l, err := src.Layout().Reshape(s.shape...)
+	l, err := src.Layout().View(s.shape...)
 	if err != nil {
 		return r, err
 	}
