@@ -25,7 +25,7 @@
 // The row loop and the loops of the pass and of the search start on 32-byte
 // boundaries (PCALIGN): on short rows, whose time goes mostly to their
 // branches, the loops' placement alone moved the kernel's speed by up to
-// half (AMD Zen 4).
+// half (figures in BENCHMARKS.md).
 //
 // Registers: SI the row, R8 the pointer within it, R9 the elements left,
 // R10 the index of the vector at R8; Z0 the lanes' best, Z1 FILL in every

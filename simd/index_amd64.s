@@ -7,9 +7,10 @@
 // match: they return the index of its first matching element, or n. n is
 // a multiple of the vector's elements. While four vectors or more are
 // left they compare four per iteration and test the four results at once,
-// one branch per 128 (AVX2) or 256 bytes (AVX-512): in L1 on an Intel Xeon
-// 1.6 and 1.4 times the rate of one vector per iteration. A group with a
-// match, and the last vectors, are searched a vector at a time.
+// one branch per 128 (AVX2) or 256 bytes (AVX-512), which in L1 runs
+// faster than one vector per iteration (figures in BENCHMARKS.md). A
+// group with a match, and the last vectors, are searched a vector at a
+// time.
 //
 // INDEX is every kernel: BCAST broadcasts v into V; GROUP compares the
 // four vectors at (SI)(AX*SHIFT) and sets the flags (ZF: no match); ONE

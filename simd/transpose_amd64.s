@@ -66,9 +66,8 @@
 // source rows are loaded and transposed in 128-bit lanes, four rows at a
 // time (R4X8F32), and each destination row is stored as two 16-byte
 // halves (W2HALVES), which sorts the lanes out in the store unit instead of
-// with shuffles or lane inserts. On Intel Xeon it is 5-15% faster than
-// pairing 128-bit loads across lanes, which issues twice the loads
-// (BENCHMARKS.md).
+// with shuffles or lane inserts; pairing 128-bit loads across lanes
+// issues twice the loads and measured slower (figures in BENCHMARKS.md).
 #define T8X8F32(S, D) \
 	LEAQ (S)(BX*4), R12; \
 	LEAQ (D)(DX*4), R13; \

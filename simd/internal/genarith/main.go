@@ -262,8 +262,8 @@ func dispatchOne(g *bytes.Buffer, e elem, has func(op, level) bool, kind, what, 
 //
 // Max and Min need a compare and a masked or blended instruction per
 // step, and the steps of an accumulator form a chain whose latency, not
-// the loads, bounds the loop (45 GB/s in L1 on Zen 5, a third of Add's
-// rate, and not enough to keep up with memory). Their kernels therefore
+// the loads, bounds the loop (in L1 a fraction of Add's rate, and not
+// enough to keep up with memory; figures in BENCHMARKS.md). Their kernels therefore
 // first combine four groups of x lane by lane, ((x0 op x1) op (x2 op x3)),
 // off the chain, then fold that into the accumulator: one chain step per
 // 512 bytes. Regrouping gives the same bits as the sequential fold,
