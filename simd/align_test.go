@@ -2,13 +2,13 @@ package simd
 
 import "testing"
 
-// TestForLoads pins the rule of forLoads: unless unalignedAVX512 is set
+// TestForLoads pins the rule of forLoads: unless unalignedWide is set
 // for the kind of kernel, AVX-512 kernels read only operands that start on
 // a 64-byte boundary; otherwise AVX2's run, and every other level is kept.
 // The rule's setting per vendor is pinned by TestVendorRules.
 func TestForLoads(t *testing.T) {
-	prev := unalignedAVX512
-	defer func() { unalignedAVX512 = prev }()
+	prev := unalignedWide
+	defer func() { unalignedWide = prev }()
 	x := make([]float32, 64+16)
 	off := int((64 - uintptrOf(x)%64) % 64 / 4) // x[off] starts a line
 	aligned, unaligned := uintptrOf(x[off:]), uintptrOf(x[off+4:])
@@ -16,8 +16,8 @@ func TestForLoads(t *testing.T) {
 		tab := tables[l]
 		for k := range numLoadKinds {
 			for _, set := range []bool{false, true} {
-				unalignedAVX512 = [numLoadKinds]bool{}
-				unalignedAVX512[k] = set
+				unalignedWide = [numLoadKinds]bool{}
+				unalignedWide[k] = set
 				split := min(l, AVX2)
 				if set {
 					split = l
@@ -34,7 +34,7 @@ func TestForLoads(t *testing.T) {
 					{"third unaligned", aligned, aligned, unaligned, split},
 				} {
 					if got := forLoads(tab, k, c.a, c.b, c.c).isa; got != c.want {
-						t.Errorf("%v, kind %d, unalignedAVX512 %v, %s: got %v, want %v", l, k, unalignedAVX512, c.name, got, c.want)
+						t.Errorf("%v, kind %d, unalignedWide %v, %s: got %v, want %v", l, k, unalignedWide, c.name, got, c.want)
 					}
 				}
 				// The other kind keeps its own setting (false).

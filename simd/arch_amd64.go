@@ -78,10 +78,11 @@ func archInit() {
 	}
 	thin := &tables[AVX512].thin
 	*thin = thinAVX512(cpuid.CPU.Supports(cpuid.AVX512BW), cpuid.CPU.Supports(cpuid.AVX512VBMI), thin2)
+	tables[AVX512].narrower = tables[AVX2]
 	hot := *tables[AVX2]
 	hot.thin = *thin
 	hot.narrow32, hot.narrow64 = hot.t32, hot.t64
-	hotTable = &hot
+	tables[AVX512].hot = &hot
 }
 
 // thinAVX512 returns the AVX512 level's thin transposes by element size,
@@ -369,30 +370,17 @@ func widenAVX512(dst *float64, src *float32, n int, nt bool)
 //go:noescape
 func narrowAVX512(dst *float32, src *float64, n int, nt bool)
 
-// unalignedAVX512Default returns, per kind of kernel, whether the AVX-512
-// kernels of this processor read operands that do not start on a 64-byte
-// boundary (see forLoads and unalignedFor).
-func unalignedAVX512Default() [numLoadKinds]bool { return unalignedFor(cpuid.CPU.VendorID) }
 
 // unalignedFor is the alignment rule's setting for a vendor's processors,
-// per kind of kernel: on Intel processors the folds and searches read
-// unaligned operands with AVX-512 and the arithmetic gives them to AVX2;
-// on AMD processors and other vendors both kinds give them to AVX2 (see
-// BENCHMARKS.md).
+// per kind of kernel (familyRules.unalignedWide).
 func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
 	var u [numLoadKinds]bool
 	u[foldLoads] = v == cpuid.Intel
 	return u
 }
 
-// hotAVX2Default reports whether TransposeHot runs the AVX2 tiles at the
-// AVX512 level on this processor (see hotFor).
-func hotAVX2Default() bool { return hotFor(cpuid.CPU.VendorID) }
-
 // hotFor reports whether TransposeHot takes the AVX2 tiles over the
-// AVX-512 ones on a vendor's processors: on Intel processors it does; on
-// AMD processors and other vendors not (BENCHMARKS.md, "Small transposes:
-// `simd.TransposeHot`").
+// AVX-512 ones on a vendor's processors (familyRules.hotNarrow).
 func hotFor(v cpuid.Vendor) bool { return v == cpuid.Intel }
 
 // AMD's processor families (CPUID's family, base plus extended) that the
@@ -409,11 +397,13 @@ func amdZen4(v cpuid.Vendor, family int) bool { return v == cpuid.AMD && family 
 // rulesFor returns the family rules (see familyRules) of the processors
 // of a vendor and family: one set on AMD family 25, another on Intel
 // processors and on other vendors and families; wideBands and tallBands
-// are set on Intel processors and AMD family 25 alike.
+// are set on Intel processors and AMD family 25 alike, unalignedWide and
+// hotNarrow by the vendor alone (unalignedFor, hotFor).
 func rulesFor(v cpuid.Vendor, family int) familyRules {
 	z := amdZen4(v, family)
 	intel := v == cpuid.Intel
-	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z || intel, seqRows: z, cachedBands: z, tallBands: z || intel, farShortRows: z}
+	return familyRules{whole4Rows: !z, argShortLong: z, wideBands: z || intel, seqRows: z, cachedBands: z, tallBands: z || intel, farShortRows: z,
+		unalignedWide: unalignedFor(v), hotNarrow: hotFor(v)}
 }
 
 // machineRules returns this processor's family rules.

@@ -41,8 +41,10 @@ func TestVendorRules(t *testing.T) {
 		if got := unalignedFor(c.v); got != c.unaligned {
 			t.Errorf("unalignedFor(%v) = %v, want %v", c.v, got, c.unaligned)
 		}
-		if got := rulesFor(c.v, c.family); got != c.rules {
-			t.Errorf("rulesFor(%v, %d) = %+v, want %+v", c.v, c.family, got, c.rules)
+		want := c.rules
+		want.unalignedWide, want.hotNarrow = c.unaligned, c.hot
+		if got := rulesFor(c.v, c.family); got != want {
+			t.Errorf("rulesFor(%v, %d) = %+v, want %+v", c.v, c.family, got, want)
 		}
 		if got := hotFor(c.v); got != c.hot {
 			t.Errorf("hotFor(%v) = %v, want %v", c.v, got, c.hot)
@@ -52,11 +54,8 @@ func TestVendorRules(t *testing.T) {
 	if machineRules() != rulesFor(cpu.VendorID, cpu.Family) {
 		t.Errorf("this %v processor, family %d: family rules %+v", cpu.VendorID, cpu.Family, machineRules())
 	}
-	if hotAVX2Default() != hotFor(cpu.VendorID) {
-		t.Errorf("this %v processor, family %d: hot AVX2 tiles %v", cpu.VendorID, cpu.Family, hotAVX2Default())
-	}
-	if machineStrategy != strategyFor(cpu.VendorID, cpu.Family) || unalignedAVX512Default() != unalignedFor(cpu.VendorID) {
-		t.Errorf("this %v processor, family %d: default strategy %v, unaligned AVX-512 %v", cpu.VendorID, cpu.Family, machineStrategy, unalignedAVX512Default())
+	if machineStrategy != strategyFor(cpu.VendorID, cpu.Family) {
+		t.Errorf("this %v processor, family %d: default strategy %v", cpu.VendorID, cpu.Family, machineStrategy)
 	}
 }
 
@@ -84,14 +83,13 @@ func TestThinAVX512Fallback(t *testing.T) {
 			}
 			tab := *base
 			tab.thin = thin
+			if base.hot != nil { // TransposeHot's table where hotNarrow is set (forHot)
+				hot := *base.hot
+				hot.thin = thin
+				tab.hot = &hot
+			}
 			prev := active.Swap(&tab)
 			defer active.Store(prev)
-			if hotTable != nil { // TransposeHot's table on Intel (forHot)
-				hot, prevHot := *hotTable, hotTable
-				hot.thin = thin
-				hotTable = &hot
-				defer func() { hotTable = prevHot }()
-			}
 			for _, l := range []layout2D{
 				makeLayout(3, 200, 1, 5, false, 0, 0, false), // few rows
 				makeLayout(200, 3, 2, 0, false, 1, 0, false), // few columns, end to end

@@ -30,12 +30,6 @@ func halve64(ISA, Op, *float64) (float64, bool) { return 0, false }
 func whole32(ISA, Op, *float32, int) (float32, bool) { return 0, false }
 func whole64(ISA, Op, *float64, int) (float64, bool) { return 0, false }
 
-// unalignedAVX512Default is all false: this build has no AVX-512 kernels.
-func unalignedAVX512Default() [numLoadKinds]bool { return [numLoadKinds]bool{} }
-
-// hotAVX2Default is false: this build has no AVX-512 tiles.
-func hotAVX2Default() bool { return false }
-
 // machineRules returns the rules of a build without assembly: ReduceRows
 // reduces each row by Reduce whatever whole4Rows says, no level has the
 // short-row or row-order kernels, and the bands only shape the Go twin's

@@ -51,49 +51,37 @@ func forEachKernel(t *testing.T, f func(t *testing.T)) {
 		return
 	}
 	prevRules := rules()
-	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands, !prevRules.farShortRows}
-	t.Run(fmt.Sprintf("avx2-rules=%+v", other), func(t *testing.T) {
-		restore, err := setLevel(AVX2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer restore()
-		setRules(other)
-		defer setRules(prevRules)
-		f(t)
-	})
-	if tables[AVX512] == nil {
-		return
+	other := familyRules{!prevRules.whole4Rows, !prevRules.argShortLong, !prevRules.wideBands, !prevRules.seqRows, !prevRules.cachedBands, !prevRules.tallBands, !prevRules.farShortRows,
+		prevRules.unalignedWide, !prevRules.hotNarrow}
+	for k := range other.unalignedWide {
+		other.unalignedWide[k] = !other.unalignedWide[k]
 	}
-	prev, prevHot := unalignedAVX512, hotAVX2
-	flipped := prev
-	for k := range flipped {
-		flipped[k] = !flipped[k]
-	}
-	t.Run(fmt.Sprintf("avx512-unalignedAVX512=%v-hotAVX2=%v-rules=%+v", flipped, !prevHot, other), func(t *testing.T) {
-		restore, err := setLevel(AVX512)
-		if err != nil {
-			t.Fatal(err)
+	for _, l := range []ISA{AVX2, AVX512} {
+		if tables[l] == nil {
+			return
 		}
-		defer restore()
-		unalignedAVX512, hotAVX2 = flipped, !prevHot
-		setRules(other)
-		defer func() {
-			unalignedAVX512, hotAVX2 = prev, prevHot
-			setRules(prevRules)
-		}()
-		f(t)
-	})
+		t.Run(fmt.Sprintf("%v-rules=%+v", l, other), func(t *testing.T) {
+			restore, err := setLevel(l)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer restore()
+			setRules(other)
+			defer setRules(prevRules)
+			f(t)
+		})
+	}
 }
 
 // rules returns the family rules the package's variables hold now.
 func rules() familyRules {
-	return familyRules{whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands, farShortRows}
+	return familyRules{whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands, farShortRows, unalignedWide, hotNarrow}
 }
 
 // setRules sets the package's variables to the family rules r.
 func setRules(r familyRules) {
 	whole4Rows, argShortLong, wideBands, seqRows, cachedBands, tallBands, farShortRows = r.whole4Rows, r.argShortLong, r.wideBands, r.seqRows, r.cachedBands, r.tallBands, r.farShortRows
+	unalignedWide, hotNarrow = r.unalignedWide, r.hotNarrow
 }
 
 // rawBytes returns the bytes of s.

@@ -281,23 +281,23 @@ func TestCachedFor(t *testing.T) {
 // rule is on, the level's own tiles everywhere else, and the level's thin
 // kernels either way.
 func TestForHot(t *testing.T) {
-	prev := hotAVX2
-	defer func() { hotAVX2 = prev }()
+	prev := hotNarrow
+	defer func() { hotNarrow = prev }()
 	for _, l := range Supported() {
 		for _, on := range []bool{false, true} {
-			hotAVX2 = on
+			hotNarrow = on
 			want := l
 			if on && l == AVX512 {
 				want = AVX2
 			}
 			got := forHot(tables[l])
 			if got.isa != want {
-				t.Errorf("level %v, hotAVX2 %v: TransposeHot runs the %v tiles, want %v", l, on, got.isa, want)
+				t.Errorf("level %v, hotNarrow %v: TransposeHot runs the %v tiles, want %v", l, on, got.isa, want)
 			}
 			for i := range got.thin {
 				g, w := got.thin[i], tables[l].thin[i]
 				if (g.k == nil) != (w.k == nil) || (g.nt == nil) != (w.nt == nil) {
-					t.Errorf("level %v, hotAVX2 %v: TransposeHot's thin kernels of %d bytes are not the level's", l, on, 1<<i)
+					t.Errorf("level %v, hotNarrow %v: TransposeHot's thin kernels of %d bytes are not the level's", l, on, 1<<i)
 				}
 			}
 		}

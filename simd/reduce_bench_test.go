@@ -82,11 +82,11 @@ func BenchmarkFoldRows(b *testing.B) {
 		big[i] = float32(i % 1000)
 	}
 	acc := make([]float32, n+16)
-	prev := unalignedAVX512
-	for k := range unalignedAVX512 {
-		unalignedAVX512[k] = true
+	prev := unalignedWide
+	for k := range unalignedWide {
+		unalignedWide[k] = true
 	}
-	defer func() { unalignedAVX512 = prev }()
+	defer func() { unalignedWide = prev }()
 	for _, off := range []int{0, 4} {
 		x := big[off : off+n*n]
 		for _, how := range []string{"rows", "binary", "max-rows"} {

@@ -65,11 +65,11 @@ func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
 	}
 	t := forLoads(active.Load(), foldLoads, uintptrOf(dst), uintptrOf(init), uintptrOf(x[off:])|uintptr(stride)*sizeOf[T]())
 	body := foldRowsAt(t, op, dst, init, x, off, stride, rows)
-	if body < n && t.isa == AVX512 && tables[AVX2] != nil {
+	if body < n && t.narrower != nil {
 		// The columns left are fewer than an AVX-512 vector: whole AVX2
 		// vectors of them still go to assembly (a narrow output, such as
 		// a part of a split reduction or the tail of an odd one).
-		body += foldRowsAt(tables[AVX2], op, dst[body:], init[body:], x, off+body, stride, rows)
+		body += foldRowsAt(t.narrower, op, dst[body:], init[body:], x, off+body, stride, rows)
 	}
 	if body < n {
 		foldRowsGo(op, dst[body:], init[body:], x, off+body, stride, rows)

@@ -4,8 +4,8 @@ package simd
 // rather than the vendor alone: rulesFor gives them for a
 // vendor and family, machineRules for this processor, and each starts one
 // of the package's variables (whole4Rows, argShortLong, wideBands,
-// seqRows, cachedBands, tallBands, farShortRows), which tests set both
-// ways.
+// seqRows, cachedBands, tallBands, farShortRows, unalignedWide,
+// hotNarrow), which tests set both ways.
 type familyRules struct {
 	// whole4Rows lets ReduceRows run its four-row kernels on rows of 512
 	// bytes or more (eachRowBytes): everywhere but on AMD family 25,
@@ -61,4 +61,14 @@ type familyRules struct {
 	// "The short source rows: bands of 1024 rows on every processor", and
 	// "Figures moved from simd's comments (issue 49)").
 	farShortRows bool
+	// unalignedWide lets a level's kernels of each kind read operands
+	// that do not start on a 64-byte line (see forLoads): on Intel
+	// processors the folds and searches read them at AVX-512 and the
+	// arithmetic gives them to AVX2; on AMD processors and other vendors
+	// both kinds give them to AVX2 (see BENCHMARKS.md).
+	unalignedWide [numLoadKinds]bool
+	// hotNarrow makes TransposeHot run the AVX2 tiles at the AVX512 level
+	// (see forHot): on Intel processors; on AMD processors and other
+	// vendors not (BENCHMARKS.md, "Small transposes: `simd.TransposeHot`").
+	hotNarrow bool
 }

@@ -84,6 +84,15 @@ type table struct {
 	thin     [4]thinSet
 	narrow32 tileKernel[uint32]
 	narrow64 tileKernel[uint64]
+	// narrower is the table of the level with narrower vectors that this
+	// level's kernels give way to: for operands that do not start on a
+	// line (forLoads), and for the columns FoldRows leaves after this
+	// level's last whole vector. nil where there is none.
+	narrower *table
+	// hot is the table whose tiles TransposeHot runs at this level where
+	// hotNarrow is set (forHot): the narrower level's tiles with this
+	// level's thin kernels. nil: this table.
+	hot *table
 }
 
 // tileElement is the element types of the tile kernels: unsigned
@@ -103,7 +112,6 @@ type tileKernel[E tileElement] struct {
 
 var (
 	active       atomic.Pointer[table]
-	hotTable     *table             // TransposeHot's table at AVX512 where hotAVX2 is set (see forHot)
 	tables       [AVX512 + 1]*table // nil where the CPU or build cannot run the level
 	genericTable = &table{isa: Generic}
 )

@@ -253,19 +253,17 @@ func spans(n, ld, size int) bool {
 	return hi != 0 || lo >= uint64(bandSpanBytes/size)
 }
 
-// hotAVX2 makes TransposeHot run the AVX2 tiles at the AVX512 level: set
-// per vendor where that measured faster on hot data (see TransposeHot and
-// hotFor). Tests set it both ways.
-var hotAVX2 = hotAVX2Default()
+// hotNarrow makes TransposeHot run the narrower level's tiles (with the
+// level's own thin kernels: table.hot): set per vendor where that measured
+// faster on hot data (familyRules.hotNarrow). The tiles of both levels
+// move the same bits. Tests set it both ways.
+var hotNarrow = machineRules().hotNarrow
 
-// forHot returns the table whose tiles TransposeHot runs: t, or the AVX2
-// table in place of an AVX-512 one where hotAVX2 is set, with the AVX-512
-// table's thin kernels (hotTable), which take the transposes of fewer rows
-// or columns than the AVX2 tiles. The tiles of both levels move the same
-// bits.
+// forHot returns the table whose tiles TransposeHot runs: t, or t.hot
+// where hotNarrow is set and t has one.
 func forHot(t *table) *table {
-	if hotAVX2 && t.isa == AVX512 && hotTable != nil {
-		return hotTable
+	if hotNarrow && t.hot != nil {
+		return t.hot
 	}
 	return t
 }
