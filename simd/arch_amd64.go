@@ -370,7 +370,6 @@ func widenAVX512(dst *float64, src *float32, n int, nt bool)
 //go:noescape
 func narrowAVX512(dst *float32, src *float64, n int, nt bool)
 
-
 // unalignedFor is the alignment rule's setting for a vendor's processors,
 // per kind of kernel (familyRules.unalignedWide).
 func unalignedFor(v cpuid.Vendor) [numLoadKinds]bool {
