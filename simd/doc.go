@@ -37,7 +37,19 @@
 //
 // The kernels of a level form one immutable table published through an
 // atomic pointer, so each call runs entirely at one level. Tests switch
-// levels with internal/simdhook.
+// levels with internal/simdhook. A table holds its level's kernels as
+// function values, and the levels it gives way to (the narrower level
+// for operands off a line, the tiles of small transposes) as pointers to
+// their tables, so the architecture-neutral files name no level. The
+// exceptions are the reduction kernels whose operands are the caller's
+// local arrays (the fold accumulators, the row-by-row masks, the arg
+// kernels' row pointers and results): Go counts every pointer passed
+// through a function value as escaping to the heap, so these are called
+// directly, by one dispatch function per kernel family in the
+// architecture's file (arith_amd64.go, argrows_amd64.go, index_amd64.go),
+// with an empty one in arch_other.go for builds without assembly. A port
+// to another architecture fills a table per level in its archInit, writes
+// those dispatch functions, and adds its .s files.
 //
 // One rule refines the level per call, set per vendor from what cpuid
 // reports: at AVX512, a call may run the AVX2 kernel instead when an
