@@ -42,6 +42,8 @@ func archInit() {
 		a32:      &arith32AVX2,
 		a64:      &arith64AVX2,
 		cvt:      &cvtSet{16, widenAVX2, narrowAVX2},
+		idx32:    indexEq32AVX2,
+		idx64:    indexEq64AVX2,
 	}
 	// One kernel moves 4- and 8-byte elements, one 1- and 2-byte ones (see
 	// buildThin).
@@ -73,6 +75,8 @@ func archInit() {
 		a32:      &arith32AVX512,
 		a64:      &arith64AVX512,
 		cvt:      &cvtSet{32, widenAVX512, narrowAVX512},
+		idx32:    indexEq32AVX512,
+		idx64:    indexEq64AVX512,
 		narrow32: tables[AVX2].t32,
 		narrow64: tables[AVX2].t64,
 	}

@@ -18,10 +18,6 @@ func fillVec(unit int, dst *byte, n int, pat *byte) {
 func fold32(ISA, Op, *float32, *float32, int) bool { return false }
 func fold64(ISA, Op, *float64, *float64, int) bool { return false }
 
-// index32 and index64 are never called here: no level has vectors.
-func index32(ISA, *float32, int, float32) int { return 0 }
-func index64(ISA, *float64, int, float64) int { return 0 }
-
 // halve32 and halve64 have no kernels in this build.
 func halve32(ISA, Op, *float32) (float32, bool) { return 0, false }
 func halve64(ISA, Op, *float64) (float64, bool) { return 0, false }

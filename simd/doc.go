@@ -46,7 +46,7 @@
 // kernels' row pointers and results): Go counts every pointer passed
 // through a function value as escaping to the heap, so these are called
 // directly, by one dispatch function per kernel family in the
-// architecture's file (arith_amd64.go, argrows_amd64.go, index_amd64.go),
+// architecture's file (arith_amd64.go, argrows_amd64.go),
 // with an empty one in arch_other.go for builds without assembly. A port
 // to another architecture fills a table per level in its archInit, writes
 // those dispatch functions, and adds its .s files.

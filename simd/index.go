@@ -39,7 +39,7 @@ func indexGo[T Float](x []T, v T, i int) int {
 // preempted), and returns the index of the first element equal to v, or
 // how far it got without one: indexGo goes on from there.
 func indexAt[T Float](t *table, x []T, v T) int {
-	if t.a32 == nil { // no vector level
+	if t.idx32 == nil { // no index kernels at this level
 		return 0
 	}
 	var w, i int
@@ -52,14 +52,14 @@ func indexAt[T Float](t *table, x []T, v T) int {
 			if n == 0 {
 				return i
 			}
-			i += index32(t.isa, &as[float32](x)[i], n, scalarAs[float32](v))
+			i += t.idx32(&as[float32](x)[i], n, scalarAs[float32](v))
 		case 8:
 			w = t.a64.width
 			n &^= w - 1
 			if n == 0 {
 				return i
 			}
-			i += index64(t.isa, &as[float64](x)[i], n, scalarAs[float64](v))
+			i += t.idx64(&as[float64](x)[i], n, scalarAs[float64](v))
 		}
 		if i < len(x) && x[i] == v {
 			return i

@@ -77,6 +77,12 @@ type table struct {
 	a64 *arithSet[float64]
 	// cvt holds the float32/float64 conversions (nil: the Go loop).
 	cvt *cvtSet
+	// idx32 and idx64 are the index kernels of Index (nil: the Go twin):
+	// over n elements of x, n a multiple of the level's vector, they
+	// return the index of the first element equal to v, or n; v is not
+	// NaN.
+	idx32 func(x *float32, n int, v float32) int
+	idx64 func(x *float64, n int, v float64) int
 	// thin holds the thin transposes by the base-2 logarithm of the
 	// element size (zero: none, the tiles and then the Go twin run; see
 	// thin.go), narrow32 and narrow64 the smaller tiles that take the
