@@ -22,10 +22,6 @@ func fold64(ISA, Op, *float64, *float64, int) bool { return false }
 func halve32(ISA, Op, *float32) (float32, bool) { return 0, false }
 func halve64(ISA, Op, *float64) (float64, bool) { return 0, false }
 
-// whole32 and whole64 have no kernels in this build.
-func whole32(ISA, Op, *float32, int) (float32, bool) { return 0, false }
-func whole64(ISA, Op, *float64, int) (float64, bool) { return 0, false }
-
 // machineRules returns the rules of a build without assembly: ReduceRows
 // reduces each row by Reduce whatever whole4Rows says, no level has the
 // short-row or row-order kernels, and the bands only shape the Go twin's
@@ -36,25 +32,10 @@ func machineRules() familyRules { return familyRules{whole4Rows: true} }
 // twin's calls.
 func defaultStrategy() TransposeStrategy { return Bands }
 
-// seq32 and seq64 have no kernels in this build: FoldRows runs the Go
-// twin.
-func seq32(ISA, Op, *float32, *float32, int, int, int) bool { return false }
-func seq64(ISA, Op, *float64, *float64, int, int, int) bool { return false }
-
-// rows32 and rows64 have no kernels in this build: FoldRows runs the Go
-// twin.
-func rows32(ISA, Op, *float32, *float32, *float32, int, int, int) bool { return false }
-func rows64(ISA, Op, *float64, *float64, *float64, int, int, int) bool { return false }
-
 // each32 and each64 have no kernels in this build: ReduceRows runs
 // Reduce per row.
 func each32(ISA, Op, *float32, *float32, int, int, int, *[8]uint16) bool { return false }
 func each64(ISA, Op, *float64, *float64, int, int, int, *[8]uint16) bool { return false }
-
-// whole4_32 and whole4_64 have no kernels in this build: ReduceRows runs
-// Reduce per row.
-func whole4_32(ISA, Op, *float32, *float32, int, int) (int, bool) { return 0, false }
-func whole4_64(ISA, Op, *float64, *float64, int, int) (int, bool) { return 0, false }
 
 // argShort32 and argShort64 are never called here: no level has vectors.
 func argShort32(bool, *int, *float32, int, int, int, int) {

@@ -72,6 +72,15 @@ type arithSet[E float32 | float64] struct {
 	vv    [numOps]func(dst, x, y *E, n int, nt bool)
 	vs    [numOps]func(dst, x *E, s E, n int, nt bool)
 	sv    [numOps]func(dst *E, s E, y *E, n int, nt bool)
+	// The reduction kernels over the caller's data, nil for an op without
+	// one: whole reduces a run (wholeAt), rows and seq combine rows
+	// (FoldRows), whole4 reduces four rows (whole4At). The reductions over
+	// the caller's local arrays (fold, halve, each) are called directly:
+	// see fold32.
+	whole  [numOps]func(x *E, n int) E
+	rows   [numOps]func(dst, init, x *E, stride, rows, n int)
+	seq    [numOps]func(dst, x *E, stride, rows, n int)
+	whole4 [numOps]func(dst, x *E, stride, n int) (redo int)
 }
 
 // The three forms of an arithmetic call.

@@ -6,10 +6,14 @@ package simd
 
 // arith32AVX2 holds the float32 kernels of the AVX2 level.
 var arith32AVX2 = arithSet[float32]{
-	width: 8,
-	vv:    [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX2, subVV32AVX2, mulVV32AVX2, divVV32AVX2, maxVV32AVX2, minVV32AVX2},
-	vs:    [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX2, subVS32AVX2, mulVS32AVX2, divVS32AVX2, maxVS32AVX2, minVS32AVX2},
-	sv:    [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX2, subSV32AVX2, mulSV32AVX2, divSV32AVX2, maxSV32AVX2, minSV32AVX2},
+	width:  8,
+	vv:     [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX2, subVV32AVX2, mulVV32AVX2, divVV32AVX2, maxVV32AVX2, minVV32AVX2},
+	vs:     [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX2, subVS32AVX2, mulVS32AVX2, divVS32AVX2, maxVS32AVX2, minVS32AVX2},
+	sv:     [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX2, subSV32AVX2, mulSV32AVX2, divSV32AVX2, maxSV32AVX2, minSV32AVX2},
+	whole:  [numOps]func(x *float32, n int) float32{wholeadd32AVX2, nil, wholemul32AVX2, nil, wholemax32AVX2, wholemin32AVX2},
+	rows:   [numOps]func(dst, init, x *float32, stride, rows, n int){rowsadd32AVX2, nil, rowsmul32AVX2, nil, rowsmax32AVX2, rowsmin32AVX2},
+	seq:    [numOps]func(dst, x *float32, stride, rows, n int){seqadd32AVX2, nil, seqmul32AVX2, nil, seqmax32AVX2, seqmin32AVX2},
+	whole4: [numOps]func(dst, x *float32, stride, n int) (redo int){whole4add32AVX2, nil, whole4mul32AVX2, nil, whole4max32AVX2, whole4min32AVX2},
 }
 
 //go:noescape
@@ -140,10 +144,14 @@ func whole4min32AVX2(dst, x *float32, stride, n int) (redo int)
 
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
-	width: 4,
-	vv:    [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX2, subVV64AVX2, mulVV64AVX2, divVV64AVX2, maxVV64AVX2, minVV64AVX2},
-	vs:    [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX2, subVS64AVX2, mulVS64AVX2, divVS64AVX2, maxVS64AVX2, minVS64AVX2},
-	sv:    [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX2, subSV64AVX2, mulSV64AVX2, divSV64AVX2, maxSV64AVX2, minSV64AVX2},
+	width:  4,
+	vv:     [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX2, subVV64AVX2, mulVV64AVX2, divVV64AVX2, maxVV64AVX2, minVV64AVX2},
+	vs:     [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX2, subVS64AVX2, mulVS64AVX2, divVS64AVX2, maxVS64AVX2, minVS64AVX2},
+	sv:     [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX2, subSV64AVX2, mulSV64AVX2, divSV64AVX2, maxSV64AVX2, minSV64AVX2},
+	whole:  [numOps]func(x *float64, n int) float64{wholeadd64AVX2, nil, wholemul64AVX2, nil, wholemax64AVX2, wholemin64AVX2},
+	rows:   [numOps]func(dst, init, x *float64, stride, rows, n int){rowsadd64AVX2, nil, rowsmul64AVX2, nil, rowsmax64AVX2, rowsmin64AVX2},
+	seq:    [numOps]func(dst, x *float64, stride, rows, n int){seqadd64AVX2, nil, seqmul64AVX2, nil, seqmax64AVX2, seqmin64AVX2},
+	whole4: [numOps]func(dst, x *float64, stride, n int) (redo int){whole4add64AVX2, nil, whole4mul64AVX2, nil, whole4max64AVX2, whole4min64AVX2},
 }
 
 //go:noescape
@@ -274,10 +282,14 @@ func whole4min64AVX2(dst, x *float64, stride, n int) (redo int)
 
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
-	width: 16,
-	vv:    [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX512, subVV32AVX512, mulVV32AVX512, divVV32AVX512, maxVV32AVX512, minVV32AVX512},
-	vs:    [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX512, subVS32AVX512, mulVS32AVX512, divVS32AVX512, maxVS32AVX512, minVS32AVX512},
-	sv:    [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX512, subSV32AVX512, mulSV32AVX512, divSV32AVX512, maxSV32AVX512, minSV32AVX512},
+	width:  16,
+	vv:     [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX512, subVV32AVX512, mulVV32AVX512, divVV32AVX512, maxVV32AVX512, minVV32AVX512},
+	vs:     [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX512, subVS32AVX512, mulVS32AVX512, divVS32AVX512, maxVS32AVX512, minVS32AVX512},
+	sv:     [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX512, subSV32AVX512, mulSV32AVX512, divSV32AVX512, maxSV32AVX512, minSV32AVX512},
+	whole:  [numOps]func(x *float32, n int) float32{wholeadd32AVX512, nil, wholemul32AVX512, nil, wholemax32AVX512, wholemin32AVX512},
+	rows:   [numOps]func(dst, init, x *float32, stride, rows, n int){rowsadd32AVX512, nil, rowsmul32AVX512, nil, rowsmax32AVX512, rowsmin32AVX512},
+	seq:    [numOps]func(dst, x *float32, stride, rows, n int){seqadd32AVX512, nil, seqmul32AVX512, nil, seqmax32AVX512, seqmin32AVX512},
+	whole4: [numOps]func(dst, x *float32, stride, n int) (redo int){whole4add32AVX512, nil, whole4mul32AVX512, nil, whole4max32AVX512, whole4min32AVX512},
 }
 
 //go:noescape
@@ -420,10 +432,14 @@ func whole4min32AVX512(dst, x *float32, stride, n int) (redo int)
 
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
-	width: 8,
-	vv:    [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX512, subVV64AVX512, mulVV64AVX512, divVV64AVX512, maxVV64AVX512, minVV64AVX512},
-	vs:    [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX512, subVS64AVX512, mulVS64AVX512, divVS64AVX512, maxVS64AVX512, minVS64AVX512},
-	sv:    [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX512, subSV64AVX512, mulSV64AVX512, divSV64AVX512, maxSV64AVX512, minSV64AVX512},
+	width:  8,
+	vv:     [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX512, subVV64AVX512, mulVV64AVX512, divVV64AVX512, maxVV64AVX512, minVV64AVX512},
+	vs:     [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX512, subVS64AVX512, mulVS64AVX512, divVS64AVX512, maxVS64AVX512, minVS64AVX512},
+	sv:     [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX512, subSV64AVX512, mulSV64AVX512, divSV64AVX512, maxSV64AVX512, minSV64AVX512},
+	whole:  [numOps]func(x *float64, n int) float64{wholeadd64AVX512, nil, wholemul64AVX512, nil, wholemax64AVX512, wholemin64AVX512},
+	rows:   [numOps]func(dst, init, x *float64, stride, rows, n int){rowsadd64AVX512, nil, rowsmul64AVX512, nil, rowsmax64AVX512, rowsmin64AVX512},
+	seq:    [numOps]func(dst, x *float64, stride, rows, n int){seqadd64AVX512, nil, seqmul64AVX512, nil, seqmax64AVX512, seqmin64AVX512},
+	whole4: [numOps]func(dst, x *float64, stride, n int) (redo int){whole4add64AVX512, nil, whole4mul64AVX512, nil, whole4max64AVX512, whole4min64AVX512},
 }
 
 //go:noescape
@@ -622,97 +638,6 @@ func halve32(isa ISA, op Op, acc *float32) (float32, bool) {
 	}
 }
 
-// whole32 runs the whole-run kernel of op at level isa and reports whether
-// there is one.
-func whole32(isa ISA, op Op, x *float32, n int) (float32, bool) {
-	switch {
-	case isa == AVX2 && op == Add:
-		return wholeadd32AVX2(x, n), true
-	case isa == AVX2 && op == Mul:
-		return wholemul32AVX2(x, n), true
-	case isa == AVX2 && op == Max:
-		return wholemax32AVX2(x, n), true
-	case isa == AVX2 && op == Min:
-		return wholemin32AVX2(x, n), true
-	case isa == AVX512 && op == Add:
-		return wholeadd32AVX512(x, n), true
-	case isa == AVX512 && op == Mul:
-		return wholemul32AVX512(x, n), true
-	case isa == AVX512 && op == Max:
-		return wholemax32AVX512(x, n), true
-	case isa == AVX512 && op == Min:
-		return wholemin32AVX512(x, n), true
-	default:
-		return 0, false
-	}
-}
-
-// rows32 runs the rows kernel of op at level isa and reports whether
-// there is one.
-func rows32(isa ISA, op Op, dst, init, x *float32, stride, rows, n int) bool {
-	switch {
-	case isa == AVX2 && op == Add:
-		rowsadd32AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Mul:
-		rowsmul32AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Max:
-		rowsmax32AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Min:
-		rowsmin32AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Add:
-		rowsadd32AVX512(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Mul:
-		rowsmul32AVX512(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Max:
-		rowsmax32AVX512(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Min:
-		rowsmin32AVX512(dst, init, x, stride, rows, n)
-		return true
-	default:
-		return false
-	}
-}
-
-// seq32 runs the row-order rows kernel of op at level isa and reports whether
-// there is one.
-func seq32(isa ISA, op Op, dst, x *float32, stride, rows, n int) bool {
-	switch {
-	case isa == AVX2 && op == Add:
-		seqadd32AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Mul:
-		seqmul32AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Max:
-		seqmax32AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Min:
-		seqmin32AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Add:
-		seqadd32AVX512(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Mul:
-		seqmul32AVX512(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Max:
-		seqmax32AVX512(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Min:
-		seqmin32AVX512(dst, x, stride, rows, n)
-		return true
-	default:
-		return false
-	}
-}
-
 // each32 runs the row-by-row kernel of op at level isa and reports whether
 // there is one.
 func each32(isa ISA, op Op, dst, x *float32, stride, rows, n int, masks *[8]uint16) bool {
@@ -731,31 +656,6 @@ func each32(isa ISA, op Op, dst, x *float32, stride, rows, n int, masks *[8]uint
 		return true
 	default:
 		return false
-	}
-}
-
-// whole4_32 runs the four-row whole-run kernel of op at level isa and reports whether
-// there is one.
-func whole4_32(isa ISA, op Op, dst, x *float32, stride, n int) (redo int, ok bool) {
-	switch {
-	case isa == AVX2 && op == Add:
-		return whole4add32AVX2(dst, x, stride, n), true
-	case isa == AVX2 && op == Mul:
-		return whole4mul32AVX2(dst, x, stride, n), true
-	case isa == AVX2 && op == Max:
-		return whole4max32AVX2(dst, x, stride, n), true
-	case isa == AVX2 && op == Min:
-		return whole4min32AVX2(dst, x, stride, n), true
-	case isa == AVX512 && op == Add:
-		return whole4add32AVX512(dst, x, stride, n), true
-	case isa == AVX512 && op == Mul:
-		return whole4mul32AVX512(dst, x, stride, n), true
-	case isa == AVX512 && op == Max:
-		return whole4max32AVX512(dst, x, stride, n), true
-	case isa == AVX512 && op == Min:
-		return whole4min32AVX512(dst, x, stride, n), true
-	default:
-		return 0, false
 	}
 }
 
@@ -817,97 +717,6 @@ func halve64(isa ISA, op Op, acc *float64) (float64, bool) {
 	}
 }
 
-// whole64 runs the whole-run kernel of op at level isa and reports whether
-// there is one.
-func whole64(isa ISA, op Op, x *float64, n int) (float64, bool) {
-	switch {
-	case isa == AVX2 && op == Add:
-		return wholeadd64AVX2(x, n), true
-	case isa == AVX2 && op == Mul:
-		return wholemul64AVX2(x, n), true
-	case isa == AVX2 && op == Max:
-		return wholemax64AVX2(x, n), true
-	case isa == AVX2 && op == Min:
-		return wholemin64AVX2(x, n), true
-	case isa == AVX512 && op == Add:
-		return wholeadd64AVX512(x, n), true
-	case isa == AVX512 && op == Mul:
-		return wholemul64AVX512(x, n), true
-	case isa == AVX512 && op == Max:
-		return wholemax64AVX512(x, n), true
-	case isa == AVX512 && op == Min:
-		return wholemin64AVX512(x, n), true
-	default:
-		return 0, false
-	}
-}
-
-// rows64 runs the rows kernel of op at level isa and reports whether
-// there is one.
-func rows64(isa ISA, op Op, dst, init, x *float64, stride, rows, n int) bool {
-	switch {
-	case isa == AVX2 && op == Add:
-		rowsadd64AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Mul:
-		rowsmul64AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Max:
-		rowsmax64AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Min:
-		rowsmin64AVX2(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Add:
-		rowsadd64AVX512(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Mul:
-		rowsmul64AVX512(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Max:
-		rowsmax64AVX512(dst, init, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Min:
-		rowsmin64AVX512(dst, init, x, stride, rows, n)
-		return true
-	default:
-		return false
-	}
-}
-
-// seq64 runs the row-order rows kernel of op at level isa and reports whether
-// there is one.
-func seq64(isa ISA, op Op, dst, x *float64, stride, rows, n int) bool {
-	switch {
-	case isa == AVX2 && op == Add:
-		seqadd64AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Mul:
-		seqmul64AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Max:
-		seqmax64AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX2 && op == Min:
-		seqmin64AVX2(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Add:
-		seqadd64AVX512(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Mul:
-		seqmul64AVX512(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Max:
-		seqmax64AVX512(dst, x, stride, rows, n)
-		return true
-	case isa == AVX512 && op == Min:
-		seqmin64AVX512(dst, x, stride, rows, n)
-		return true
-	default:
-		return false
-	}
-}
-
 // each64 runs the row-by-row kernel of op at level isa and reports whether
 // there is one.
 func each64(isa ISA, op Op, dst, x *float64, stride, rows, n int, masks *[8]uint16) bool {
@@ -926,30 +735,5 @@ func each64(isa ISA, op Op, dst, x *float64, stride, rows, n int, masks *[8]uint
 		return true
 	default:
 		return false
-	}
-}
-
-// whole4_64 runs the four-row whole-run kernel of op at level isa and reports whether
-// there is one.
-func whole4_64(isa ISA, op Op, dst, x *float64, stride, n int) (redo int, ok bool) {
-	switch {
-	case isa == AVX2 && op == Add:
-		return whole4add64AVX2(dst, x, stride, n), true
-	case isa == AVX2 && op == Mul:
-		return whole4mul64AVX2(dst, x, stride, n), true
-	case isa == AVX2 && op == Max:
-		return whole4max64AVX2(dst, x, stride, n), true
-	case isa == AVX2 && op == Min:
-		return whole4min64AVX2(dst, x, stride, n), true
-	case isa == AVX512 && op == Add:
-		return whole4add64AVX512(dst, x, stride, n), true
-	case isa == AVX512 && op == Mul:
-		return whole4mul64AVX512(dst, x, stride, n), true
-	case isa == AVX512 && op == Max:
-		return whole4max64AVX512(dst, x, stride, n), true
-	case isa == AVX512 && op == Min:
-		return whole4min64AVX512(dst, x, stride, n), true
-	default:
-		return 0, false
 	}
 }

@@ -69,11 +69,13 @@ func wholeAt[T Float](t *table, op Op, x []T) (T, bool) {
 	}
 	switch sizeOf[T]() {
 	case 4:
-		v, ok := whole32(t.isa, op, &as[float32](x)[0], len(x))
-		return scalarAs[T](v), ok
+		if k := t.a32.whole[op]; k != nil {
+			return scalarAs[T](k(&as[float32](x)[0], len(x))), true
+		}
 	case 8:
-		v, ok := whole64(t.isa, op, &as[float64](x)[0], len(x))
-		return scalarAs[T](v), ok
+		if k := t.a64.whole[op]; k != nil {
+			return scalarAs[T](k(&as[float64](x)[0], len(x))), true
+		}
 	}
 	return 0, false
 }
@@ -312,9 +314,13 @@ func whole4At[T Float](t *table, op Op, dst, x []T, off, stride, n int) (redo in
 	}
 	switch sizeOf[T]() {
 	case 4:
-		return whole4_32(t.isa, op, &as[float32](dst)[0], &as[float32](x)[off], stride, n)
+		if k := t.a32.whole4[op]; k != nil {
+			return k(&as[float32](dst)[0], &as[float32](x)[off], stride, n), true
+		}
 	case 8:
-		return whole4_64(t.isa, op, &as[float64](dst)[0], &as[float64](x)[off], stride, n)
+		if k := t.a64.whole4[op]; k != nil {
+			return k(&as[float64](dst)[0], &as[float64](x)[off], stride, n), true
+		}
 	}
 	return 0, false
 }

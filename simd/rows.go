@@ -86,24 +86,24 @@ func foldRowsAt[T Float](t *table, op Op, dst, init, x []T, off, stride, rows in
 	}
 	switch sizeOf[T]() {
 	case 4:
-		return rowsRun(rows32, seq32, t.isa, t.a32.width, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
+		return rowsRun(t.a32, op, as[float32](dst), as[float32](init), as[float32](x), off, stride, rows)
 	case 8:
-		return rowsRun(rows64, seq64, t.isa, t.a64.width, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
+		return rowsRun(t.a64, op, as[float64](dst), as[float64](init), as[float64](x), off, stride, rows)
 	}
 	return 0
 }
 
-// rowsRun runs kernel k of level isa over the whole vectors of dst, in
-// calls of at most rowsBatch rows and rowsRead elements read, and returns
-// how many leading elements of dst it wrote: 0 when isa has no kernel for
-// op. The rows after the first batch fold into dst itself. Where seqRows
-// is set, rows back to back wider than oneStreamBytes and at most
-// seqRowsBytes go to the row-order kernel seq instead, as many as read
+// rowsRun runs the rows kernel of op of the set a over the whole vectors
+// of dst, in calls of at most rowsBatch rows and rowsRead elements read,
+// and returns how many leading elements of dst it wrote: 0 when a has no
+// kernel for op. The rows after the first batch fold into dst itself.
+// Where seqRows is set, rows back to back wider than oneStreamBytes and at
+// most seqRowsBytes go to the row-order kernel instead, as many as read
 // rowsRead elements a call (see familyRules).
-func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) bool, seq func(ISA, Op, *E, *E, int, int, int) bool,
-	isa ISA, width int, op Op, dst, init, x []E, off, stride, rows int) int {
+func rowsRun[E float32 | float64](a *arithSet[E], op Op, dst, init, x []E, off, stride, rows int) int {
+	k, seq, width := a.rows[op], a.seq[op], a.width
 	body := len(dst) &^ (width - 1)
-	if body == 0 {
+	if body == 0 || k == nil || seq == nil {
 		return 0
 	}
 	n := len(dst)
@@ -111,11 +111,7 @@ func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) boo
 		copy(dst[:body], init[:body])
 		per := max(1, rowsRead/n)
 		for r := 0; r < rows; r += per {
-			if !seq(isa, op, &dst[0], &x[off+r*stride], stride, min(per, rows-r), body) {
-				// Only on the first call: isa has no kernel. dst holds
-				// init, where the caller's fallback starts too.
-				return 0
-			}
+			seq(&dst[0], &x[off+r*stride], stride, min(per, rows-r), body)
 		}
 		return body
 	}
@@ -134,9 +130,7 @@ func rowsRun[E float32 | float64](k func(ISA, Op, *E, *E, *E, int, int, int) boo
 		cols := max(width, rowsRead/rb&^(width-1))
 		for c := 0; c < body; c += cols {
 			cn := min(cols, body-c)
-			if !k(isa, op, &dst[c], &src[c], &x[off+r*stride+c], stride, rb, cn) {
-				return 0 // only on the first call: nothing written yet
-			}
+			k(&dst[c], &src[c], &x[off+r*stride+c], stride, rb, cn)
 		}
 	}
 	return body

@@ -110,6 +110,27 @@ func generate() (asm, gofile []byte) {
 				}
 				g.WriteString("},\n")
 			}
+			// The reduction kernels over the caller's data, by op (nil:
+			// none for that op).
+			table := func(field, typ string, has func(op, level) bool, name func(op, elem, level) string) {
+				fmt.Fprintf(&g, "\t%s: [numOps]%s{", field, typ)
+				for i, o := range ops {
+					if i > 0 {
+						g.WriteString(", ")
+					}
+					if has(o, l) {
+						g.WriteString(name(o, e, l))
+					} else {
+						g.WriteString("nil")
+					}
+				}
+				g.WriteString("},\n")
+			}
+			foldsAt := func(o op, _ level) bool { return folds(o) }
+			table("whole", "func(x *"+e.goType+", n int) "+e.goType, foldsAt, wholeName)
+			table("rows", "func("+rowsSignature(e.goType)+")", foldsAt, rowsName)
+			table("seq", "func("+seqSignature(e.goType)+")", foldsAt, seqName)
+			table("whole4", "func(dst, x *"+e.goType+", stride, n int) (redo int)", hasWhole4, whole4Name)
 			g.WriteString("}\n")
 			for _, o := range ops {
 				for _, f := range forms {
@@ -222,21 +243,19 @@ func foldName(o op, e elem, l level) string {
 	return fmt.Sprintf("fold%s%d%s", o.name, e.bits, l.name)
 }
 
-// dispatch writes the functions that call the Reduce kernels of an op at
-// a level directly, for one element type: fold32 (fold64), halve32 and
-// whole32. Through a func value, as the arithmetic kernels are called,
-// the accumulators (Reduce's local array) would escape to the heap on
-// every call.
+// dispatch writes the functions that call the reduction kernels whose
+// operands include the caller's local arrays directly, for one element
+// type: fold32 (fold64), halve32 and each32. Through a func value, as the
+// arithmetic kernels and the reductions over the caller's data (whole,
+// rows, seq, whole4: fields of arithSet) are called, those arrays (the
+// accumulators of Reduce, the masks of ReduceRows) would escape to the
+// heap on every call.
 func dispatch(g *bytes.Buffer, e elem) {
 	t := e.goType
 	folds := func(o op, _ level) bool { return folds(o) }
 	dispatchOne(g, e, folds, "fold", "fold kernel", "acc, x *"+t+", n int", "bool", "%s(acc, x, n)\n\t\treturn true", "false", foldName)
 	dispatchOne(g, e, folds, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
-	dispatchOne(g, e, folds, "whole", "whole-run kernel", "x *"+t+", n int", "("+t+", bool)", "return %s(x, n), true", "0, false", wholeName)
-	dispatchOne(g, e, folds, "rows", "rows kernel", rowsSignature(t), "bool", "%s(dst, init, x, stride, rows, n)\n\t\treturn true", "false", rowsName)
-	dispatchOne(g, e, folds, "seq", "row-order rows kernel", seqSignature(t), "bool", "%s(dst, x, stride, rows, n)\n\t\treturn true", "false", seqName)
 	dispatchOne(g, e, hasEach, "each", "row-by-row kernel", "dst, x *"+t+", stride, rows, n int, masks *[8]uint16", "bool", "%s(dst, x, stride, rows, n, masks)\n\t\treturn true", "false", eachName)
-	dispatchOne(g, e, hasWhole4, "whole4_", "four-row whole-run kernel", "dst, x *"+t+", stride, n int", "(redo int, ok bool)", "return %s(dst, x, stride, n), true", "0, false", whole4Name)
 }
 
 // dispatchOne writes one dispatch function: a case per level and op
