@@ -92,8 +92,9 @@ func FromVecDense(v *mat.VecDense) (tensor.View[float64], error) {
 // both of one). It returns an error wrapping layout.ErrRank for another
 // rank, layout.ErrShape for a zero dimension, and layout.ErrNotViewable
 // for strides gonum cannot describe; ToDense copies those.
-func AsDense(v tensor.View[float64]) (*mat.Dense, error) {
-	raw, err := rawMatrix("AsDense", v)
+func AsDense[V tensor.Operand[float64]](v V) (*mat.Dense, error) {
+	w := tensor.View[float64](v)
+	raw, err := rawMatrix("AsDense", w)
 	if err != nil {
 		return nil, err
 	}
@@ -110,10 +111,11 @@ func AsDense(v tensor.View[float64]) (*mat.Dense, error) {
 // broadcast view of more elements than memory holds); a copy that fits
 // that bound but not the machine's memory is a fatal out-of-memory error,
 // as for make.
-func ToDense(v tensor.View[float64]) (*mat.Dense, error) {
-	raw, err := rawMatrix("ToDense", v)
+func ToDense[V tensor.Operand[float64]](v V) (*mat.Dense, error) {
+	w := tensor.View[float64](v)
+	raw, err := rawMatrix("ToDense", w)
 	if errors.Is(err, layout.ErrNotViewable) {
-		data, err := copyOf("ToDense", v)
+		data, err := copyOf("ToDense", w)
 		if err != nil {
 			return nil, err
 		}
@@ -132,8 +134,9 @@ func ToDense(v tensor.View[float64]) (*mat.Dense, error) {
 // layout.ErrRank for another rank, layout.ErrShape for no elements, and
 // layout.ErrNotViewable for a zero or negative stride; ToVecDense copies
 // those.
-func AsVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
-	raw, err := rawVector("AsVecDense", v)
+func AsVecDense[V tensor.Operand[float64]](v V) (*mat.VecDense, error) {
+	w := tensor.View[float64](v)
+	raw, err := rawVector("AsVecDense", w)
 	if err != nil {
 		return nil, err
 	}
@@ -147,10 +150,11 @@ func AsVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
 // view). It returns an error wrapping layout.ErrRank for a rank other than
 // 1, layout.ErrShape for no elements, and layout.ErrOverflow as
 // [ToDense] does.
-func ToVecDense(v tensor.View[float64]) (*mat.VecDense, error) {
-	raw, err := rawVector("ToVecDense", v)
+func ToVecDense[V tensor.Operand[float64]](v V) (*mat.VecDense, error) {
+	w := tensor.View[float64](v)
+	raw, err := rawVector("ToVecDense", w)
 	if errors.Is(err, layout.ErrNotViewable) {
-		data, err := copyOf("ToVecDense", v)
+		data, err := copyOf("ToVecDense", w)
 		if err != nil {
 			return nil, err
 		}

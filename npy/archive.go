@@ -277,7 +277,7 @@ func NewArchiveWriter(w io.Writer, compressed bool) *ArchiveWriter {
 // slash or backslash, or a name already put, and one wrapping ErrClosed
 // after Close; the errors of Write otherwise, after which the archive is
 // unusable.
-func Put[T tensor.Number](aw *ArchiveWriter, name string, v tensor.View[T]) error {
+func Put[T tensor.Number, V tensor.Operand[T]](aw *ArchiveWriter, name string, v V) error {
 	switch {
 	case aw.closed:
 		return withOp("Put", errorf(ErrClosed, "archive writer closed"))
@@ -291,7 +291,7 @@ func Put[T tensor.Number](aw *ArchiveWriter, name string, v tensor.View[T]) erro
 		return withOp("Put", ioError(err, "adding member "+name+npzSuffix))
 	}
 	aw.names[name] = true
-	return withOp("Put", write(w, v))
+	return withOp("Put", write(w, tensor.View[T](v)))
 }
 
 // Close writes the archive's directory. It does not close the writer the

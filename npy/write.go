@@ -32,8 +32,8 @@ import (
 // It returns an error wrapping layout.ErrOverflow when the data would take
 // more than math.MaxInt bytes (no reader could load it), and an error
 // wrapping w's error when writing fails; w may then hold part of the file.
-func Write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
-	return withOp("Write", write(w, v))
+func Write[T tensor.Number, V tensor.Operand[T]](w io.Writer, v V) error {
+	return withOp("Write", write(w, tensor.View[T](v)))
 }
 
 // streamBytes is the size of the buffer through which write copies views
@@ -126,8 +126,8 @@ func writeBlocks[T tensor.Number](w io.Writer, v tensor.View[T], buf []T) error 
 //
 // It returns the errors of Write, and those of creating, syncing, closing
 // and renaming the file.
-func Save[T tensor.Number](path string, v tensor.View[T]) error {
-	return withOp("Save", save(path, func(w io.Writer) error { return write(w, v) }))
+func Save[T tensor.Number, V tensor.Operand[T]](path string, v V) error {
+	return withOp("Save", save(path, func(w io.Writer) error { return write(w, tensor.View[T](v)) }))
 }
 
 // save writes a file at path with body, as Save describes.

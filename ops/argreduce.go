@@ -37,38 +37,38 @@ import (
 // flat row-major index of the largest element with no axis: the first
 // such index, or the first NaN's, as NumPy's argmax. Two or more axes are
 // an error wrapping layout.ErrAxis, no elements one wrapping ErrEmpty.
-func ArgMax[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMax[T]]("ArgMax", v, axis, false)
+func ArgMax[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMax[T]]("ArgMax", tensor.View[T](v), axis, false)
 }
 
 // ArgMaxKeepDims is ArgMax keeping the reduced axis (with no axis, every
 // axis) as size 1.
-func ArgMaxKeepDims[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMax[T]]("ArgMaxKeepDims", v, axis, true)
+func ArgMaxKeepDims[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMax[T]]("ArgMaxKeepDims", tensor.View[T](v), axis, true)
 }
 
 // ArgMaxInto writes the indices of the largest elements of v along axis,
 // or the flat index of the largest, into dst.
-func ArgMaxInto[T tensor.Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
-	return argInto[T, argMax[T]]("ArgMaxInto", dst, v, axis)
+func ArgMaxInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis ...int) error {
+	return argInto[T, argMax[T]]("ArgMaxInto", tensor.View[int](dst), tensor.View[T](v), axis)
 }
 
 // ArgMin returns the index of the smallest element of v along axis, or the
 // flat index of the smallest element with no axis.
-func ArgMin[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMin[T]]("ArgMin", v, axis, false)
+func ArgMin[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMin[T]]("ArgMin", tensor.View[T](v), axis, false)
 }
 
 // ArgMinKeepDims is ArgMin keeping the reduced axis (with no axis, every
 // axis) as size 1.
-func ArgMinKeepDims[T tensor.Real](v tensor.View[T], axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMin[T]]("ArgMinKeepDims", v, axis, true)
+func ArgMinKeepDims[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMin[T]]("ArgMinKeepDims", tensor.View[T](v), axis, true)
 }
 
 // ArgMinInto writes the indices of the smallest elements of v along axis,
 // or the flat index of the smallest, into dst.
-func ArgMinInto[T tensor.Real](dst tensor.View[int], v tensor.View[T], axis ...int) error {
-	return argInto[T, argMin[T]]("ArgMinInto", dst, v, axis)
+func ArgMinInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis ...int) error {
+	return argInto[T, argMin[T]]("ArgMinInto", tensor.View[int](dst), tensor.View[T](v), axis)
 }
 
 // argOrder is the order of an index reduction: simd.Max or simd.Min (see

@@ -70,8 +70,8 @@ type argCase[T tensor.Real] struct {
 
 func argCases[T tensor.Real]() []argCase[T] {
 	return []argCase[T]{
-		{"ArgMax", true, ops.ArgMax[T], ops.ArgMaxKeepDims[T], ops.ArgMaxInto[T]},
-		{"ArgMin", false, ops.ArgMin[T], ops.ArgMinKeepDims[T], ops.ArgMinInto[T]},
+		{"ArgMax", true, ops.ArgMax[T, tensor.View[T]], ops.ArgMaxKeepDims[T, tensor.View[T]], ops.ArgMaxInto[T, tensor.View[int], tensor.View[T]]},
+		{"ArgMin", false, ops.ArgMin[T, tensor.View[T]], ops.ArgMinKeepDims[T, tensor.View[T]], ops.ArgMinInto[T, tensor.View[int], tensor.View[T]]},
 	}
 }
 

@@ -61,8 +61,8 @@ func (minOp[T]) simdOp() (simd.Op, bool) { return simd.Min, true }
 // It returns an error wrapping layout.ErrShape when the shapes do not
 // broadcast ("ops: Add: shapes [3 4] and [5] do not broadcast"), and
 // layout.ErrOverflow when the result is too large to allocate.
-func Add[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Add", addOp[T]{}, a, b, false)
+func Add[T tensor.Number, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Add", addOp[T]{}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // AddInto sets dst to a + b elementwise. dst must have exactly the shape a
@@ -75,27 +75,27 @@ func Add[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
 // broadcast or dst does not have the broadcast shape, and layout.ErrOverlap
 // when two indices of dst reach one element (an expanded view), or may
 // (see layout.Layout.SelfOverlap). On error nothing is written.
-func AddInto[T tensor.Number](dst, a, b tensor.View[T]) error {
+func AddInto[T tensor.Number, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("AddInto", addOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Sub returns a - b elementwise, like [Add].
-func Sub[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Sub", subOp[T]{}, a, b, false)
+func Sub[T tensor.Number, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Sub", subOp[T]{}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // SubInto sets dst to a - b elementwise, like [AddInto].
-func SubInto[T tensor.Number](dst, a, b tensor.View[T]) error {
+func SubInto[T tensor.Number, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("SubInto", subOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Mul returns a * b elementwise, like [Add].
-func Mul[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Mul", mulOp[T]{}, a, b, false)
+func Mul[T tensor.Number, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Mul", mulOp[T]{}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // MulInto sets dst to a * b elementwise, like [AddInto].
-func MulInto[T tensor.Number](dst, a, b tensor.View[T]) error {
+func MulInto[T tensor.Number, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("MulInto", mulOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
@@ -104,35 +104,35 @@ func MulInto[T tensor.Number](dst, a, b tensor.View[T]) error {
 // wrapping ErrDivideByZero, found before anything is computed; integer
 // division truncates toward zero, and the most negative value divided by
 // -1 is itself, as in Go.
-func Div[T tensor.Number](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Div", divOp[T]{}, a, b, true)
+func Div[T tensor.Number, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Div", divOp[T]{}, tensor.View[T](a), tensor.View[T](b), true)
 }
 
 // DivInto sets dst to a / b elementwise, like [AddInto], with the rules of
 // [Div].
-func DivInto[T tensor.Number](dst, a, b tensor.View[T]) error {
+func DivInto[T tensor.Number, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("DivInto", divOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), true)
 }
 
 // Maximum returns the larger of a and b elementwise, like [Add]. A NaN in
 // either operand gives NaN, as NumPy's maximum does.
-func Maximum[T tensor.Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Maximum", maxOp[T]{}, a, b, false)
+func Maximum[T tensor.Real, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Maximum", maxOp[T]{}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // MaximumInto sets dst to the larger of a and b elementwise, like
 // [AddInto] and [Maximum].
-func MaximumInto[T tensor.Real](dst, a, b tensor.View[T]) error {
+func MaximumInto[T tensor.Real, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("MaximumInto", maxOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 
 // Minimum returns the smaller of a and b elementwise, like [Maximum].
-func Minimum[T tensor.Real](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Minimum", minOp[T]{}, a, b, false)
+func Minimum[T tensor.Real, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Minimum", minOp[T]{}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // MinimumInto sets dst to the smaller of a and b elementwise, like
 // [MaximumInto].
-func MinimumInto[T tensor.Real](dst, a, b tensor.View[T]) error {
+func MinimumInto[T tensor.Real, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("MinimumInto", minOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }

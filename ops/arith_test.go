@@ -76,10 +76,10 @@ type binCase[T tensor.Number] struct {
 
 func arithCases[T tensor.Number]() []binCase[T] {
 	return []binCase[T]{
-		{"Add", ops.Add[T], ops.AddInto[T], func(x, y T) T { return x + y }},
-		{"Sub", ops.Sub[T], ops.SubInto[T], func(x, y T) T { return x - y }},
-		{"Mul", ops.Mul[T], ops.MulInto[T], func(x, y T) T { return x * y }},
-		{"Div", ops.Div[T], ops.DivInto[T], func(x, y T) T { return x / y }},
+		{"Add", ops.Add[T, tensor.View[T], tensor.View[T]], ops.AddInto[T, tensor.View[T], tensor.View[T], tensor.View[T]], func(x, y T) T { return x + y }},
+		{"Sub", ops.Sub[T, tensor.View[T], tensor.View[T]], ops.SubInto[T, tensor.View[T], tensor.View[T], tensor.View[T]], func(x, y T) T { return x - y }},
+		{"Mul", ops.Mul[T, tensor.View[T], tensor.View[T]], ops.MulInto[T, tensor.View[T], tensor.View[T], tensor.View[T]], func(x, y T) T { return x * y }},
+		{"Div", ops.Div[T, tensor.View[T], tensor.View[T]], ops.DivInto[T, tensor.View[T], tensor.View[T], tensor.View[T]], func(x, y T) T { return x / y }},
 		{"Zip", func(a, b tensor.View[T]) (tensor.Tensor[T], error) {
 			return ops.Zip(a, b, func(x, y T) T { return 3*x - y })
 		}, func(d, a, b tensor.View[T]) error {
@@ -90,13 +90,13 @@ func arithCases[T tensor.Number]() []binCase[T] {
 
 func realCases[T tensor.Real]() []binCase[T] {
 	return append(arithCases[T](),
-		binCase[T]{"Maximum", ops.Maximum[T], ops.MaximumInto[T], func(x, y T) T {
+		binCase[T]{"Maximum", ops.Maximum[T, tensor.View[T], tensor.View[T]], ops.MaximumInto[T, tensor.View[T], tensor.View[T], tensor.View[T]], func(x, y T) T {
 			if x > y || x != x {
 				return x
 			}
 			return y
 		}},
-		binCase[T]{"Minimum", ops.Minimum[T], ops.MinimumInto[T], func(x, y T) T {
+		binCase[T]{"Minimum", ops.Minimum[T, tensor.View[T], tensor.View[T]], ops.MinimumInto[T, tensor.View[T], tensor.View[T], tensor.View[T]], func(x, y T) T {
 			if x < y || x != x {
 				return x
 			}
@@ -269,10 +269,10 @@ func TestScalarOps(t *testing.T) {
 			into func(dst, v tensor.View[float32], s float32) error
 			f    func(x, y float32) float32
 		}{
-			{"AddScalar", ops.AddScalar[float32], ops.AddScalarInto[float32], func(x, y float32) float32 { return x + y }},
-			{"SubScalar", ops.SubScalar[float32], ops.SubScalarInto[float32], func(x, y float32) float32 { return x - y }},
-			{"MulScalar", ops.MulScalar[float32], ops.MulScalarInto[float32], func(x, y float32) float32 { return x * y }},
-			{"DivScalar", ops.DivScalar[float32], ops.DivScalarInto[float32], func(x, y float32) float32 { return x / y }},
+			{"AddScalar", ops.AddScalar[float32, tensor.View[float32]], ops.AddScalarInto[float32, tensor.View[float32], tensor.View[float32]], func(x, y float32) float32 { return x + y }},
+			{"SubScalar", ops.SubScalar[float32, tensor.View[float32]], ops.SubScalarInto[float32, tensor.View[float32], tensor.View[float32]], func(x, y float32) float32 { return x - y }},
+			{"MulScalar", ops.MulScalar[float32, tensor.View[float32]], ops.MulScalarInto[float32, tensor.View[float32], tensor.View[float32]], func(x, y float32) float32 { return x * y }},
+			{"DivScalar", ops.DivScalar[float32, tensor.View[float32]], ops.DivScalarInto[float32, tensor.View[float32], tensor.View[float32]], func(x, y float32) float32 { return x / y }},
 		} {
 			want, _ := naive.Zip(rv, naive.Array[float32]{Data: []float32{s}}, c.f)
 			got, err := c.op(v, s)

@@ -162,8 +162,17 @@ type operand[T tensor.Number] struct {
 // types agree field for field: the declarations below fail to compile if
 // their sizes differ, and TestOperandOf checks that the operand of a view
 // of every kind reads the view's data and layout.
-func operandOf[T tensor.Number](v *tensor.View[T]) *operand[T] {
+//
+// It takes a Tensor as well as a View (tensor.Operand): the two types have
+// the same fields.
+func operandOf[T tensor.Number, V tensor.Operand[T]](v *V) *operand[T] {
 	return (*operand[T])(unsafe.Pointer(v))
+}
+
+// viewsOf reads a slice of Tensors or of Views as a slice of Views, in
+// place: the two types have the same fields (see operandOf).
+func viewsOf[T tensor.Number, V tensor.Operand[T]](vs []V) []tensor.View[T] {
+	return unsafe.Slice((*tensor.View[T])(unsafe.Pointer(unsafe.SliceData(vs))), len(vs))
 }
 
 // The sizes of View and operand agree (an array of negative length does
@@ -171,6 +180,8 @@ func operandOf[T tensor.Number](v *tensor.View[T]) *operand[T] {
 var (
 	_ [unsafe.Sizeof(tensor.View[int8]{}) - unsafe.Sizeof(operand[int8]{})]struct{}
 	_ [unsafe.Sizeof(operand[int8]{}) - unsafe.Sizeof(tensor.View[int8]{})]struct{}
+	_ [unsafe.Sizeof(tensor.View[int8]{}) - unsafe.Sizeof(tensor.Tensor[int8]{})]struct{}
+	_ [unsafe.Sizeof(tensor.Tensor[int8]{}) - unsafe.Sizeof(tensor.View[int8]{})]struct{}
 )
 
 // operandOfNew returns the operand of a view that a call returns.

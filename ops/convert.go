@@ -39,12 +39,12 @@ import (
 //
 // It returns an error wrapping layout.ErrOverflow when the result is too
 // large to allocate.
-func Convert[U, T tensor.Number](v tensor.View[T]) (tensor.Tensor[U], error) {
-	out, err := newResult[U]("Convert", v.Shape())
+func Convert[U, T tensor.Number, V tensor.Operand[T]](v V) (tensor.Tensor[U], error) {
+	out, err := newResult[U]("Convert", tensor.View[T](v).Shape())
 	if err != nil {
 		return out, err
 	}
-	if err := convertInto("Convert", out.View(), v); err != nil {
+	if err := convertInto("Convert", out.View(), tensor.View[T](v)); err != nil {
 		return tensor.Tensor[U]{}, err
 	}
 	return out, nil
@@ -56,8 +56,8 @@ func Convert[U, T tensor.Number](v tensor.View[T]) (tensor.Tensor[U], error) {
 // layout.ErrOverlap when two indices of dst reach one element. v may share
 // memory with dst (reinterpreted through unsafe, say): the result is that
 // of converting a snapshot of v. On error nothing is written.
-func ConvertInto[U, T tensor.Number](dst tensor.View[U], v tensor.View[T]) error {
-	return convertInto("ConvertInto", dst, v)
+func ConvertInto[U, T tensor.Number, D tensor.Operand[U], V tensor.Operand[T]](dst D, v V) error {
+	return convertInto("ConvertInto", tensor.View[U](dst), tensor.View[T](v))
 }
 
 func convertInto[U, T tensor.Number](op string, dst tensor.View[U], v tensor.View[T]) error {

@@ -28,23 +28,23 @@ import (
 // tensor of v's shape: element i along it is the sum of elements 0 to i,
 // added in order as NumPy's cumsum. An axis out of range is an error
 // wrapping layout.ErrAxis.
-func CumSum[T tensor.Number](v tensor.View[T], axis int) (tensor.Tensor[T], error) {
-	return scanNew("CumSum", addOp[T]{}, v, axis)
+func CumSum[T tensor.Number, V tensor.Operand[T]](v V, axis int) (tensor.Tensor[T], error) {
+	return scanNew("CumSum", addOp[T]{}, tensor.View[T](v), axis)
 }
 
 // CumSumInto writes the cumulative sums of v along axis into dst.
-func CumSumInto[T tensor.Number](dst, v tensor.View[T], axis int) error {
-	return scanInto("CumSumInto", addOp[T]{}, operandOf(&dst), v, axis)
+func CumSumInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axis int) error {
+	return scanInto("CumSumInto", addOp[T]{}, operandOf(&dst), tensor.View[T](v), axis)
 }
 
 // CumProd returns the cumulative products of v along axis.
-func CumProd[T tensor.Number](v tensor.View[T], axis int) (tensor.Tensor[T], error) {
-	return scanNew("CumProd", mulOp[T]{}, v, axis)
+func CumProd[T tensor.Number, V tensor.Operand[T]](v V, axis int) (tensor.Tensor[T], error) {
+	return scanNew("CumProd", mulOp[T]{}, tensor.View[T](v), axis)
 }
 
 // CumProdInto writes the cumulative products of v along axis into dst.
-func CumProdInto[T tensor.Number](dst, v tensor.View[T], axis int) error {
-	return scanInto("CumProdInto", mulOp[T]{}, operandOf(&dst), v, axis)
+func CumProdInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axis int) error {
+	return scanInto("CumProdInto", mulOp[T]{}, operandOf(&dst), tensor.View[T](v), axis)
 }
 
 func scanNew[T tensor.Number, K binOp[T]](op string, k K, v tensor.View[T], axis int) (tensor.Tensor[T], error) {

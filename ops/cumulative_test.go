@@ -40,8 +40,8 @@ type scanCase[T tensor.Number] struct {
 
 func scanCases[T tensor.Number]() []scanCase[T] {
 	return []scanCase[T]{
-		{"CumSum", ops.CumSum[T], ops.CumSumInto[T], func(x, y T) T { return x + y }},
-		{"CumProd", ops.CumProd[T], ops.CumProdInto[T], func(x, y T) T { return x * y }},
+		{"CumSum", ops.CumSum[T, tensor.View[T]], ops.CumSumInto[T, tensor.View[T], tensor.View[T]], func(x, y T) T { return x + y }},
+		{"CumProd", ops.CumProd[T, tensor.View[T]], ops.CumProdInto[T, tensor.View[T], tensor.View[T]], func(x, y T) T { return x * y }},
 	}
 }
 

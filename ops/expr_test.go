@@ -217,19 +217,19 @@ type exprBinFn struct {
 func (e *exprRun) pickBinary() exprBinFn {
 	switch e.r.IntN(9) {
 	case 0:
-		return exprBinFn{"Add", ops.Add[float64], ops.AddInto[float64], func(x, y float64) float64 { return x + y }}
+		return exprBinFn{"Add", ops.Add[float64, tensor.View[float64], tensor.View[float64]], ops.AddInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x + y }}
 	case 1:
-		return exprBinFn{"Sub", ops.Sub[float64], ops.SubInto[float64], func(x, y float64) float64 { return x - y }}
+		return exprBinFn{"Sub", ops.Sub[float64, tensor.View[float64], tensor.View[float64]], ops.SubInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x - y }}
 	case 2:
-		return exprBinFn{"Mul", ops.Mul[float64], ops.MulInto[float64], func(x, y float64) float64 { return x * y }}
+		return exprBinFn{"Mul", ops.Mul[float64, tensor.View[float64], tensor.View[float64]], ops.MulInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x * y }}
 	case 3:
-		return exprBinFn{"Div", ops.Div[float64], ops.DivInto[float64], func(x, y float64) float64 { return x / y }}
+		return exprBinFn{"Div", ops.Div[float64, tensor.View[float64], tensor.View[float64]], ops.DivInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x / y }}
 	case 4:
-		return exprBinFn{"Maximum", ops.Maximum[float64], ops.MaximumInto[float64], exprMax}
+		return exprBinFn{"Maximum", ops.Maximum[float64, tensor.View[float64], tensor.View[float64]], ops.MaximumInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], exprMax}
 	case 5:
-		return exprBinFn{"Minimum", ops.Minimum[float64], ops.MinimumInto[float64], exprMin}
+		return exprBinFn{"Minimum", ops.Minimum[float64, tensor.View[float64], tensor.View[float64]], ops.MinimumInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], exprMin}
 	case 6:
-		return exprBinFn{"Pow", ops.Pow[float64], ops.PowInto[float64], math.Pow}
+		return exprBinFn{"Pow", ops.Pow[float64, tensor.View[float64], tensor.View[float64]], ops.PowInto[float64, tensor.View[float64], tensor.View[float64], tensor.View[float64]], math.Pow}
 	}
 	k := float64(e.r.IntN(7) - 3)
 	f := func(x, y float64) float64 {
@@ -285,13 +285,13 @@ func (e *exprRun) scalar(depth int) (exprVal, bool) {
 	)
 	switch e.r.IntN(4) {
 	case 0:
-		name, op, into, f = "AddScalar", ops.AddScalar[float64], ops.AddScalarInto[float64], func(x, y float64) float64 { return x + y }
+		name, op, into, f = "AddScalar", ops.AddScalar[float64, tensor.View[float64]], ops.AddScalarInto[float64, tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x + y }
 	case 1:
-		name, op, into, f = "SubScalar", ops.SubScalar[float64], ops.SubScalarInto[float64], func(x, y float64) float64 { return x - y }
+		name, op, into, f = "SubScalar", ops.SubScalar[float64, tensor.View[float64]], ops.SubScalarInto[float64, tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x - y }
 	case 2:
-		name, op, into, f = "MulScalar", ops.MulScalar[float64], ops.MulScalarInto[float64], func(x, y float64) float64 { return x * y }
+		name, op, into, f = "MulScalar", ops.MulScalar[float64, tensor.View[float64]], ops.MulScalarInto[float64, tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x * y }
 	default:
-		name, op, into, f = "DivScalar", ops.DivScalar[float64], ops.DivScalarInto[float64], func(x, y float64) float64 { return x / y }
+		name, op, into, f = "DivScalar", ops.DivScalar[float64, tensor.View[float64]], ops.DivScalarInto[float64, tensor.View[float64], tensor.View[float64]], func(x, y float64) float64 { return x / y }
 	}
 	return e.apply(exprNode{
 		name: name,
@@ -331,21 +331,21 @@ func (e *exprRun) unary(depth int) (exprVal, bool) {
 	)
 	switch e.r.IntN(9) {
 	case 0:
-		name, op, into, f = "Neg", ops.Neg[float64], ops.NegInto[float64], func(x float64) float64 { return -x }
+		name, op, into, f = "Neg", ops.Neg[float64, tensor.View[float64]], ops.NegInto[float64, tensor.View[float64], tensor.View[float64]], func(x float64) float64 { return -x }
 	case 1:
-		name, op, into, f = "Abs", ops.Abs[float64], ops.AbsInto[float64], math.Abs
+		name, op, into, f = "Abs", ops.Abs[float64, tensor.View[float64]], ops.AbsInto[float64, tensor.View[float64], tensor.View[float64]], math.Abs
 	case 2:
-		name, op, into, f = "Sqrt", ops.Sqrt[float64], ops.SqrtInto[float64], math.Sqrt
+		name, op, into, f = "Sqrt", ops.Sqrt[float64, tensor.View[float64]], ops.SqrtInto[float64, tensor.View[float64], tensor.View[float64]], math.Sqrt
 	case 3:
-		name, op, into, f = "Exp", ops.Exp[float64], ops.ExpInto[float64], math.Exp
+		name, op, into, f = "Exp", ops.Exp[float64, tensor.View[float64]], ops.ExpInto[float64, tensor.View[float64], tensor.View[float64]], math.Exp
 	case 4:
-		name, op, into, f = "Log", ops.Log[float64], ops.LogInto[float64], math.Log
+		name, op, into, f = "Log", ops.Log[float64, tensor.View[float64]], ops.LogInto[float64, tensor.View[float64], tensor.View[float64]], math.Log
 	case 5:
-		name, op, into, f = "Sin", ops.Sin[float64], ops.SinInto[float64], math.Sin
+		name, op, into, f = "Sin", ops.Sin[float64, tensor.View[float64]], ops.SinInto[float64, tensor.View[float64], tensor.View[float64]], math.Sin
 	case 6:
-		name, op, into, f = "Cos", ops.Cos[float64], ops.CosInto[float64], math.Cos
+		name, op, into, f = "Cos", ops.Cos[float64, tensor.View[float64]], ops.CosInto[float64, tensor.View[float64], tensor.View[float64]], math.Cos
 	case 7:
-		name, op, into, f = "Tanh", ops.Tanh[float64], ops.TanhInto[float64], math.Tanh
+		name, op, into, f = "Tanh", ops.Tanh[float64, tensor.View[float64]], ops.TanhInto[float64, tensor.View[float64], tensor.View[float64]], math.Tanh
 	default:
 		k := float64(e.r.IntN(5) - 2)
 		f = func(x float64) float64 {

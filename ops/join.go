@@ -26,10 +26,10 @@ import (
 // for a rank-0 view or views whose ranks or sizes off the axis differ (the
 // message names the view and both shapes), layout.ErrAxis for an axis out
 // of range, and layout.ErrOverflow for a result too large.
-func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T], error) {
+func Concat[T tensor.Number, V tensor.Operand[T]](axis int, views ...V) (tensor.Tensor[T], error) {
 	const op = "Concat"
 	var sb [8]int
-	shape, ax, err := concatShape(op, axis, views, sb[:0])
+	shape, ax, err := concatShape(op, axis, viewsOf[T](views), sb[:0])
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
@@ -37,7 +37,7 @@ func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T
 	if err != nil {
 		return out, err
 	}
-	concatRun(out.View(), ax, views)
+	concatRun(out.View(), ax, viewsOf[T](views))
 	return out, nil
 }
 
@@ -47,14 +47,14 @@ func Concat[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T
 // first copied, which allocates its size). It returns the errors of
 // Concat, and layout.ErrShape or layout.ErrOverlap for a bad dst; dst is
 // then unchanged.
-func ConcatInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
+func ConcatInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, axis int, views ...V) error {
 	const op = "ConcatInto"
 	var sb [8]int // the shape on the stack: ConcatInto allocates nothing
-	shape, ax, err := concatShape(op, axis, views, sb[:0])
+	shape, ax, err := concatShape(op, axis, viewsOf[T](views), sb[:0])
 	if err != nil {
 		return err
 	}
-	return joinInto(op, dst, shape, ax, views)
+	return joinInto(op, tensor.View[T](dst), shape, ax, viewsOf[T](views))
 }
 
 // Stack joins views of one shape along a new axis, like NumPy's stack and
@@ -67,11 +67,11 @@ func ConcatInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.V
 // for views of different shapes (the message names the view and both
 // shapes), layout.ErrAxis for an axis out of range, and layout.ErrOverflow
 // for a result too large.
-func Stack[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T], error) {
+func Stack[T tensor.Number, V tensor.Operand[T]](axis int, views ...V) (tensor.Tensor[T], error) {
 	const op = "Stack"
 	var sb [8]int
 	var ub [8]tensor.View[T]
-	shape, ax, us, err := stackShape(op, axis, views, sb[:0], ub[:0])
+	shape, ax, us, err := stackShape(op, axis, viewsOf[T](views), sb[:0], ub[:0])
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
@@ -84,17 +84,17 @@ func Stack[T tensor.Number](axis int, views ...tensor.View[T]) (tensor.Tensor[T]
 }
 
 // StackInto is Stack into dst, as ConcatInto is Concat into dst.
-func StackInto[T tensor.Number](dst tensor.View[T], axis int, views ...tensor.View[T]) error {
+func StackInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, axis int, views ...V) error {
 	const op = "StackInto"
 	// The shape and up to 8 unsqueezed views on the stack: StackInto of
 	// up to 8 views allocates nothing.
 	var sb [8]int
 	var ub [8]tensor.View[T]
-	shape, ax, us, err := stackShape(op, axis, views, sb[:0], ub[:0])
+	shape, ax, us, err := stackShape(op, axis, viewsOf[T](views), sb[:0], ub[:0])
 	if err != nil {
 		return err
 	}
-	return joinInto(op, dst, shape, ax, us)
+	return joinInto(op, tensor.View[T](dst), shape, ax, us)
 }
 
 // concatShape checks the views of a concatenation along axis and returns
@@ -218,9 +218,9 @@ func concatRun[T tensor.Number](dst tensor.View[T], ax int, views []tensor.View[
 // when the size along axis is not a multiple of n (NumPy's "does not result
 // in an equal division"; see Chunk for unequal parts), and layout.ErrAxis
 // for an axis out of range.
-func Split[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], error) {
+func Split[T tensor.Number, V tensor.Operand[T]](v V, axis, n int) ([]tensor.View[T], error) {
 	const op = "Split"
-	ax, size, err := splitAxis(op, v, axis)
+	ax, size, err := splitAxis(op, tensor.View[T](v), axis)
 	if err != nil {
 		return nil, err
 	}
@@ -228,13 +228,13 @@ func Split[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], er
 		return nil, errorf(op, layout.ErrArg, "%d parts: want at least 1", n)
 	}
 	if size%n != 0 {
-		return nil, errorf(op, layout.ErrShape, "size %d along axis %d of shape %v is not a multiple of %d parts", size, ax, v.Shape(), n)
+		return nil, errorf(op, layout.ErrShape, "size %d along axis %d of shape %v is not a multiple of %d parts", size, ax, tensor.View[T](v).Shape(), n)
 	}
 	bounds := make([]int, n+1)
 	for i := range bounds {
 		bounds[i] = i * (size / n)
 	}
-	return splitViews(op, v, ax, bounds)
+	return splitViews(op, tensor.View[T](v), ax, bounds)
 }
 
 // SplitAt cuts v along axis before each of the given indices, like NumPy's
@@ -247,9 +247,9 @@ func Split[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], er
 // views share data with v.
 //
 // It returns an error wrapping layout.ErrAxis for an axis out of range.
-func SplitAt[T tensor.Number](v tensor.View[T], axis int, indices ...int) ([]tensor.View[T], error) {
+func SplitAt[T tensor.Number, V tensor.Operand[T]](v V, axis int, indices ...int) ([]tensor.View[T], error) {
 	const op = "SplitAt"
-	ax, size, err := splitAxis(op, v, axis)
+	ax, size, err := splitAxis(op, tensor.View[T](v), axis)
 	if err != nil {
 		return nil, err
 	}
@@ -261,7 +261,7 @@ func SplitAt[T tensor.Number](v tensor.View[T], axis int, indices ...int) ([]ten
 		bounds[i+1] = min(x, size)
 	}
 	bounds[len(bounds)-1] = size
-	return splitViews(op, v, ax, bounds)
+	return splitViews(op, tensor.View[T](v), ax, bounds)
 }
 
 // Chunk cuts v along axis into parts of ceil(size/n) elements, the last
@@ -271,9 +271,9 @@ func SplitAt[T tensor.Number](v tensor.View[T], axis int, indices ...int) ([]ten
 //
 // It returns an error wrapping layout.ErrArg for n < 1, and layout.ErrAxis
 // for an axis out of range.
-func Chunk[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], error) {
+func Chunk[T tensor.Number, V tensor.Operand[T]](v V, axis, n int) ([]tensor.View[T], error) {
 	const op = "Chunk"
-	ax, size, err := splitAxis(op, v, axis)
+	ax, size, err := splitAxis(op, tensor.View[T](v), axis)
 	if err != nil {
 		return nil, err
 	}
@@ -281,7 +281,7 @@ func Chunk[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], er
 		return nil, errorf(op, layout.ErrArg, "%d chunks: want at least 1", n)
 	}
 	if size == 0 {
-		return splitViews(op, v, ax, make([]int, n+1))
+		return splitViews(op, tensor.View[T](v), ax, make([]int, n+1))
 	}
 	c := (size-1)/n + 1
 	parts := (size-1)/c + 1
@@ -289,7 +289,7 @@ func Chunk[T tensor.Number](v tensor.View[T], axis, n int) ([]tensor.View[T], er
 	for i := range bounds {
 		bounds[i] = min(i*c, size)
 	}
-	return splitViews(op, v, ax, bounds)
+	return splitViews(op, tensor.View[T](v), ax, bounds)
 }
 
 // splitAxis checks the axis of a split of v and returns it in range, with

@@ -186,13 +186,13 @@ func TestJoinErrors(t *testing.T) {
 		msg  string
 		do   func() error
 	}{
-		{"concat of nothing", layout.ErrArg, "ops: Concat: no views to join", func() error { _, err := ops.Concat[float64](0); return err }},
+		{"concat of nothing", layout.ErrArg, "ops: Concat: no views to join", func() error { _, err := ops.Concat[float64, tensor.View[float64]](0); return err }},
 		{"concat of a scalar", layout.ErrShape, "ops: Concat: view 0 has rank 0: a scalar has no axis to join along", func() error { _, err := ops.Concat(0, s, s); return err }},
 		{"concat, ranks differ", layout.ErrShape, "ops: Concat: view 1 has shape [3] and view 0 [2 3]: ranks differ", func() error { _, err := ops.Concat(0, m23, v3); return err }},
 		{"concat, sizes differ", layout.ErrShape, "ops: Concat: view 1 has shape [3 2] and view 0 [2 3]: sizes differ along axis 0, which is not the axis 1 joined along", func() error { _, err := ops.Concat(1, m23, m32); return err }},
 		{"concat, axis too large", layout.ErrAxis, "ops: Concat: axis 2 out of range for rank 2", func() error { _, err := ops.Concat(2, m23, m23); return err }},
 		{"concat, axis too small", layout.ErrAxis, "ops: Concat: axis -3 out of range for rank 2", func() error { _, err := ops.Concat(-3, m23, m23); return err }},
-		{"stack of nothing", layout.ErrArg, "ops: Stack: no views to join", func() error { _, err := ops.Stack[float64](0); return err }},
+		{"stack of nothing", layout.ErrArg, "ops: Stack: no views to join", func() error { _, err := ops.Stack[float64, tensor.View[float64]](0); return err }},
 		{"stack, shapes differ", layout.ErrShape, "ops: Stack: view 1 has shape [3 2] and view 0 [2 3]: stacked views must have one shape", func() error { _, err := ops.Stack(0, m23, m32); return err }},
 		{"stack, axis too large", layout.ErrAxis, "ops: Stack: axis 3 out of range for rank 3", func() error { _, err := ops.Stack(3, m23, m23); return err }},
 		{"stack, axis too small", layout.ErrAxis, "ops: Stack: axis -4 out of range for rank 3", func() error { _, err := ops.Stack(-4, m23, m23); return err }},

@@ -176,18 +176,18 @@ type (
 func npFloat[T tensor.Float](t *testing.T, c *npCase) bool {
 	t.Helper()
 	a := npArgs[T](t, c)
-	if f, ok := map[string]npUnary[T]{"Sqrt": ops.Sqrt[T], "Exp": ops.Exp[T], "Log": ops.Log[T],
-		"Sin": ops.Sin[T], "Cos": ops.Cos[T], "Tanh": ops.Tanh[T]}[c.Op]; ok {
+	if f, ok := map[string]npUnary[T]{"Sqrt": ops.Sqrt[T, tensor.View[T]], "Exp": ops.Exp[T, tensor.View[T]], "Log": ops.Log[T, tensor.View[T]],
+		"Sin": ops.Sin[T, tensor.View[T]], "Cos": ops.Cos[T, tensor.View[T]], "Tanh": ops.Tanh[T, tensor.View[T]]}[c.Op]; ok {
 		got, err := f(a[0])
 		npCheck(t, c, got, err)
 		return true
 	}
-	if f, ok := map[string]npBinary[T]{"Div": ops.Div[T], "Pow": ops.Pow[T]}[c.Op]; ok {
+	if f, ok := map[string]npBinary[T]{"Div": ops.Div[T, tensor.View[T], tensor.View[T]], "Pow": ops.Pow[T, tensor.View[T], tensor.View[T]]}[c.Op]; ok {
 		got, err := f(a[0], a[1])
 		npCheck(t, c, got, err)
 		return true
 	}
-	if f, ok := map[string]npStat[T]{"Var": ops.Var[T], "Std": ops.Std[T]}[c.Op]; ok {
+	if f, ok := map[string]npStat[T]{"Var": ops.Var[T, tensor.View[T]], "Std": ops.Std[T, tensor.View[T]]}[c.Op]; ok {
 		got, err := f(a[0], c.Params.Ddof, c.Params.Axes...)
 		npCheck(t, c, got, err)
 		return true
@@ -207,17 +207,17 @@ func npReal[T tensor.Real](t *testing.T, c *npCase) bool {
 	p := c.Params
 	var got tensor.Tensor[T]
 	var err error
-	if f, ok := map[string]npUnary[T]{"Neg": ops.Neg[T], "Abs": ops.Abs[T]}[c.Op]; ok {
+	if f, ok := map[string]npUnary[T]{"Neg": ops.Neg[T, tensor.View[T]], "Abs": ops.Abs[T, tensor.View[T]]}[c.Op]; ok {
 		got, err = f(a[0])
-	} else if f, ok := map[string]npBinary[T]{"Add": ops.Add[T], "Sub": ops.Sub[T], "Mul": ops.Mul[T],
-		"Maximum": ops.Maximum[T], "Minimum": ops.Minimum[T]}[c.Op]; ok {
+	} else if f, ok := map[string]npBinary[T]{"Add": ops.Add[T, tensor.View[T], tensor.View[T]], "Sub": ops.Sub[T, tensor.View[T], tensor.View[T]], "Mul": ops.Mul[T, tensor.View[T], tensor.View[T]],
+		"Maximum": ops.Maximum[T, tensor.View[T], tensor.View[T]], "Minimum": ops.Minimum[T, tensor.View[T], tensor.View[T]]}[c.Op]; ok {
 		got, err = f(a[0], a[1])
-	} else if f, ok := map[string]npReduce[T]{"Sum": ops.Sum[T], "Prod": ops.Prod[T], "Max": ops.Max[T],
-		"Min": ops.Min[T]}[c.Op]; ok {
+	} else if f, ok := map[string]npReduce[T]{"Sum": ops.Sum[T, tensor.View[T]], "Prod": ops.Prod[T, tensor.View[T]], "Max": ops.Max[T, tensor.View[T]],
+		"Min": ops.Min[T, tensor.View[T]]}[c.Op]; ok {
 		got, err = f(a[0], p.Axes...)
-	} else if f, ok := map[string]npScan[T]{"CumSum": ops.CumSum[T], "CumProd": ops.CumProd[T]}[c.Op]; ok {
+	} else if f, ok := map[string]npScan[T]{"CumSum": ops.CumSum[T, tensor.View[T]], "CumProd": ops.CumProd[T, tensor.View[T]]}[c.Op]; ok {
 		got, err = f(a[0], p.Axis)
-	} else if f, ok := map[string]npIndex[T]{"ArgMax": ops.ArgMax[T], "ArgMin": ops.ArgMin[T]}[c.Op]; ok {
+	} else if f, ok := map[string]npIndex[T]{"ArgMax": ops.ArgMax[T, tensor.View[T]], "ArgMin": ops.ArgMin[T, tensor.View[T]]}[c.Op]; ok {
 		idx, err := f(a[0], p.Axes...)
 		npCheck(t, c, idx, err)
 		return true

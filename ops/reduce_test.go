@@ -77,15 +77,15 @@ type reduceCase[T tensor.Number] struct {
 
 func sumCases[T tensor.Number]() []reduceCase[T] {
 	return []reduceCase[T]{
-		{"Sum", ops.Sum[T], ops.SumKeepDims[T], ops.SumInto[T], func(x, y T) T { return x + y }, 0, true},
-		{"Prod", ops.Prod[T], ops.ProdKeepDims[T], ops.ProdInto[T], func(x, y T) T { return x * y }, 1, true},
+		{"Sum", ops.Sum[T, tensor.View[T]], ops.SumKeepDims[T, tensor.View[T]], ops.SumInto[T, tensor.View[T], tensor.View[T]], func(x, y T) T { return x + y }, 0, true},
+		{"Prod", ops.Prod[T, tensor.View[T]], ops.ProdKeepDims[T, tensor.View[T]], ops.ProdInto[T, tensor.View[T], tensor.View[T]], func(x, y T) T { return x * y }, 1, true},
 	}
 }
 
 func maxCases[T tensor.Real]() []reduceCase[T] {
 	return []reduceCase[T]{
-		{"Max", ops.Max[T], ops.MaxKeepDims[T], ops.MaxInto[T], func(x, y T) T { return max(x, y) }, 0, false},
-		{"Min", ops.Min[T], ops.MinKeepDims[T], ops.MinInto[T], func(x, y T) T { return min(x, y) }, 0, false},
+		{"Max", ops.Max[T, tensor.View[T]], ops.MaxKeepDims[T, tensor.View[T]], ops.MaxInto[T, tensor.View[T], tensor.View[T]], func(x, y T) T { return max(x, y) }, 0, false},
+		{"Min", ops.Min[T, tensor.View[T]], ops.MinKeepDims[T, tensor.View[T]], ops.MinInto[T, tensor.View[T], tensor.View[T]], func(x, y T) T { return min(x, y) }, 0, false},
 	}
 }
 
@@ -260,7 +260,7 @@ func TestReduceLarge(t *testing.T) {
 func TestReduceNaN(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
 	x := tensor.Must(tensor.FromSlice([]float64{1, nan, 3, -inf, 2, inf, 0, 5, 7}, 3, 3)).View()
-	for _, f := range []func(tensor.View[float64], ...int) (tensor.Tensor[float64], error){ops.Max[float64], ops.Min[float64]} {
+	for _, f := range []func(tensor.View[float64], ...int) (tensor.Tensor[float64], error){ops.Max[float64, tensor.View[float64]], ops.Min[float64, tensor.View[float64]]} {
 		all := tensor.Must(f(x))
 		assert.True(t, math.IsNaN(all.Data()[0]))
 		rows := tensor.Must(f(x, 1))
@@ -843,9 +843,9 @@ func TestReduceIntoLayout(t *testing.T) {
 		into func(dst, v tensor.View[float32], axes ...int) error
 	}
 	forms := []form{
-		{"Sum", ops.Sum[float32], ops.SumInto[float32]},
-		{"Mean", ops.Mean[float32], ops.MeanInto[float32]},
-		{"Max", ops.Max[float32], ops.MaxInto[float32]},
+		{"Sum", ops.Sum[float32, tensor.View[float32]], ops.SumInto[float32, tensor.View[float32], tensor.View[float32]]},
+		{"Mean", ops.Mean[float32, tensor.View[float32]], ops.MeanInto[float32, tensor.View[float32], tensor.View[float32]]},
+		{"Max", ops.Max[float32, tensor.View[float32]], ops.MaxInto[float32, tensor.View[float32], tensor.View[float32]]},
 		{"Var", func(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], error) {
 			return ops.Var(v, 1, axes...)
 		},

@@ -30,57 +30,57 @@ func scalarOp[T tensor.Number, K binOp[T]](op string, k K, dst, v tensor.View[T]
 // AddScalar returns v + s elementwise in a new row-major tensor of v's
 // shape, without making a tensor of s. It returns an error wrapping
 // layout.ErrOverflow when the result is too large to allocate.
-func AddScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("AddScalar", addOp[T]{}, v, v, s, false)
+func AddScalar[T tensor.Number, V tensor.Operand[T]](v V, s T) (tensor.Tensor[T], error) {
+	return scalarOp("AddScalar", addOp[T]{}, tensor.View[T](v), tensor.View[T](v), s, false)
 }
 
 // AddScalarInto sets dst to v + s elementwise. dst must have v's shape; v
 // may share memory with dst as in [AddInto], and the errors are those of
 // AddInto.
-func AddScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("AddScalarInto", addOp[T]{}, dst, v, s, true)
+func AddScalarInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, s T) error {
+	_, err := scalarOp("AddScalarInto", addOp[T]{}, tensor.View[T](dst), tensor.View[T](v), s, true)
 	return err
 }
 
 // SubScalar returns v - s elementwise, like [AddScalar].
-func SubScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("SubScalar", subOp[T]{}, v, v, s, false)
+func SubScalar[T tensor.Number, V tensor.Operand[T]](v V, s T) (tensor.Tensor[T], error) {
+	return scalarOp("SubScalar", subOp[T]{}, tensor.View[T](v), tensor.View[T](v), s, false)
 }
 
 // SubScalarInto sets dst to v - s elementwise, like [AddScalarInto].
-func SubScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("SubScalarInto", subOp[T]{}, dst, v, s, true)
+func SubScalarInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, s T) error {
+	_, err := scalarOp("SubScalarInto", subOp[T]{}, tensor.View[T](dst), tensor.View[T](v), s, true)
 	return err
 }
 
 // MulScalar returns v * s elementwise, like [AddScalar].
-func MulScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
-	return scalarOp("MulScalar", mulOp[T]{}, v, v, s, false)
+func MulScalar[T tensor.Number, V tensor.Operand[T]](v V, s T) (tensor.Tensor[T], error) {
+	return scalarOp("MulScalar", mulOp[T]{}, tensor.View[T](v), tensor.View[T](v), s, false)
 }
 
 // MulScalarInto sets dst to v * s elementwise, like [AddScalarInto].
-func MulScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
-	_, err := scalarOp("MulScalarInto", mulOp[T]{}, dst, v, s, true)
+func MulScalarInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, s T) error {
+	_, err := scalarOp("MulScalarInto", mulOp[T]{}, tensor.View[T](dst), tensor.View[T](v), s, true)
 	return err
 }
 
 // DivScalar returns v / s elementwise, like [AddScalar], with the rules of
 // [Div]: for an integer type, s == 0 is an error wrapping
 // ErrDivideByZero.
-func DivScalar[T tensor.Number](v tensor.View[T], s T) (tensor.Tensor[T], error) {
+func DivScalar[T tensor.Number, V tensor.Operand[T]](v V, s T) (tensor.Tensor[T], error) {
 	if err := scalarZero("DivScalar", s); err != nil {
 		return tensor.Tensor[T]{}, err
 	}
-	return scalarOp("DivScalar", divOp[T]{}, v, v, s, false)
+	return scalarOp("DivScalar", divOp[T]{}, tensor.View[T](v), tensor.View[T](v), s, false)
 }
 
 // DivScalarInto sets dst to v / s elementwise, like [AddScalarInto] and
 // [DivScalar].
-func DivScalarInto[T tensor.Number](dst, v tensor.View[T], s T) error {
+func DivScalarInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, s T) error {
 	if err := scalarZero("DivScalarInto", s); err != nil {
 		return err
 	}
-	_, err := scalarOp("DivScalarInto", divOp[T]{}, dst, v, s, true)
+	_, err := scalarOp("DivScalarInto", divOp[T]{}, tensor.View[T](dst), tensor.View[T](v), s, true)
 	return err
 }
 
@@ -100,14 +100,14 @@ func scalarZero[T tensor.Number](op string, s T) error {
 // after it (MapInto's dst then holds some results and some old values).
 // It returns an error wrapping layout.ErrOverflow when the result is too
 // large to allocate.
-func Map[T tensor.Number](v tensor.View[T], f func(T) T) (tensor.Tensor[T], error) {
-	return unary("Map", mapOp[T]{f}, v)
+func Map[T tensor.Number, V tensor.Operand[T]](v V, f func(T) T) (tensor.Tensor[T], error) {
+	return unary("Map", mapOp[T]{f}, tensor.View[T](v))
 }
 
 // MapInto sets each element of dst to f of the element of v at the same
 // index, like [Map]. dst must have v's shape; v may share memory with dst
 // as in [AddInto], and the errors are those of AddInto.
-func MapInto[T tensor.Number](dst, v tensor.View[T], f func(T) T) error {
+func MapInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, f func(T) T) error {
 	return unaryInto("MapInto", mapOp[T]{f}, operandOf(&dst), operandOf(&v))
 }
 
@@ -126,12 +126,12 @@ func (m mapOp[T]) at(x T) T { return m.f(x) }
 // Zip returns f(x, y) for the elements of a and b at every index of the
 // shape they broadcast to, in a new row-major tensor, like [Add]; f is
 // called as [Map] calls it.
-func Zip[T tensor.Number](a, b tensor.View[T], f func(x, y T) T) (tensor.Tensor[T], error) {
-	return binary("Zip", zipOp[T]{f}, a, b, false)
+func Zip[T tensor.Number, A tensor.Operand[T], B tensor.Operand[T]](a A, b B, f func(x, y T) T) (tensor.Tensor[T], error) {
+	return binary("Zip", zipOp[T]{f}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // ZipInto sets dst to f(a, b) elementwise, like [AddInto] and [Zip].
-func ZipInto[T tensor.Number](dst, a, b tensor.View[T], f func(x, y T) T) error {
+func ZipInto[T tensor.Number, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B, f func(x, y T) T) error {
 	return binaryInto("ZipInto", zipOp[T]{f}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }
 

@@ -20,22 +20,22 @@ import (
 // Mean returns the arithmetic mean of the elements of v along axes: their
 // pairwise Sum divided by their number, NaN for none. The axes, forms and
 // errors are those of every reduction (see Sum).
-func Mean[T tensor.Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
-	return meanNew("Mean", v, axes, false)
+func Mean[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return meanNew("Mean", tensor.View[T](v), axes, false)
 }
 
 // MeanKeepDims is Mean keeping the reduced axes as size 1.
-func MeanKeepDims[T tensor.Float](v tensor.View[T], axes ...int) (tensor.Tensor[T], error) {
-	return meanNew("MeanKeepDims", v, axes, true)
+func MeanKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return meanNew("MeanKeepDims", tensor.View[T](v), axes, true)
 }
 
 // MeanInto writes the mean of the elements of v along axes into dst.
-func MeanInto[T tensor.Float](dst, v tensor.View[T], axes ...int) error {
-	if err := reduceInto("MeanInto", sumReducer[T](), dst, v, axes); err != nil {
+func MeanInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
+	if err := reduceInto("MeanInto", sumReducer[T](), tensor.View[T](dst), tensor.View[T](v), axes); err != nil {
 		return err
 	}
-	n, _ := reducedCount("MeanInto", v, axes)
-	return scaleInto(dst, n)
+	n, _ := reducedCount("MeanInto", tensor.View[T](v), axes)
+	return scaleInto(tensor.View[T](dst), n)
 }
 
 func meanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[T], error) {
@@ -61,35 +61,35 @@ func meanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims b
 // too large). The means and temporaries of up to 4 MiB come from a pool
 // (see the package documentation): VarInto allocates nothing for a v of
 // up to 1 MiB.
-func Var[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("Var", v, ddof, axes, false, false)
+func Var[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("Var", tensor.View[T](v), ddof, axes, false, false)
 }
 
 // VarKeepDims is Var keeping the reduced axes as size 1.
-func VarKeepDims[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("VarKeepDims", v, ddof, axes, true, false)
+func VarKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("VarKeepDims", tensor.View[T](v), ddof, axes, true, false)
 }
 
 // VarInto writes the variance of the elements of v along axes into dst.
-func VarInto[T tensor.Float](dst, v tensor.View[T], ddof int, axes ...int) error {
-	return varInto("VarInto", dst, v, ddof, axes, false)
+func VarInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
+	return varInto("VarInto", tensor.View[T](dst), tensor.View[T](v), ddof, axes, false)
 }
 
 // Std returns the standard deviation of the elements of v along axes with
 // ddof delta degrees of freedom: the square root of Var.
-func Std[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("Std", v, ddof, axes, false, true)
+func Std[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("Std", tensor.View[T](v), ddof, axes, false, true)
 }
 
 // StdKeepDims is Std keeping the reduced axes as size 1.
-func StdKeepDims[T tensor.Float](v tensor.View[T], ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("StdKeepDims", v, ddof, axes, true, true)
+func StdKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("StdKeepDims", tensor.View[T](v), ddof, axes, true, true)
 }
 
 // StdInto writes the standard deviation of the elements of v along axes
 // into dst.
-func StdInto[T tensor.Float](dst, v tensor.View[T], ddof int, axes ...int) error {
-	return varInto("StdInto", dst, v, ddof, axes, true)
+func StdInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
+	return varInto("StdInto", tensor.View[T](dst), tensor.View[T](v), ddof, axes, true)
 }
 
 func varNew[T tensor.Float](op string, v tensor.View[T], ddof int, axes []int, keepDims, std bool) (tensor.Tensor[T], error) {

@@ -71,9 +71,9 @@ func statCases[T tensor.Float](ddof int) []statCase[T] {
 		return func(dst, v tensor.View[T], axes ...int) error { return f(dst, v, ddof, axes...) }
 	}
 	return []statCase[T]{
-		{"Mean", ops.Mean[T], ops.MeanKeepDims[T], ops.MeanInto[T], func(m, _ float64) float64 { return m }},
-		{"Var", withDdof(ops.Var[T]), withDdof(ops.VarKeepDims[T]), intoDdof(ops.VarInto[T]), func(_, v float64) float64 { return v }},
-		{"Std", withDdof(ops.Std[T]), withDdof(ops.StdKeepDims[T]), intoDdof(ops.StdInto[T]), func(_, v float64) float64 { return math.Sqrt(v) }},
+		{"Mean", ops.Mean[T, tensor.View[T]], ops.MeanKeepDims[T, tensor.View[T]], ops.MeanInto[T, tensor.View[T], tensor.View[T]], func(m, _ float64) float64 { return m }},
+		{"Var", withDdof(ops.Var[T, tensor.View[T]]), withDdof(ops.VarKeepDims[T, tensor.View[T]]), intoDdof(ops.VarInto[T, tensor.View[T], tensor.View[T]]), func(_, v float64) float64 { return v }},
+		{"Std", withDdof(ops.Std[T, tensor.View[T]]), withDdof(ops.StdKeepDims[T, tensor.View[T]]), intoDdof(ops.StdInto[T, tensor.View[T], tensor.View[T]]), func(_, v float64) float64 { return math.Sqrt(v) }},
 	}
 }
 

@@ -56,58 +56,58 @@ func (o floatOp[T]) at(x T) T { return T(o.f(float64(x))) }
 // (integers wrap: the most negative value is its own negation). It
 // returns an error wrapping layout.ErrOverflow when the result is too
 // large to allocate.
-func Neg[T tensor.Number](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Neg", negOp[T]{}, v)
+func Neg[T tensor.Number, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Neg", negOp[T]{}, tensor.View[T](v))
 }
 
 // NegInto sets dst to -v elementwise. dst must have v's shape; v may share
 // memory with dst as in [AddInto], and the errors are those of AddInto.
-func NegInto[T tensor.Number](dst, v tensor.View[T]) error {
+func NegInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("NegInto", negOp[T]{}, operandOf(&dst), operandOf(&v))
 }
 
 // Abs returns |v| elementwise, like [Neg]. The most negative value of a
 // signed integer type is its own absolute value, as in Go; for floats
 // Abs(-0) is +0 and Abs(NaN) is NaN, as math.Abs gives.
-func Abs[T tensor.Real](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Abs", absOp[T]{}, v)
+func Abs[T tensor.Real, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Abs", absOp[T]{}, tensor.View[T](v))
 }
 
 // AbsInto sets dst to |v| elementwise, like [NegInto] and [Abs].
-func AbsInto[T tensor.Real](dst, v tensor.View[T]) error {
+func AbsInto[T tensor.Real, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("AbsInto", absOp[T]{}, operandOf(&dst), operandOf(&v))
 }
 
 // Sqrt returns the square root of every element of v, like [Neg]
 // (computed in float64 and rounded once to T; NaN for negative elements).
-func Sqrt[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Sqrt", floatOp[T]{math.Sqrt}, v)
+func Sqrt[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Sqrt", floatOp[T]{math.Sqrt}, tensor.View[T](v))
 }
 
 // SqrtInto sets dst to the square roots of v's elements, like [NegInto].
-func SqrtInto[T tensor.Float](dst, v tensor.View[T]) error {
+func SqrtInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("SqrtInto", floatOp[T]{math.Sqrt}, operandOf(&dst), operandOf(&v))
 }
 
 // Exp returns e**x for every element x of v, like [Sqrt].
-func Exp[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Exp", floatOp[T]{math.Exp}, v)
+func Exp[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Exp", floatOp[T]{math.Exp}, tensor.View[T](v))
 }
 
 // ExpInto sets dst to e**x for every element x of v, like [SqrtInto].
-func ExpInto[T tensor.Float](dst, v tensor.View[T]) error {
+func ExpInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("ExpInto", floatOp[T]{math.Exp}, operandOf(&dst), operandOf(&v))
 }
 
 // Log returns the natural logarithm of every element of v, like [Sqrt]
 // (-Inf for 0, NaN for negative elements).
-func Log[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Log", floatOp[T]{math.Log}, v)
+func Log[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Log", floatOp[T]{math.Log}, tensor.View[T](v))
 }
 
 // LogInto sets dst to the natural logarithms of v's elements, like
 // [SqrtInto].
-func LogInto[T tensor.Float](dst, v tensor.View[T]) error {
+func LogInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("LogInto", floatOp[T]{math.Log}, operandOf(&dst), operandOf(&v))
 }
 
@@ -117,33 +117,33 @@ func LogInto[T tensor.Float](dst, v tensor.View[T]) error {
 // by 25 at math.MaxFloat64. The other elementwise operations match
 // NumPy's bit for bit, and Exp, Log, Cos, Tanh and Pow within 2 ulps (see
 // the package documentation).
-func Sin[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Sin", floatOp[T]{math.Sin}, v)
+func Sin[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Sin", floatOp[T]{math.Sin}, tensor.View[T](v))
 }
 
 // SinInto sets dst to the sines of v's elements, like [SqrtInto].
-func SinInto[T tensor.Float](dst, v tensor.View[T]) error {
+func SinInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("SinInto", floatOp[T]{math.Sin}, operandOf(&dst), operandOf(&v))
 }
 
 // Cos returns the cosine of every element of v (radians), like [Sin].
-func Cos[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Cos", floatOp[T]{math.Cos}, v)
+func Cos[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Cos", floatOp[T]{math.Cos}, tensor.View[T](v))
 }
 
 // CosInto sets dst to the cosines of v's elements, like [SqrtInto].
-func CosInto[T tensor.Float](dst, v tensor.View[T]) error {
+func CosInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("CosInto", floatOp[T]{math.Cos}, operandOf(&dst), operandOf(&v))
 }
 
 // Tanh returns the hyperbolic tangent of every element of v, like [Sqrt].
-func Tanh[T tensor.Float](v tensor.View[T]) (tensor.Tensor[T], error) {
-	return unary("Tanh", floatOp[T]{math.Tanh}, v)
+func Tanh[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
+	return unary("Tanh", floatOp[T]{math.Tanh}, tensor.View[T](v))
 }
 
 // TanhInto sets dst to the hyperbolic tangents of v's elements, like
 // [SqrtInto].
-func TanhInto[T tensor.Float](dst, v tensor.View[T]) error {
+func TanhInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
 	return unaryInto("TanhInto", floatOp[T]{math.Tanh}, operandOf(&dst), operandOf(&v))
 }
 
@@ -181,11 +181,11 @@ func (powOp[T]) simdOp() (simd.Op, bool) { return 0, false }
 
 // Pow returns a**b elementwise with broadcasting, like [Add], by the rules
 // of math.Pow (computed in float64 and rounded once to T).
-func Pow[T tensor.Float](a, b tensor.View[T]) (tensor.Tensor[T], error) {
-	return binary("Pow", powOp[T]{}, a, b, false)
+func Pow[T tensor.Float, A tensor.Operand[T], B tensor.Operand[T]](a A, b B) (tensor.Tensor[T], error) {
+	return binary("Pow", powOp[T]{}, tensor.View[T](a), tensor.View[T](b), false)
 }
 
 // PowInto sets dst to a**b elementwise, like [AddInto] and [Pow].
-func PowInto[T tensor.Float](dst, a, b tensor.View[T]) error {
+func PowInto[T tensor.Float, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	return binaryInto("PowInto", powOp[T]{}, operandOf(&dst), operandOf(&a), operandOf(&b), false)
 }

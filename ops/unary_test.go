@@ -60,16 +60,16 @@ func TestUnary(t *testing.T) {
 		return (r.Float64() - 0.3) * 20
 	}
 	f32 := func(r *rand.Rand) float32 { return float32(f64(r)) }
-	checkUnary(t, "Neg", ops.Neg[float64], ops.NegInto[float64], f64, func(x float64) float64 { return -x })
-	checkUnary(t, "Abs", ops.Abs[float64], ops.AbsInto[float64], f64, math.Abs)
-	checkUnary(t, "Abs", ops.Abs[int8], ops.AbsInto[int8], func(r *rand.Rand) int8 { return int8(r.IntN(256) - 128) },
+	checkUnary(t, "Neg", ops.Neg[float64, tensor.View[float64]], ops.NegInto[float64, tensor.View[float64], tensor.View[float64]], f64, func(x float64) float64 { return -x })
+	checkUnary(t, "Abs", ops.Abs[float64, tensor.View[float64]], ops.AbsInto[float64, tensor.View[float64], tensor.View[float64]], f64, math.Abs)
+	checkUnary(t, "Abs", ops.Abs[int8, tensor.View[int8]], ops.AbsInto[int8, tensor.View[int8], tensor.View[int8]], func(r *rand.Rand) int8 { return int8(r.IntN(256) - 128) },
 		func(x int8) int8 {
 			if x < 0 {
 				return -x
 			}
 			return x
 		})
-	checkUnary(t, "Neg", ops.Neg[complex64], ops.NegInto[complex64],
+	checkUnary(t, "Neg", ops.Neg[complex64, tensor.View[complex64]], ops.NegInto[complex64, tensor.View[complex64], tensor.View[complex64]],
 		func(r *rand.Rand) complex64 { return complex(f32(r), f32(r)) }, func(x complex64) complex64 { return -x })
 	for _, c := range []struct {
 		name string
@@ -77,16 +77,16 @@ func TestUnary(t *testing.T) {
 		into func(dst, v tensor.View[float32]) error
 		f    func(float64) float64
 	}{
-		{"Sqrt", ops.Sqrt[float32], ops.SqrtInto[float32], math.Sqrt},
-		{"Exp", ops.Exp[float32], ops.ExpInto[float32], math.Exp},
-		{"Log", ops.Log[float32], ops.LogInto[float32], math.Log},
-		{"Sin", ops.Sin[float32], ops.SinInto[float32], math.Sin},
-		{"Cos", ops.Cos[float32], ops.CosInto[float32], math.Cos},
-		{"Tanh", ops.Tanh[float32], ops.TanhInto[float32], math.Tanh},
+		{"Sqrt", ops.Sqrt[float32, tensor.View[float32]], ops.SqrtInto[float32, tensor.View[float32], tensor.View[float32]], math.Sqrt},
+		{"Exp", ops.Exp[float32, tensor.View[float32]], ops.ExpInto[float32, tensor.View[float32], tensor.View[float32]], math.Exp},
+		{"Log", ops.Log[float32, tensor.View[float32]], ops.LogInto[float32, tensor.View[float32], tensor.View[float32]], math.Log},
+		{"Sin", ops.Sin[float32, tensor.View[float32]], ops.SinInto[float32, tensor.View[float32], tensor.View[float32]], math.Sin},
+		{"Cos", ops.Cos[float32, tensor.View[float32]], ops.CosInto[float32, tensor.View[float32], tensor.View[float32]], math.Cos},
+		{"Tanh", ops.Tanh[float32, tensor.View[float32]], ops.TanhInto[float32, tensor.View[float32], tensor.View[float32]], math.Tanh},
 	} {
 		checkUnary(t, c.name, c.op, c.into, f32, func(x float32) float32 { return float32(c.f(float64(x))) })
 	}
-	checkUnary(t, "Sqrt", ops.Sqrt[float64], ops.SqrtInto[float64], f64, math.Sqrt)
+	checkUnary(t, "Sqrt", ops.Sqrt[float64, tensor.View[float64]], ops.SqrtInto[float64, tensor.View[float64], tensor.View[float64]], f64, math.Sqrt)
 }
 
 func TestPow(t *testing.T) {

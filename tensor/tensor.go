@@ -22,6 +22,20 @@ import (
 // on the operators they share (+, -, *, ==).
 type Number = simd.Number
 
+// Operand is the constraint of an operand that functions take as a
+// Tensor[T] or a View[T], whichever the caller has: the functions of
+// package ops, npy's writers and the gonum bridge. A Tensor passes as the
+// view of all of it ([Tensor.View]); nothing is copied. The element type
+// T is inferred from the operand, so a call names no type argument:
+//
+//	s, err := ops.Add(t, v) // t a Tensor[float32], v a View[float32]
+//
+// Both types have the same fields, which is what lets a function convert
+// either to a View (View[T](x)); no other type satisfies it.
+type Operand[T Number] interface {
+	Tensor[T] | View[T]
+}
+
 func errorf(op string, kind error, format string, args ...any) error {
 	return errs.New("tensor", op, kind, format, args...)
 }

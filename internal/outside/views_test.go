@@ -97,3 +97,43 @@ func TestAllocationsViews(t *testing.T) {
 	allocationsOn[int32](t, "int32")
 	allocationsOn[uint8](t, "uint8")
 }
+
+// TestAllocationsTensors checks that ops takes a Tensor where it takes a
+// View (tensor.Operand) without allocating: the view operations, the Into
+// forms with Tensors as destination and operands, and the joins.
+func TestAllocationsTensors(t *testing.T) {
+	a := tensor.Must(tensor.Arange[float32](64 * 64))
+	m := tensor.Must(tensor.FromSlice(a.Data(), 64, 64))
+	out := tensor.Must(tensor.New[float32](64, 64))
+	row := tensor.Must(tensor.New[float32](64))
+	irow := tensor.Must(tensor.New[int](64))
+	joined := tensor.Must(tensor.New[float32](128, 64))
+	vt := tensor.Must(m.Transpose(0, 1))
+	for _, c := range []struct {
+		name string
+		f    func() error
+	}{
+		{"Transpose", func() error { _, err := ops.Transpose(m, 0, 1); return err }},
+		{"Permute", func() error { _, err := ops.Permute(m, 1, 0); return err }},
+		{"Slice", func() error { _, err := ops.Slice(m, 0, 1, 9, 2); return err }},
+		{"Select", func() error { _, err := ops.Select(m, 1, 3); return err }},
+		{"Flip", func() error { _, err := ops.Flip(m, 0); return err }},
+		{"Expand", func() error { _, err := ops.Expand(row, 64, 64); return err }},
+		{"View", func() error { _, err := ops.View(m, 16, 256); return err }},
+		{"Diagonal", func() error { _, err := ops.Diagonal(m, 0, 0, 1); return err }},
+		{"Windows", func() error { _, err := ops.Windows(m, 1, 3, 1); return err }},
+		{"AddInto, Tensors", func() error { return ops.AddInto(out, m, m) }},
+		{"AddInto, a Tensor and a View", func() error { return ops.AddInto(out, m, vt) }},
+		{"MulScalarInto, Tensors", func() error { return ops.MulScalarInto(out, m, 2) }},
+		{"ExpInto, Tensors", func() error { return ops.ExpInto(out, m) }},
+		{"SumInto, Tensors", func() error { return ops.SumInto(row, m, 0) }},
+		{"MeanInto, Tensors", func() error { return ops.MeanInto(row, m, 1) }},
+		{"ArgMaxInto, Tensors", func() error { return ops.ArgMaxInto(irow, m, 1) }},
+		{"CumSumInto, Tensors", func() error { return ops.CumSumInto(out, m, 1) }},
+		{"ConcatInto, Tensors", func() error { return ops.ConcatInto(joined, 0, m, m) }},
+	} {
+		if n := testing.AllocsPerRun(20, func() { require.NoError(t, c.f()) }); n > 0 {
+			t.Errorf("%s: %v allocations, want 0", c.name, n)
+		}
+	}
+}
