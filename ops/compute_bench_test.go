@@ -178,8 +178,8 @@ func BenchmarkComputeSmall(b *testing.B) {
 		{"SumInto-cols", func() error { return ops.SumInto(r8, a, 0) }},
 		{"MeanInto-cols", func() error { return ops.MeanInto(r8, a, 0) }},
 		{"ArgMaxInto-cols", func() error { return ops.ArgMaxInto(i8, a, 0) }},
-		{"VarInto-rows", func() error { return ops.VarInto(r8, a, 0, 1) }},
-		{"StdInto-cols", func() error { return ops.StdInto(r8, a, 1, 0) }},
+		{"VarInto-rows", func() error { return ops.VarianceDdofInto(r8, a, 0, 1) }},
+		{"StdInto-cols", func() error { return ops.StdDevDdofInto(r8, a, 1, 0) }},
 		{"PowInto", func() error { return ops.PowInto(d, a, c) }},
 	} {
 		b.Run(cs.name, func(b *testing.B) {

@@ -66,9 +66,13 @@
 // Max and Min propagate NaN; integer sums and products wrap around, as Go's
 // arithmetic does (NumPy would widen small integers to int64).
 //
-// Mean, Var and Std (floats) build on Sum: Mean divides it by the count,
-// Var sums the squared deviations from the mean in a second pass and
-// divides by n - ddof, as NumPy's var; the division is by the exact count
+// Mean and the variances and standard deviations (floats) build on Sum:
+// Mean divides it by the count; PopVariance, SampleVariance and
+// VarianceDdof sum the squared deviations from the mean in a second pass
+// and divide by n, n - 1 and n - ddof, as NumPy's var with that ddof, and
+// PopStdDev, SampleStdDev and StdDevDdof take their square roots. Every
+// reduction takes its axes after the view; the Ddof forms take ddof
+// before them, in their name. The division is by the exact count
 // (a float32 count past 2^24 is divided in float64 and the quotient rounded
 // once, as NumPy does). ArgMax and ArgMin take one axis or none (the flat
 // row-major index) and return a tensor.Tensor[int] of NumPy's first index
@@ -78,7 +82,7 @@
 // An axis out of range is an error wrapping layout.ErrAxis, one named twice
 // layout.ErrDuplicateAxis; Max, Min, ArgMax and ArgMin of no elements into
 // one or more are ErrEmpty, while Sum and Prod of none are 0 and 1, and
-// Mean, Var and Std of none NaN, as NumPy's.
+// Mean and the variances of none NaN, as NumPy's.
 //
 // # Joins, splits and special views
 //
@@ -109,8 +113,8 @@
 // ArgMax and ArgMin, of the cumulative ones, ConvertInto, ConcatInto and
 // StackInto (up to 8 views) allocate nothing: the checks and loop nests
 // use the caller's stack and the scratch they need comes from a pool that
-// keeps it for the next operation; so do VarInto and StdInto for inputs of
-// up to 1 MiB. The README's Guarantees list what every other call
+// keeps it for the next operation; so do the Into forms of the variances
+// and standard deviations for inputs of up to 1 MiB. The README's Guarantees list what every other call
 // allocates.
 //
 // # Errors

@@ -11,7 +11,7 @@ import (
 )
 
 // Mapped reductions. A mapped reduction reduces f(x) rather than the
-// elements x of its input: Var sums (x - mean)², a NaN-skipping sum sums x
+// elements x of its input: a variance sums (x - mean)², a NaN-skipping sum sums x
 // with NaN read as 0. The mapping is the reduction's element hook: an
 // elemMap computes the mapped elements a block at a time into a temporary
 // of about mapBlock bytes, which the reducer then reduces while it is in

@@ -187,7 +187,7 @@ func npFloat[T tensor.Float](t *testing.T, c *npCase) bool {
 		npCheck(t, c, got, err)
 		return true
 	}
-	if f, ok := map[string]npStat[T]{"Var": ops.Var[T, tensor.View[T]], "Std": ops.Std[T, tensor.View[T]]}[c.Op]; ok {
+	if f, ok := map[string]npStat[T]{"Var": ops.VarianceDdof[T, tensor.View[T]], "Std": ops.StdDevDdof[T, tensor.View[T]]}[c.Op]; ok {
 		got, err := f(a[0], c.Params.Ddof, c.Params.Axes...)
 		npCheck(t, c, got, err)
 		return true

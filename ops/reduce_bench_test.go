@@ -140,7 +140,7 @@ func BenchmarkReduce(b *testing.B) {
 		// The loop takes NumPy's two passes in float32, row after row into
 		// the columns' sums.
 		m := make([]float32, n)
-		pairBench(b, bytes, bytes, "loop", func() { _ = ops.VarInto(rows, a, 0, 0) }, func() {
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.VarianceDdofInto(rows, a, 0, 0) }, func() {
 			clear(m)
 			for i := range n {
 				for j, v := range x[i*n : (i+1)*n] {

@@ -847,13 +847,13 @@ func TestReduceIntoLayout(t *testing.T) {
 		{"Mean", ops.Mean[float32, tensor.View[float32]], ops.MeanInto[float32, tensor.View[float32], tensor.View[float32]]},
 		{"Max", ops.Max[float32, tensor.View[float32]], ops.MaxInto[float32, tensor.View[float32], tensor.View[float32]]},
 		{"Var", func(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], error) {
-			return ops.Var(v, 1, axes...)
+			return ops.VarianceDdof(v, 1, axes...)
 		},
-			func(dst, v tensor.View[float32], axes ...int) error { return ops.VarInto(dst, v, 1, axes...) }},
+			func(dst, v tensor.View[float32], axes ...int) error { return ops.VarianceDdofInto(dst, v, 1, axes...) }},
 		{"Std", func(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], error) {
-			return ops.Std(v, 0, axes...)
+			return ops.StdDevDdof(v, 0, axes...)
 		},
-			func(dst, v tensor.View[float32], axes ...int) error { return ops.StdInto(dst, v, 0, axes...) }},
+			func(dst, v tensor.View[float32], axes ...int) error { return ops.StdDevDdofInto(dst, v, 0, axes...) }},
 	}
 	cases := []struct {
 		in   tensor.View[float32]
@@ -924,11 +924,11 @@ func TestMeanExactCount(t *testing.T) {
 
 	x.Data()[n/2] = 0
 	x.Data()[0], x.Data()[n-1] = 1<<15, -(1 << 15) // mean 0, squares 2^31
-	v := tensor.Must(ops.Var(x.View(), 0)).At()
+	v := tensor.Must(ops.VarianceDdof(x.View(), 0)).At()
 	assert.Equal(t, float32(float64(1<<31)/n), v, "Var, ddof 0")
-	s := tensor.Must(ops.Std(x.View(), 0)).At()
+	s := tensor.Must(ops.StdDevDdof(x.View(), 0)).At()
 	assert.Equal(t, float32(math.Sqrt(float64(float32(float64(1<<31)/n)))), s, "Std, ddof 0")
-	assert.Equal(t, float32(128), tensor.Must(ops.Var(x.View(), 1)).At(), "Var, ddof 1: 2^24 exactly")
+	assert.Equal(t, float32(128), tensor.Must(ops.VarianceDdof(x.View(), 1)).At(), "Var, ddof 1: 2^24 exactly")
 }
 
 // TestReduceIntoOrderCases holds two cases the review of the Into

@@ -10,7 +10,7 @@ import (
 
 // scratch holds the buffers of one goroutine of an operation, taken from
 // scratchPool and given back by release: a staged operation's slabs, and
-// the small scratch of the scalar forms, reductions, ArgMax and Var, so
+// the small scratch of the scalar forms, reductions, ArgMax and the variances, so
 // that their Into forms allocate nothing.
 type scratch struct {
 	held [3]*[]uint64
@@ -45,7 +45,7 @@ func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
 // scratchOrMake returns buffer i of s as n elements of T when they take at
 // most par.MinBytes, and otherwise a fresh slice, which the collector
 // frees: the pool keeps none of the larger buffers of a computation whose
-// scratch grows with its data (Var's means, ArgMax's best values).
+// scratch grows with its data (the variances' means, ArgMax's best values).
 func scratchOrMake[T tensor.Number](s *scratch, i, n int) []T {
 	if n > par.MinBytes/int(unsafe.Sizeof(*new(T))) { // n*size may overflow
 		return make([]T, n)

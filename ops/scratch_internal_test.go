@@ -79,9 +79,9 @@ func TestScratchStale(t *testing.T) {
 			dst  tensor.View[float32]
 			f    func(dst tensor.View[float32]) error
 		}{
-			{"VarInto columns", row, func(d tensor.View[float32]) error { return VarInto(d, m, 0, 0) }},
-			{"StdInto rows, transposed", tensor.Must(tensor.New[float32](rows)).View(), func(d tensor.View[float32]) error { return StdInto(d, mt, 1, 0) }},
-			{"VarInto all", tensor.Must(tensor.New[float32]()).View(), func(d tensor.View[float32]) error { return VarInto(d, mt, 0) }},
+			{"VarInto columns", row, func(d tensor.View[float32]) error { return VarianceDdofInto(d, m, 0, 0) }},
+			{"StdInto rows, transposed", tensor.Must(tensor.New[float32](rows)).View(), func(d tensor.View[float32]) error { return StdDevDdofInto(d, mt, 1, 0) }},
+			{"VarInto all", tensor.Must(tensor.New[float32]()).View(), func(d tensor.View[float32]) error { return VarianceDdofInto(d, mt, 0) }},
 		} {
 			want, ok := varWant[vc.name]
 			if !ok {

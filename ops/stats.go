@@ -6,13 +6,16 @@ import (
 	"github.com/tessera-go/tessera/tensor"
 )
 
-// The statistics of floats. Mean, Var and Std reduce the given axes as Sum
+// The statistics of floats. Mean, the variances and the standard
+// deviations reduce the given axes as Sum
 // does (see Sum for the axes, the three forms and the errors): Mean is the
 // accurate Sum divided by the number n of elements reduced into each
-// result; Var is the mean squared deviation from the mean, computed in two
-// passes as NumPy's var (the mean, then the pairwise sum of the squared
-// deviations divided by n-ddof), which is stable where the one-pass
-// formula E[x²]-E[x]² loses every digit; Std is the square root of Var.
+// result; the variances (PopVariance, SampleVariance, VarianceDdof) are
+// the mean squared deviation from the mean, computed in two passes as
+// NumPy's var (the mean, then the pairwise sum of the squared deviations
+// divided by n-ddof), which is stable where the one-pass formula
+// E[x²]-E[x]² loses every digit; the standard deviations are their square
+// roots.
 // A reduction of no elements gives NaN, as NumPy's (which also warns),
 // and so does n-ddof <= 0 unless the deviations sum to a nonzero value
 // (then ±Inf).
@@ -47,49 +50,128 @@ func meanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims b
 	return t, scaleInto(t.View(), n)
 }
 
-// Var returns the variance of the elements of v along axes with ddof
-// delta degrees of freedom: the sum of (x - mean)² divided by n - ddof, so
-// 0 gives the population variance and 1 the unbiased sample variance. The
-// squared deviations are computed into a temporary a block of results at
-// a time, about 1 MiB, along the first axis that is kept and longer than
-// 1 (or a slice of v along it, where one is larger), and summed while in
-// cache; down the columns (the reduced axes first, the kept ones after
-// them), a block of rows at a time, cut as the sum's pairwise tree cuts
-// them, so the bits are those of one temporary; reducing every axis, or
-// into a dst that shares memory with v, takes a temporary of v's size, as
-// NumPy always does (an error wrapping layout.ErrOverflow when that is
-// too large). The means and temporaries of up to 4 MiB come from a pool
-// (see the package documentation): VarInto allocates nothing for a v of
-// up to 1 MiB.
-func Var[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("Var", tensor.View[T](v), ddof, axes, false, false)
+// PopVariance returns the population variance of the elements of v along
+// axes: the mean of (x - mean)², NumPy's var with its default ddof 0. Its
+// axes are in the place of every reduction's; for the sample variance see
+// SampleVariance, for another ddof VarianceDdof, which documents how the
+// variance is computed.
+func PopVariance[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("PopVariance", tensor.View[T](v), 0, axes, false, false)
 }
 
-// VarKeepDims is Var keeping the reduced axes as size 1.
-func VarKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("VarKeepDims", tensor.View[T](v), ddof, axes, true, false)
+// PopVarianceKeepDims is PopVariance keeping the reduced axes as size 1.
+func PopVarianceKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("PopVarianceKeepDims", tensor.View[T](v), 0, axes, true, false)
 }
 
-// VarInto writes the variance of the elements of v along axes into dst.
-func VarInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
-	return varInto("VarInto", tensor.View[T](dst), tensor.View[T](v), ddof, axes, false)
+// PopVarianceInto writes the population variance of the elements of v
+// along axes into dst.
+func PopVarianceInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
+	return varInto("PopVarianceInto", tensor.View[T](dst), tensor.View[T](v), 0, axes, false)
 }
 
-// Std returns the standard deviation of the elements of v along axes with
-// ddof delta degrees of freedom: the square root of Var.
-func Std[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("Std", tensor.View[T](v), ddof, axes, false, true)
+// SampleVariance returns the unbiased sample variance of the elements of
+// v along axes: the sum of (x - mean)² divided by n - 1, PyTorch's var
+// and gonum's stat.Variance by default (NumPy's var with ddof=1).
+func SampleVariance[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("SampleVariance", tensor.View[T](v), 1, axes, false, false)
 }
 
-// StdKeepDims is Std keeping the reduced axes as size 1.
-func StdKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
-	return varNew("StdKeepDims", tensor.View[T](v), ddof, axes, true, true)
+// SampleVarianceKeepDims is SampleVariance keeping the reduced axes as
+// size 1.
+func SampleVarianceKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("SampleVarianceKeepDims", tensor.View[T](v), 1, axes, true, false)
 }
 
-// StdInto writes the standard deviation of the elements of v along axes
-// into dst.
-func StdInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
-	return varInto("StdInto", tensor.View[T](dst), tensor.View[T](v), ddof, axes, true)
+// SampleVarianceInto writes the sample variance of the elements of v
+// along axes into dst.
+func SampleVarianceInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
+	return varInto("SampleVarianceInto", tensor.View[T](dst), tensor.View[T](v), 1, axes, false)
+}
+
+// VarianceDdof returns the variance of the elements of v along axes with
+// ddof delta degrees of freedom: the sum of (x - mean)² divided by
+// n - ddof, so 0 gives PopVariance and 1 SampleVariance (NumPy's var with
+// ddof). The squared deviations are computed into a temporary a block of
+// results at a time, about 1 MiB, along the first axis that is kept and
+// longer than 1 (or a slice of v along it, where one is larger), and
+// summed while in cache; down the columns (the reduced axes first, the
+// kept ones after them), a block of rows at a time, cut as the sum's
+// pairwise tree cuts them, so the bits are those of one temporary;
+// reducing every axis, or into a dst that shares memory with v, takes a
+// temporary of v's size, as NumPy always does (an error wrapping
+// layout.ErrOverflow when that is too large). The means and temporaries of
+// up to 4 MiB come from a pool (see the package documentation): the Into
+// forms allocate nothing for a v of up to 1 MiB. As in NumPy, a ddof of
+// n or more gives NaN where every deviation is 0 and +Inf otherwise, and
+// a negative ddof divides by more than n.
+func VarianceDdof[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("VarianceDdof", tensor.View[T](v), ddof, axes, false, false)
+}
+
+// VarianceDdofKeepDims is VarianceDdof keeping the reduced axes as size 1.
+func VarianceDdofKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("VarianceDdofKeepDims", tensor.View[T](v), ddof, axes, true, false)
+}
+
+// VarianceDdofInto writes the variance of the elements of v along axes
+// with ddof delta degrees of freedom into dst.
+func VarianceDdofInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
+	return varInto("VarianceDdofInto", tensor.View[T](dst), tensor.View[T](v), ddof, axes, false)
+}
+
+// PopStdDev returns the population standard deviation of the elements of
+// v along axes, the square root of PopVariance: NumPy's std with its
+// default ddof 0.
+func PopStdDev[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("PopStdDev", tensor.View[T](v), 0, axes, false, true)
+}
+
+// PopStdDevKeepDims is PopStdDev keeping the reduced axes as size 1.
+func PopStdDevKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("PopStdDevKeepDims", tensor.View[T](v), 0, axes, true, true)
+}
+
+// PopStdDevInto writes the population standard deviation of the elements
+// of v along axes into dst.
+func PopStdDevInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
+	return varInto("PopStdDevInto", tensor.View[T](dst), tensor.View[T](v), 0, axes, true)
+}
+
+// SampleStdDev returns the sample standard deviation of the elements of v
+// along axes, the square root of SampleVariance: PyTorch's std and gonum's
+// stat.StdDev by default (NumPy's std with ddof=1).
+func SampleStdDev[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("SampleStdDev", tensor.View[T](v), 1, axes, false, true)
+}
+
+// SampleStdDevKeepDims is SampleStdDev keeping the reduced axes as size 1.
+func SampleStdDevKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("SampleStdDevKeepDims", tensor.View[T](v), 1, axes, true, true)
+}
+
+// SampleStdDevInto writes the sample standard deviation of the elements
+// of v along axes into dst.
+func SampleStdDevInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
+	return varInto("SampleStdDevInto", tensor.View[T](dst), tensor.View[T](v), 1, axes, true)
+}
+
+// StdDevDdof returns the standard deviation of the elements of v along
+// axes with ddof delta degrees of freedom, the square root of
+// VarianceDdof.
+func StdDevDdof[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("StdDevDdof", tensor.View[T](v), ddof, axes, false, true)
+}
+
+// StdDevDdofKeepDims is StdDevDdof keeping the reduced axes as size 1.
+func StdDevDdofKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return varNew("StdDevDdofKeepDims", tensor.View[T](v), ddof, axes, true, true)
+}
+
+// StdDevDdofInto writes the standard deviation of the elements of v along
+// axes with ddof delta degrees of freedom into dst.
+func StdDevDdofInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
+	return varInto("StdDevDdofInto", tensor.View[T](dst), tensor.View[T](v), ddof, axes, true)
 }
 
 func varNew[T tensor.Float](op string, v tensor.View[T], ddof int, axes []int, keepDims, std bool) (tensor.Tensor[T], error) {
@@ -152,7 +234,7 @@ func varInto[T tensor.Float](op string, dst, v tensor.View[T], ddof int, axes []
 // mapped.go) of (x - mean)². The temporaries are sized, and refused when
 // too large (a broadcast v can be), before the means are computed. The
 // means and the squared deviations come from the pool, up to par.MinBytes
-// each: VarInto then allocates nothing for a v of up to mapBlock bytes.
+// each: the Into forms then allocate nothing for a v of up to mapBlock bytes.
 func squaredDeviations[T tensor.Float](op string, d *operand[T], v tensor.View[T], ddof int, axes []int, set uint64) (int, error) {
 	n, err := reducedCount(op, v, axes)
 	if err != nil {
@@ -200,7 +282,7 @@ func sqDevInto[T tensor.Float](dev, src, mean tensor.View[T]) {
 
 // meansOf returns the means of v's elements over the axes of set, n of
 // them in each, as a row-major view of the kept shape (the reduced axes
-// of size 1) in buffer 0 of sc: Mean's values, as Var's deviations need
+// of size 1) in buffer 0 of sc: Mean's values, as the variances' deviations need
 // them.
 func meansOf[T tensor.Float](sc *scratch, v tensor.View[T], set uint64, n int) tensor.View[T] {
 	in := operandOf(&v)

@@ -42,60 +42,70 @@ func ExampleMeanInto() {
 	//  [2.  3.5]]
 }
 
-// Var with ddof 0 is the population variance, with ddof 1 the unbiased
-// sample variance (NumPy's ddof, PyTorch's correction).
-func ExampleVar() {
-	x := tensor.Must(tensor.FromSlice([]float64{2, 4, 4, 4, 5, 5, 7, 9}, 8)).View()
-	pop, _ := ops.Var(x, 0)
-	sample, _ := ops.Var(x, 1)
+// PopVariance divides by n (NumPy's var), SampleVariance by n - 1
+// (PyTorch's var, gonum's stat.Variance); both take their axes where Sum
+// and Mean do.
+func ExamplePopVariance() {
+	x := tensor.Must(tensor.FromSlice([]float64{2, 4, 4, 4, 5, 5, 7, 9}, 8))
+	pop, _ := ops.PopVariance(x)
+	sample, _ := ops.SampleVariance(x)
 	fmt.Printf("%.4f %.4f\n", pop.At(), sample.At())
 	// Output: 4.0000 4.5714
 }
 
-// VarKeepDims and VarInto are the other two forms, as for every
-// reduction.
-func ExampleVarKeepDims() {
-	m := tensor.Must(tensor.FromSlice([]float64{1, 3, 10, 30}, 2, 2)).View()
-	v, _ := ops.VarKeepDims(m, 0, 1)
+// SampleVariance along an axis: the variance of each column.
+func ExampleSampleVariance() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 3, 10, 30, 4, 6}, 3, 2))
+	v, _ := ops.SampleVariance(m, 0)
+	fmt.Println(v)
+	// Output: [ 21. 219.]
+}
+
+// VarianceDdof takes any ddof; its KeepDims and Into forms are as for
+// every reduction.
+func ExampleVarianceDdof() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 3, 10, 30}, 2, 2))
+	v, _ := ops.VarianceDdofKeepDims(m, 0, 1)
 	out := tensor.Must(tensor.New[float64](2))
-	_ = ops.VarInto(out.View(), m, 0, 0)
+	_ = ops.VarianceDdofInto(out, m, 0, 0)
 	fmt.Println(v.Shape(), v, out)
 	// Output:
 	// [2 1] [[  1.]
 	//  [100.]] [ 20.25 182.25]
 }
 
-// Std is the square root of Var: here of each row of a [2, 4] matrix.
-func ExampleStd() {
-	m := tensor.Must(tensor.FromSlice([]float64{2, 4, 4, 6, 1, 1, 1, 1}, 2, 4)).View()
-	s, _ := ops.Std(m, 0, 1)
+// PopStdDev is the square root of PopVariance: here of each row of a
+// [2, 4] matrix.
+func ExamplePopStdDev() {
+	m := tensor.Must(tensor.FromSlice([]float64{2, 4, 4, 6, 1, 1, 1, 1}, 2, 4))
+	s, _ := ops.PopStdDev(m, 1)
 	fmt.Printf("%.4f\n", s.Data())
 	// Output: [1.4142 0.0000]
 }
 
-// StdKeepDims keeps the reduced axis, so the result divides the input:
-// standardizing the columns (here with the sample deviation, ddof 1).
-func ExampleStdKeepDims() {
-	m := tensor.Must(tensor.FromSlice([]float64{1, 10, 3, 30}, 2, 2)).View()
+// SampleStdDevKeepDims keeps the reduced axis, so the result divides the
+// input: standardizing the columns with the sample deviation.
+func ExampleSampleStdDevKeepDims() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 10, 3, 30}, 2, 2))
 	mean, _ := ops.MeanKeepDims(m, 0)
-	std, _ := ops.StdKeepDims(m, 1, 0)
-	centred, _ := ops.Sub(m, mean.View())
-	z, _ := ops.Div(centred.View(), std.View())
+	std, _ := ops.SampleStdDevKeepDims(m, 0)
+	centred, _ := ops.Sub(m, mean)
+	z, _ := ops.Div(centred, std)
 	out := tensor.Must(tensor.New[float64](2))
-	_ = ops.StdInto(out.View(), m, 1, 0)
+	_ = ops.SampleStdDevInto(out, m, 0)
 	fmt.Printf("%.4f %v\n", z.Data(), out)
 	// Output:
 	// [-0.7071 -0.7071 0.7071 0.7071] [ 1.41421356 14.14213562]
 }
 
-// VarInto and StdInto write into a caller's view, here of the reduced
-// shape with the axis kept.
-func ExampleVarInto() {
-	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 5, 7, 9}, 2, 3)).View()
+// StdDevDdofInto writes into a caller's tensor or view, here of the
+// reduced shape with the axis kept.
+func ExampleStdDevDdofInto() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 5, 7, 9}, 2, 3))
 	v := tensor.Must(tensor.New[float64](2, 1))
 	s := tensor.Must(tensor.New[float64](2))
-	_ = ops.VarInto(v.View(), m, 1, 1)
-	_ = ops.StdInto(s.View(), m, 1, 1)
+	_ = ops.VarianceDdofInto(v, m, 1, 1)
+	_ = ops.StdDevDdofInto(s, m, 1, 1)
 	fmt.Println(v.Data(), s)
 	// Output:
 	// [1 4] [1. 2.]

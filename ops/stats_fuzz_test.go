@@ -68,7 +68,7 @@ const (
 	afOps
 )
 
-var afNames = [afOps]string{"ArgMax", "ArgMin", "Mean", "Var", "Std", "CumSum", "CumProd"}
+var afNames = [afOps]string{"ArgMax", "ArgMin", "Mean", "VarianceDdof", "StdDevDdof", "CumSum", "CumProd"}
 
 // afInput is a decoded FuzzArgStatScan input.
 type afInput struct {

@@ -72,8 +72,8 @@ func statCases[T tensor.Float](ddof int) []statCase[T] {
 	}
 	return []statCase[T]{
 		{"Mean", ops.Mean[T, tensor.View[T]], ops.MeanKeepDims[T, tensor.View[T]], ops.MeanInto[T, tensor.View[T], tensor.View[T]], func(m, _ float64) float64 { return m }},
-		{"Var", withDdof(ops.Var[T, tensor.View[T]]), withDdof(ops.VarKeepDims[T, tensor.View[T]]), intoDdof(ops.VarInto[T, tensor.View[T], tensor.View[T]]), func(_, v float64) float64 { return v }},
-		{"Std", withDdof(ops.Std[T, tensor.View[T]]), withDdof(ops.StdKeepDims[T, tensor.View[T]]), intoDdof(ops.StdInto[T, tensor.View[T], tensor.View[T]]), func(_, v float64) float64 { return math.Sqrt(v) }},
+		{"Var", withDdof(ops.VarianceDdof[T, tensor.View[T]]), withDdof(ops.VarianceDdofKeepDims[T, tensor.View[T]]), intoDdof(ops.VarianceDdofInto[T, tensor.View[T], tensor.View[T]]), func(_, v float64) float64 { return v }},
+		{"Std", withDdof(ops.StdDevDdof[T, tensor.View[T]]), withDdof(ops.StdDevDdofKeepDims[T, tensor.View[T]]), intoDdof(ops.StdDevDdofInto[T, tensor.View[T], tensor.View[T]]), func(_, v float64) float64 { return math.Sqrt(v) }},
 	}
 }
 
@@ -146,7 +146,7 @@ func TestVarStable(t *testing.T) {
 		for i := range n {
 			x.Set(float32(10_000+i%10), i)
 		}
-		got, err := ops.Var(x.View(), 0)
+		got, err := ops.VarianceDdof(x.View(), 0)
 		require.NoError(t, err)
 		assert.InDelta(t, 8.25, float64(got.At()), 1e-4, "n=%d", n)
 		m, err := ops.Mean(x.View())
@@ -177,21 +177,21 @@ func TestStatsEdges(t *testing.T) {
 		{"Mean of nothing", func() (tensor.Tensor[float64], error) { return ops.Mean(empty.View()) }, []float64{nan}},
 		{"Mean over an empty axis", func() (tensor.Tensor[float64], error) { return ops.Mean(empty.View(), 0) }, []float64{nan, nan, nan}},
 		{"Mean into no elements", func() (tensor.Tensor[float64], error) { return ops.Mean(empty.View(), 1) }, []float64{}},
-		{"Var of one, ddof 0", func() (tensor.Tensor[float64], error) { return ops.Var(one.View(), 0) }, []float64{0}},
-		{"Var of one, ddof 1", func() (tensor.Tensor[float64], error) { return ops.Var(one.View(), 1) }, []float64{nan}},
-		{"Std of one, ddof 2", func() (tensor.Tensor[float64], error) { return ops.Std(one.View(), 2) }, []float64{nan}},
-		{"Var of nothing", func() (tensor.Tensor[float64], error) { return ops.Var(empty.View(), 0, 0) }, []float64{nan, nan, nan}},
+		{"Var of one, ddof 0", func() (tensor.Tensor[float64], error) { return ops.VarianceDdof(one.View(), 0) }, []float64{0}},
+		{"Var of one, ddof 1", func() (tensor.Tensor[float64], error) { return ops.VarianceDdof(one.View(), 1) }, []float64{nan}},
+		{"Std of one, ddof 2", func() (tensor.Tensor[float64], error) { return ops.StdDevDdof(one.View(), 2) }, []float64{nan}},
+		{"Var of nothing", func() (tensor.Tensor[float64], error) { return ops.VarianceDdof(empty.View(), 0, 0) }, []float64{nan, nan, nan}},
 		{"Var with NaN", func() (tensor.Tensor[float64], error) {
-			return ops.Var(tensor.Must(tensor.FromSlice([]float64{1, nan, 3}, 3)).View(), 0)
+			return ops.VarianceDdof(tensor.Must(tensor.FromSlice([]float64{1, nan, 3}, 3)).View(), 0)
 		}, []float64{nan}},
 		{"Mean with Inf", func() (tensor.Tensor[float64], error) {
 			return ops.Mean(tensor.Must(tensor.FromSlice([]float64{1, math.Inf(1), 3}, 3)).View())
 		}, []float64{math.Inf(1)}},
 		{"Var with Inf", func() (tensor.Tensor[float64], error) {
-			return ops.Var(tensor.Must(tensor.FromSlice([]float64{1, math.Inf(1), 3}, 3)).View(), 0)
+			return ops.VarianceDdof(tensor.Must(tensor.FromSlice([]float64{1, math.Inf(1), 3}, 3)).View(), 0)
 		}, []float64{nan}},
 		{"Std, negative ddof", func() (tensor.Tensor[float64], error) {
-			return ops.Std(tensor.Must(tensor.FromSlice([]float64{1, 3}, 2)).View(), -2)
+			return ops.StdDevDdof(tensor.Must(tensor.FromSlice([]float64{1, 3}, 2)).View(), -2)
 		}, []float64{math.Sqrt(0.5)}},
 	}
 	for _, c := range cases {
@@ -204,16 +204,20 @@ func TestStatsEdges(t *testing.T) {
 	_, err := ops.Mean(x.View(), 2)
 	assert.ErrorIs(t, err, layout.ErrAxis)
 	assert.ErrorContains(t, err, "ops: Mean: axis 2 out of range for rank 2")
-	_, err = ops.Var(x.View(), 1, 0, -2)
+	_, err = ops.VarianceDdof(x.View(), 1, 0, -2)
 	assert.ErrorIs(t, err, layout.ErrDuplicateAxis)
-	assert.ErrorContains(t, err, "ops: Var: duplicate axis -2 in [0 -2]")
-	_, err = ops.StdKeepDims(x.View(), 0, -3)
-	assert.ErrorContains(t, err, "ops: StdKeepDims:")
+	assert.ErrorContains(t, err, "ops: VarianceDdof: duplicate axis -2 in [0 -2]")
+	_, err = ops.StdDevDdofKeepDims(x.View(), 0, -3)
+	assert.ErrorContains(t, err, "ops: StdDevDdofKeepDims:")
 	dst := tensor.Must(tensor.Full[float32](7, 4))
 	for name, err := range map[string]error{
-		"MeanInto": ops.MeanInto(dst.View(), x.View(), 0),
-		"VarInto":  ops.VarInto(dst.View(), x.View(), 0, 0),
-		"StdInto":  ops.StdInto(dst.View(), x.View(), 0, 0),
+		"MeanInto":           ops.MeanInto(dst, x, 0),
+		"VarianceDdofInto":   ops.VarianceDdofInto(dst, x, 0, 0),
+		"StdDevDdofInto":     ops.StdDevDdofInto(dst, x, 0, 0),
+		"PopVarianceInto":    ops.PopVarianceInto(dst, x, 0),
+		"SampleStdDevInto":   ops.SampleStdDevInto(dst, x, 0),
+		"SampleVarianceInto": ops.SampleVarianceInto(dst, x, 0),
+		"PopStdDevInto":      ops.PopStdDevInto(dst, x, 0),
 	} {
 		assert.ErrorIs(t, err, layout.ErrShape, name)
 		assert.ErrorContains(t, err, "ops: "+name+": destination shape [4]")
@@ -232,11 +236,11 @@ func TestStatsEdges(t *testing.T) {
 	all := tensor.Must(tensor.Full[float32](7)).View()
 	two := tensor.Must(tensor.Full[float32](7, 2)).View()
 	for name, err := range map[string]error{
-		"Var":           func() error { _, err := ops.Var(huge, 0); return err }(),
-		"VarInto":       ops.VarInto(all, huge, 0),
-		"StdInto":       ops.StdInto(all, huge, 1),
-		"StdKeepDims":   func() error { _, err := ops.StdKeepDims(long, 0, 1); return err }(),
-		"VarInto, axis": ops.VarInto(two, long, 1, 1),
+		"Var":           func() error { _, err := ops.VarianceDdof(huge, 0); return err }(),
+		"VarInto":       ops.VarianceDdofInto(all, huge, 0),
+		"StdInto":       ops.StdDevDdofInto(all, huge, 1),
+		"StdKeepDims":   func() error { _, err := ops.StdDevDdofKeepDims(long, 0, 1); return err }(),
+		"VarInto, axis": ops.VarianceDdofInto(two, long, 1, 1),
 	} {
 		assert.ErrorIs(t, err, layout.ErrOverflow, name)
 		assert.ErrorContains(t, err, "would exceed the largest allocation", name)
@@ -249,7 +253,7 @@ func TestStatsEdges(t *testing.T) {
 func TestStatsInPlace(t *testing.T) {
 	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 7}, 2, 3))
 	row := tensor.Must(ops.Select(x.View(), 0, 0))
-	require.NoError(t, ops.VarInto(row, x.View(), 0, 0))
+	require.NoError(t, ops.VarianceDdofInto(row, x.View(), 0, 0))
 	assert.Equal(t, []float64{2.25, 2.25, 4, 4, 5, 7}, x.Data())
 	require.NoError(t, ops.MeanInto(row, x.View(), 0))
 	assert.Equal(t, []float64{3.125, 3.625, 5.5, 4, 5, 7}, x.Data())
@@ -267,18 +271,18 @@ func TestVarBlocks(t *testing.T) {
 	gen := func(r *rand.Rand) float32 { return float32(r.NormFloat64()*3 + 10) }
 	type result struct{ keep, drop, into []float32 }
 	run := func(v tensor.View[float32], axes []int, ddof int, dst tensor.View[float32]) result {
-		keep, err := ops.VarKeepDims(v, ddof, axes...)
+		keep, err := ops.VarianceDdofKeepDims(v, ddof, axes...)
 		require.NoError(t, err)
-		drop, err := ops.Std(v, ddof, axes...)
+		drop, err := ops.StdDevDdof(v, ddof, axes...)
 		require.NoError(t, err)
-		require.NoError(t, ops.VarInto(dst, v, ddof, axes...))
+		require.NoError(t, ops.VarianceDdofInto(dst, v, ddof, axes...))
 		return result{keep.Data(), drop.Data(), values(dst).Data}
 	}
 	blocks, procs := []int{1, 40, 1000, 1 << 20}, []int{1, 2, 3, 4}
 	check := func(name string, v tensor.View[float32], axes []int) {
 		t.Helper()
 		ddof := r.IntN(2)
-		keep, err := ops.VarKeepDims(v, ddof, axes...)
+		keep, err := ops.VarianceDdofKeepDims(v, ddof, axes...)
 		require.NoError(t, err)
 		dst := tensor.Must(tensor.New[float32](keep.Shape()...)).View()
 		ops.SetVarBlock(math.MaxInt) // one block: a temporary of v's size
@@ -340,5 +344,52 @@ func TestVarBlocks(t *testing.T) {
 	for _, axes := range largeAxes {
 		check("large", big.View(), axes)
 		check("large, transposed", bt, axes)
+	}
+}
+
+// TestVarianceNames checks that the named variances and deviations are
+// VarianceDdof and StdDevDdof with ddof 0 (Pop) and 1 (Sample), bit for
+// bit, in every form, on a transposed view.
+func TestVarianceNames(t *testing.T) {
+	x := tensor.Must(tensor.FromSlice([]float64{3, 1.5, -2, 8, 0.25, 7, 11, -4.5, 6, 2, 9, 1}, 3, 4))
+	xt := tensor.Must(x.Transpose(0, 1))
+	type reduce = func(v tensor.View[float64], axes ...int) (tensor.Tensor[float64], error)
+	type into = func(dst, v tensor.View[float64], axes ...int) error
+	for _, c := range []struct {
+		name       string
+		ddof       int
+		f, keep    reduce
+		in         into
+		ref, refKD func(v tensor.View[float64], ddof int, axes ...int) (tensor.Tensor[float64], error)
+	}{
+		{"PopVariance", 0, ops.PopVariance[float64, tensor.View[float64]], ops.PopVarianceKeepDims[float64, tensor.View[float64]],
+			ops.PopVarianceInto[float64, tensor.View[float64], tensor.View[float64]],
+			ops.VarianceDdof[float64, tensor.View[float64]], ops.VarianceDdofKeepDims[float64, tensor.View[float64]]},
+		{"SampleVariance", 1, ops.SampleVariance[float64, tensor.View[float64]], ops.SampleVarianceKeepDims[float64, tensor.View[float64]],
+			ops.SampleVarianceInto[float64, tensor.View[float64], tensor.View[float64]],
+			ops.VarianceDdof[float64, tensor.View[float64]], ops.VarianceDdofKeepDims[float64, tensor.View[float64]]},
+		{"PopStdDev", 0, ops.PopStdDev[float64, tensor.View[float64]], ops.PopStdDevKeepDims[float64, tensor.View[float64]],
+			ops.PopStdDevInto[float64, tensor.View[float64], tensor.View[float64]],
+			ops.StdDevDdof[float64, tensor.View[float64]], ops.StdDevDdofKeepDims[float64, tensor.View[float64]]},
+		{"SampleStdDev", 1, ops.SampleStdDev[float64, tensor.View[float64]], ops.SampleStdDevKeepDims[float64, tensor.View[float64]],
+			ops.SampleStdDevInto[float64, tensor.View[float64], tensor.View[float64]],
+			ops.StdDevDdof[float64, tensor.View[float64]], ops.StdDevDdofKeepDims[float64, tensor.View[float64]]},
+	} {
+		for _, axes := range [][]int{nil, {0}, {1}, {-1, 0}} {
+			got, err := c.f(xt, axes...)
+			require.NoError(t, err)
+			want, err := c.ref(xt, c.ddof, axes...)
+			require.NoError(t, err)
+			require.Equal(t, want.Data(), got.Data(), "%s %v", c.name, axes)
+			gotKD, err := c.keep(xt, axes...)
+			require.NoError(t, err)
+			wantKD, err := c.refKD(xt, c.ddof, axes...)
+			require.NoError(t, err)
+			require.Equal(t, wantKD.Shape(), gotKD.Shape(), "%s %v", c.name, axes)
+			require.Equal(t, wantKD.Data(), gotKD.Data(), "%s %v", c.name, axes)
+			dst := tensor.Must(tensor.New[float64](want.Shape()...))
+			require.NoError(t, c.in(dst.View(), xt, axes...))
+			require.Equal(t, want.Data(), dst.Data(), "%s Into %v", c.name, axes)
+		}
 	}
 }

@@ -159,7 +159,7 @@ func newReduceCases(a tensor.View[float32], a64 tensor.View[float64]) map[string
 		"Sum-last-n10":  short(10),
 		"Sum-last-n100": short(100),
 		// The loop takes NumPy's two passes in float32, per row.
-		"Var-last": {float64(n * n * 4), func() error { return ops.VarInto(rows, a, 0, 1) }, func() {
+		"Var-last": {float64(n * n * 4), func() error { return ops.VarianceDdofInto(rows, a, 0, 1) }, func() {
 			for i := range n {
 				row := x[i*n : (i+1)*n]
 				var s float32
@@ -176,7 +176,7 @@ func newReduceCases(a tensor.View[float32], a64 tensor.View[float64]) map[string
 		}, nanRows, func() error { return checkClose("tessera", got, sink, 1e-4) }, ""},
 		// The loop takes NumPy's two passes in float32, row after row into
 		// the columns' sums.
-		"Var-first": {float64(n * n * 4), func() error { return ops.VarInto(rows, a, 0, 0) }, func() {
+		"Var-first": {float64(n * n * 4), func() error { return ops.VarianceDdofInto(rows, a, 0, 0) }, func() {
 			m := make([]float32, n)
 			for i := range n {
 				for j, v := range x[i*n : (i+1)*n] {
