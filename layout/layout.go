@@ -415,8 +415,9 @@ func (l *Layout) span() (lo, hi int) {
 }
 
 // Index returns the buffer offset of the element at idx:
-// offset + Σ idx[k]*strides[k]. It returns ErrIndex when the number of
-// indices is not the rank or an index is outside [0, dim).
+// offset + Σ idx[k]*strides[k], where a negative index counts from the end
+// of its axis (-1 is the last), as in NumPy. It returns ErrIndex when the
+// number of indices is not the rank or an index is outside [-dim, dim).
 func (l Layout) Index(idx ...int) (int, error) { return l.index(idx...) }
 
 func (l *Layout) index(idx ...int) (int, error) {
@@ -426,10 +427,14 @@ func (l *Layout) index(idx ...int) (int, error) {
 	}
 	off := l.off
 	for k, i := range idx {
-		if i < 0 || i >= sh[k] {
+		j := i
+		if j < 0 {
+			j += sh[k] // from the end
+		}
+		if j < 0 || j >= sh[k] {
 			return 0, errorf("Index", ErrIndex, "index %d out of range for axis %d with size %d", i, k, sh[k])
 		}
-		off += i * st[k]
+		off += j * st[k]
 	}
 	return off, nil
 }

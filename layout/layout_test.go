@@ -129,8 +129,12 @@ func TestQueries(t *testing.T) {
 	assert.EqualError(t, err, "layout: Index: index 3 out of range for axis 0 with size 3")
 	_, err = l.Index(1)
 	assert.ErrorIs(t, err, layout.ErrIndex)
-	_, err = l.Index(-1, 0)
+	off, err = l.Index(-1, -3)
+	require.NoError(t, err)
+	assert.Equal(t, 2+2*1+1*3, off, "negative indices count from the end")
+	_, err = l.Index(-4, 0)
 	assert.ErrorIs(t, err, layout.ErrIndex)
+	assert.EqualError(t, err, "layout: Index: index -4 out of range for axis 0 with size 3")
 
 	// Shape and Strides are copies.
 	sh := l.Shape()

@@ -213,10 +213,12 @@ func (z *Layout) setUnsqueeze(l *Layout, axis int) error {
 }
 
 // Slice returns the layout restricted to indices start, start+step, … below
-// stop along axis, like NumPy's a[start:stop:step] on that axis. Bounds are
-// never clamped: it returns ErrIndex unless 0 <= start <= stop <= dim and
-// step >= 1, and ErrAxis for an axis out of range. start == stop gives an
-// empty layout, as in NumPy.
+// stop along axis, like NumPy's a[start:stop:step] on that axis. A negative
+// bound counts from the end, as in NumPy (a[-5:] is Slice(axis, -5, dim,
+// 1)), but bounds are never clamped: after counting from the end it
+// returns ErrIndex unless 0 <= start <= stop <= dim (so each bound lies in
+// [-dim, dim]) and step >= 1, and ErrAxis for an axis out of range.
+// start == stop gives an empty layout, as in NumPy.
 func (l Layout) Slice(axis, start, stop, step int) (out Layout, err error) {
 	err = out.setSlice(&l, axis, start, stop, step)
 	return
@@ -239,8 +241,15 @@ func (z *Layout) setSlice(l *Layout, axis, start, stop, step int) error {
 	if err != nil {
 		return err
 	}
-	if d := sh[a]; start < 0 || start > stop || stop > d || step < 1 {
-		return errorf(op, ErrIndex, "[%d:%d:%d] out of range for axis %d with size %d", start, stop, step, a, d)
+	d, start0, stop0 := sh[a], start, stop
+	if start < 0 {
+		start += d // from the end; still negative if it was below -d
+	}
+	if stop < 0 {
+		stop += d
+	}
+	if start < 0 || start > stop || stop > d || step < 1 {
+		return errorf(op, ErrIndex, "[%d:%d:%d] out of range for axis %d with size %d", start0, stop0, step, a, d)
 	}
 	osh, ost := z.init(len(sh), l.off)
 	copy(osh, sh)
@@ -261,8 +270,9 @@ func (z *Layout) setSlice(l *Layout, axis, start, stop, step int) error {
 
 // Select returns the layout of the elements whose index along axis is
 // index, with that axis removed, like NumPy's a[index] on axis 0 or
-// PyTorch's select. It returns ErrAxis for an axis out of range and
-// ErrIndex unless 0 <= index < dim.
+// PyTorch's select. A negative index counts from the end (-1 is the
+// last). It returns ErrAxis for an axis out of range and ErrIndex unless
+// -dim <= index < dim.
 func (l Layout) Select(axis, index int) (out Layout, err error) {
 	err = out.setSelect(&l, axis, index)
 	return
@@ -285,10 +295,14 @@ func (z *Layout) setSelect(l *Layout, axis, index int) error {
 	if err != nil {
 		return err
 	}
-	if index < 0 || index >= sh[a] {
+	i := index
+	if i < 0 {
+		i += sh[a] // from the end
+	}
+	if i < 0 || i >= sh[a] {
 		return errorf(op, ErrIndex, "index %d out of range for axis %d with size %d", index, a, sh[a])
 	}
-	osh, ost := z.init(len(sh)-1, l.off+index*st[a]) // reachable, so it fits
+	osh, ost := z.init(len(sh)-1, l.off+i*st[a]) // reachable, so it fits
 	copy(osh, sh[:a])
 	copy(ost, st[:a])
 	copy(osh[a:], sh[a+1:])

@@ -119,7 +119,7 @@ func TestTransformationErrors(t *testing.T) {
 		{"unsqueeze negative", func() (layout.Layout, error) { return m.Unsqueeze(-4) }, layout.ErrAxis, ""},
 		{"slice stop beyond", func() (layout.Layout, error) { return m.Slice(1, 0, 5, 1) }, layout.ErrIndex, "layout: Slice: [0:5:1] out of range for axis 1 with size 4"},
 		{"slice start after stop", func() (layout.Layout, error) { return m.Slice(0, 2, 1, 1) }, layout.ErrIndex, ""},
-		{"slice negative start", func() (layout.Layout, error) { return m.Slice(0, -1, 2, 1) }, layout.ErrIndex, ""},
+		{"slice start below -dim", func() (layout.Layout, error) { return m.Slice(0, -4, 2, 1) }, layout.ErrIndex, "layout: Slice: [-4:2:1] out of range for axis 0 with size 3"},
 		{"slice step 0", func() (layout.Layout, error) { return m.Slice(0, 0, 2, 0) }, layout.ErrIndex, ""},
 		{"slice axis", func() (layout.Layout, error) { return m.Slice(2, 0, 1, 1) }, layout.ErrAxis, ""},
 		{"flip duplicate", func() (layout.Layout, error) { return m.Flip(0, -2) }, layout.ErrDuplicateAxis, "layout: Flip: duplicate axis -2 in [0 -2]"},
@@ -231,8 +231,14 @@ func TestSelect(t *testing.T) {
 	assert.EqualError(t, err, "layout: Select: index 3 out of range for axis 0 with size 3")
 	_, err = m.Select(2, 0)
 	assert.ErrorIs(t, err, layout.ErrAxis)
-	_, err = m.Select(0, -1)
+	_, err = m.Select(0, -4)
 	assert.ErrorIs(t, err, layout.ErrIndex)
+	assert.EqualError(t, err, "layout: Select: index -4 out of range for axis 0 with size 3")
+	last, err := m.Select(0, -1)
+	require.NoError(t, err)
+	want2, err := m.Select(0, 2)
+	require.NoError(t, err)
+	assert.True(t, last.Equal(want2), "Select(0, -1) is Select(0, 2)")
 }
 
 // TestRegressions pins bugs found by the hostile-input tests.

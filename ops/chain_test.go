@@ -83,8 +83,11 @@ func runChain(t *testing.T, c choose.Source, steps int) {
 			}
 			a := c.Intn(r)
 			d := v.Shape()[a]
-			start := arg(c, 0, d)
-			stop := arg(c, max(start, 0), d)
+			start := arg(c, -d, d) // negative bounds count from the end
+			stop := arg(c, -d, d)
+			if c.Intn(2) == 0 { // more often a non-empty slice
+				stop = arg(c, max(start, 0), d)
+			}
 			step := arg(c, 1, 3)
 			got, err = ops.Slice(v, a, start, stop, step)
 			exp, ok = ref.Slice(a, start, stop, step)
@@ -138,9 +141,13 @@ func runChain(t *testing.T, c choose.Source, steps int) {
 			if ax, okAxis := normAxis(a, r); okAxis {
 				d = v.Shape()[ax]
 			}
-			i := arg(c, 0, d-1)
+			i := arg(c, -d, d-1) // negative: from the end
 			got, err = ops.Select(v, a, i)
-			if exp, ok = ref.Slice(a, i, i+1, 1); ok {
+			ri := i
+			if ri < 0 && ri >= -d {
+				ri += d
+			}
+			if exp, ok = ref.Slice(a, ri, ri+1, 1); ok {
 				exp, ok = exp.Squeeze(a)
 			}
 		}

@@ -117,7 +117,8 @@ func TestHostileOps(t *testing.T) {
 			c("axis rank", m, layout.ErrAxis, f(3, 0, 1, 1)),
 			c("axis MinInt", m, layout.ErrAxis, f(math.MinInt, 0, 1, 1)),
 			c("rank0", s, layout.ErrAxis, f(0, 0, 0, 1)),
-			c("negative start", m, layout.ErrIndex, f(0, -1, 1, 1)),
+			c("start below -dim", m, layout.ErrIndex, f(0, -3, 1, 1)),
+			c("negative start after stop", m, layout.ErrIndex, f(0, -1, 0, 1)),
 			c("stop past dim", m, layout.ErrIndex, f(2, 0, 5, 1)),
 			c("stop MaxInt", m, layout.ErrIndex, f(2, 0, math.MaxInt, 1)),
 			c("start after stop", m, layout.ErrIndex, f(1, 2, 1, 1)),
@@ -134,7 +135,7 @@ func TestHostileOps(t *testing.T) {
 			c("axis MaxInt", m, layout.ErrAxis, f(math.MaxInt, 0)),
 			c("rank0", s, layout.ErrAxis, f(0, 0)),
 			c("index dim", m, layout.ErrIndex, f(0, 2)),
-			c("index -1", m, layout.ErrIndex, f(1, -1)),
+			c("index -dim-1", m, layout.ErrIndex, f(1, -4)),
 			c("index MaxInt", m, layout.ErrIndex, f(2, math.MaxInt)),
 			c("index MinInt", m, layout.ErrIndex, f(-1, math.MinInt)),
 		})

@@ -124,31 +124,37 @@ func ExampleView_Axis() {
 	// true
 }
 
+// Select takes an index along one axis; a negative one counts from the
+// end, as in NumPy (m[-1] is the last row).
 func ExampleView_Select() {
 	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3)).View()
-	row, _ := m.Select(0, 1) // m[1]
-	col, _ := m.Select(1, 2) // m[:, 2]
-	fmt.Println(row, col)
+	row, _ := m.Select(0, 1)   // m[1]
+	col, _ := m.Select(1, 2)   // m[:, 2]
+	last, _ := m.Select(0, -1) // m[-1]
+	fmt.Println(row, col, last, m.At(-1, -1))
 	_, err := m.Select(1, 3)
 	fmt.Println(errors.Is(err, layout.ErrIndex))
 	// Output:
-	// [4 5 6] [3 6]
+	// [4 5 6] [3 6] [4 5 6] 6
 	// true
 }
 
 // Slice takes start, stop and step along one axis, as a[start:stop:step]
-// in NumPy, with 0 <= start <= stop <= dim and step >= 1 (no clamping);
-// Flip walks backwards.
+// in NumPy: a negative bound counts from the end, but nothing is clamped
+// (after counting, 0 <= start <= stop <= dim and step >= 1); Flip walks
+// backwards.
 func ExampleView_Slice() {
 	v := tensor.Must(tensor.Arange[int](10)).View()
 	even, _ := v.Slice(0, 0, 10, 2)
 	mid, _ := v.Slice(0, 2, 9, 3)
+	tail, _ := v.Slice(0, -3, 10, 1) // v[-3:]
+	head, _ := v.Slice(0, 0, -7, 1)  // v[:-7]
 	back, _ := tensor.Must(v.Flip(0)).Slice(0, 1, 10, 3)
-	fmt.Println(even, mid, back)
+	fmt.Println(even, mid, tail, head, back)
 	_, err := v.Slice(0, 0, 11, 1)
 	fmt.Println(errors.Is(err, layout.ErrIndex))
 	// Output:
-	// [0 2 4 6 8] [2 5 8] [8 5 2]
+	// [0 2 4 6 8] [2 5 8] [7 8 9] [0 1 2] [8 5 2]
 	// true
 }
 

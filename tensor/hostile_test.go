@@ -366,7 +366,7 @@ func TestHostileViewSweep(t *testing.T) {
 func TestPanicsOnlyWhereDocumented(t *testing.T) {
 	data := testkit.Seq(12)
 	v := testkit.View(t, data, []int{3, 4}, []int{4, 1}, 0)
-	for _, idx := range [][]int{nil, {0}, {0, 0, 0}, {3, 0}, {0, 4}, {-1, 0}, {math.MaxInt, 0}, {0, math.MinInt}, make([]int, 200)} {
+	for _, idx := range [][]int{nil, {0}, {0, 0, 0}, {3, 0}, {0, 4}, {-4, 0}, {0, -5}, {math.MaxInt, 0}, {0, math.MinInt}, make([]int, 200)} {
 		assert.Panics(t, func() { v.At(idx...) }, "At%v", idx)
 		assert.Panics(t, func() { v.Set(0, idx...) }, "Set%v", idx)
 		assert.Panics(t, func() { tensor.Must(tensor.FromSlice(data, 3, 4)).At(idx...) }, "Tensor.At%v", idx)

@@ -104,7 +104,8 @@ func TestAtSetPanic(t *testing.T) {
 	v := tensor.Must(tensor.FromSlice(seq(12), 3, 4)).View()
 	assert.PanicsWithError(t, "tensor: At: index [3 0] out of range for shape [3 4]", func() { v.At(3, 0) })
 	assert.Panics(t, func() { v.At(0) })
-	assert.Panics(t, func() { v.At(0, -1) })
+	assert.Equal(t, v.At(2, 3), v.At(-1, -1), "negative indices count from the end")
+	assert.PanicsWithError(t, "tensor: At: index [0 -5] out of range for shape [3 4]", func() { v.At(0, -5) })
 	assert.PanicsWithError(t, "tensor: Set: index [0 4] out of range for shape [3 4]", func() { v.Set(1, 0, 4) })
 	assert.NotPanics(t, func() { v.Set(1, 2, 3) })
 }

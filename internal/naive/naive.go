@@ -131,10 +131,20 @@ func (a Array[T]) Transpose(x, y int) (Array[T], bool) {
 	return a.Permute(axes...)
 }
 
-// Slice keeps indices start, start+step, … < stop along axis.
+// Slice keeps indices start, start+step, … < stop along axis; a negative
+// bound in [-dim, 0) counts from the end, and nothing is clamped.
 func (a Array[T]) Slice(axis, start, stop, step int) (Array[T], bool) {
 	ax, ok := norm(axis, len(a.Shape))
-	if !ok || start < 0 || start > stop || stop > a.Shape[ax] || step < 1 {
+	if !ok {
+		return Array[T]{}, false
+	}
+	if start < 0 && start >= -a.Shape[ax] {
+		start += a.Shape[ax]
+	}
+	if stop < 0 && stop >= -a.Shape[ax] {
+		stop += a.Shape[ax]
+	}
+	if start < 0 || start > stop || stop > a.Shape[ax] || step < 1 {
 		return Array[T]{}, false
 	}
 	shape := append([]int{}, a.Shape...)
