@@ -225,3 +225,16 @@ func ExampleNewView_asStrided() {
 	//  [3 4 5]] <nil>
 	// 30 30 30
 }
+
+// Item reads the one element of a view of any rank: here a full
+// reduction's rank-0 result and a [1, 1] slice.
+func ExampleView_Item() {
+	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4}, 2, 2))
+	corner, _ := m.Slice(0, -1, 2, 1)
+	corner, _ = corner.Slice(1, -1, 2, 1)
+	x, _ := corner.Item()
+	s, _ := tensor.Must(tensor.Full(10.0)).Item() // rank 0
+	_, err := m.Item()
+	fmt.Println(x, s, errors.Is(err, layout.ErrShape), err)
+	// Output: 4 10 true tensor: Item: view of shape [2 2] has 4 elements, not 1
+}

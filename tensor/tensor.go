@@ -280,6 +280,9 @@ func (t Tensor[T]) At(idx ...int) T { return t.View().At(idx...) }
 // Set sets the element at idx to x. It panics like At.
 func (t Tensor[T]) Set(x T, idx ...int) { t.View().Set(x, idx...) }
 
+// Item is [View.Item] of t's view: its one element, or an error.
+func (t Tensor[T]) Item() (T, error) { return t.View().Item() }
+
 // String formats the tensor like [View.String].
 func (t Tensor[T]) String() string { return t.View().String() }
 

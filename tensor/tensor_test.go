@@ -446,3 +446,35 @@ func TestFullValues(t *testing.T) {
 	f := tensor.Must(tensor.Full[int8](-3, 2, 3))
 	require.Equal(t, []int8{-3, -3, -3, -3, -3, -3}, f.Data())
 }
+
+// TestItem checks Item on one-element views of every kind and its error
+// on the others.
+func TestItem(t *testing.T) {
+	data := seq(12)
+	for _, c := range []struct {
+		name    string
+		shape   []int
+		strides []int
+		off     int
+		want    float32
+	}{
+		{"rank 0", nil, nil, 7, data[7]},
+		{"[1 1 1]", []int{1, 1, 1}, []int{12, 4, 1}, 5, data[5]},
+		{"negative stride", []int{1}, []int{-3}, 11, data[11]},
+		{"zero stride", []int{1, 1}, []int{0, 0}, 2, data[2]},
+	} {
+		v := tensor.Must(tensor.NewView(data, tensor.Must(layout.Strided(c.shape, c.strides, c.off))))
+		got, err := v.Item()
+		require.NoError(t, err, c.name)
+		assert.Equal(t, c.want, got, c.name)
+	}
+	for _, shape := range [][]int{{0}, {2}, {1, 3}} {
+		v := tensor.Must(tensor.New[float32](shape...))
+		_, err := v.Item()
+		assert.ErrorIs(t, err, layout.ErrShape, "%v", shape)
+	}
+	tt := tensor.Must(tensor.FromSlice([]float32{3}, 1))
+	x, err := tt.Item()
+	require.NoError(t, err)
+	assert.Equal(t, float32(3), x)
+}

@@ -85,6 +85,19 @@ func (v View[T]) At(idx ...int) T {
 	return v.data[v.index("At", idx)]
 }
 
+// Item returns the one element of a view that has one, whatever its rank
+// (PyTorch's item): the value of a full reduction (ops.Sum(v), ops.ArgMax
+// of everything) or of a [1, 1] slice. It returns an error wrapping
+// layout.ErrShape for a view of another size.
+func (v View[T]) Item() (T, error) {
+	if n := v.lay.Size(); n != 1 {
+		var zero T
+		return zero, errorf("Item", layout.ErrShape, "view of shape %v has %d elements, not 1", v.lay.Shape(), n)
+	}
+	off, _ := v.lay.Span()
+	return v.data[off], nil
+}
+
 // Set sets the element at idx to x. It panics like At. On a view with
 // overlapping elements (an expanded view), x is seen at every index that
 // reaches the same element.
