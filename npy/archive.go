@@ -277,21 +277,28 @@ func NewArchiveWriter(w io.Writer, compressed bool) *ArchiveWriter {
 // slash or backslash, or a name already put, and one wrapping ErrClosed
 // after Close; the errors of Write otherwise, after which the archive is
 // unusable.
-func Put[T tensor.Number, V tensor.Operand[T]](aw *ArchiveWriter, name string, v V) error {
+//
+// The options choose the stored dtype (see [Float16]).
+func Put[T tensor.Number, V tensor.Operand[T]](aw *ArchiveWriter, name string, v V, opts ...WriteOption) error {
+	return withOp("Put", put(aw, name, tensor.View[T](v), newWriteOptions(opts)))
+}
+
+// put is Put, its errors without the operation.
+func put[T tensor.Number](aw *ArchiveWriter, name string, v tensor.View[T], o writeOptions) error {
 	switch {
 	case aw.closed:
-		return withOp("Put", errorf(ErrClosed, "archive writer closed"))
+		return errorf(ErrClosed, "archive writer closed")
 	case name == "" || strings.ContainsAny(name, `/\`):
-		return withOp("Put", errorf(ErrName, "invalid array name %q", name))
+		return errorf(ErrName, "invalid array name %q", name)
 	case aw.names[name]:
-		return withOp("Put", errorf(ErrName, "array %q put twice", name))
+		return errorf(ErrName, "array %q put twice", name)
 	}
 	w, err := aw.zw.CreateHeader(&zip.FileHeader{Name: name + npzSuffix, Method: aw.method, Modified: aw.modified})
 	if err != nil {
-		return withOp("Put", ioError(err, "adding member "+name+npzSuffix))
+		return ioError(err, "adding member "+name+npzSuffix)
 	}
 	aw.names[name] = true
-	return withOp("Put", write(w, tensor.View[T](v)))
+	return write(w, v, o)
 }
 
 // Close writes the archive's directory. It does not close the writer the
@@ -335,4 +342,57 @@ func SaveArchive(path string, compressed bool, fill func(aw *ArchiveWriter) erro
 		return fillErr
 	}
 	return withOp("SaveArchive", err)
+}
+
+// An Entry is a named array for [Savez] and [SavezCompressed]; [Named]
+// makes one.
+type Entry struct {
+	name string
+	put  func(aw *ArchiveWriter) error
+}
+
+// Named returns the array v under name for [Savez], written as [Put]
+// writes it, with the options of Put. v may be a Tensor or a View of any
+// element type, so one call saves arrays of several types:
+//
+//	err := npy.Savez("run.npz", npy.Named("weights", w), npy.Named("labels", y))
+//
+// The entry keeps v, not a copy: v is read when Savez writes it.
+func Named[T tensor.Number, V tensor.Operand[T]](name string, v V, opts ...WriteOption) Entry {
+	o, tv := newWriteOptions(opts), tensor.View[T](v)
+	return Entry{name: name, put: func(aw *ArchiveWriter) error { return put(aw, name, tv, o) }}
+}
+
+// Savez writes the entries to a .npz archive at path, members stored
+// uncompressed, in the order given: NumPy's savez(path, a=x, b=y), which
+// np.load reads. It is [SaveArchive] with one [Put] per entry, so an
+// error leaves an existing file at path as it was.
+//
+// It returns the errors of Put (ErrName for an empty name, a name with a
+// slash, or a name given twice) and of Save.
+func Savez(path string, entries ...Entry) error {
+	return savez("Savez", path, false, entries)
+}
+
+// SavezCompressed is [Savez] with the members deflated: NumPy's
+// savez_compressed.
+func SavezCompressed(path string, entries ...Entry) error {
+	return savez("SavezCompressed", path, true, entries)
+}
+
+func savez(op, path string, compressed bool, entries []Entry) error {
+	for i, e := range entries {
+		if e.put == nil {
+			return withOp(op, errorf(ErrName, "entry %d is the zero Entry: make entries with Named", i))
+		}
+	}
+	return withOp(op, save(path, func(w io.Writer) error {
+		aw := NewArchiveWriter(w, compressed)
+		for _, e := range entries {
+			if err := e.put(aw); err != nil {
+				return err
+			}
+		}
+		return aw.Close()
+	}))
 }

@@ -143,3 +143,37 @@ func Example() {
 	//  [2. 5.]
 	//  [3. 6.]] <nil>
 }
+
+// Savez writes several arrays, of any element types, in one call: NumPy's
+// savez(path, weights=w, labels=y).
+func ExampleSavez() {
+	dir, _ := os.MkdirTemp("", "npz")
+	defer os.RemoveAll(dir)
+	path := filepath.Join(dir, "run.npz")
+	w := tensor.Must(tensor.FromSlice([]float32{0.5, -1, 2, 4}, 2, 2))
+	y := tensor.Must(tensor.Arange[int64](3))
+	if err := npy.Savez(path, npy.Named("weights", w), npy.Named("labels", y)); err != nil {
+		fmt.Println(err)
+		return
+	}
+	a, _ := npy.OpenArchive(path)
+	defer a.Close()
+	labels, _ := npy.Get[int64](a, "labels")
+	fmt.Println(a.Names(), labels)
+	// Output: [weights labels] [0 1 2]
+}
+
+// Float16 stores float32 data as NumPy's float16, half the bytes, each
+// value rounded to the nearest float16; it reads back into float32.
+func ExampleFloat16() {
+	var buf bytes.Buffer
+	x := tensor.Must(tensor.FromSlice([]float32{1, 0.1, 65504, 70000, 1e-8}, 5))
+	if err := npy.Write(&buf, x, npy.Float16()); err != nil {
+		fmt.Println(err)
+		return
+	}
+	h, _ := npy.ReadHeader(bytes.NewReader(buf.Bytes()))
+	back, _ := npy.Read[float32](&buf)
+	fmt.Println(h.DType, h.Type, back)
+	// Output: <f2 float32 [1.0000000e+00 9.9975586e-02 6.5504000e+04           inf 0.0000000e+00]
+}

@@ -12,6 +12,9 @@ const chunkBytes = 1 << 20
 // dtype stores T. It returns ErrDType or ErrFormat.
 func checkDType[T any](p preamble) (int, error) {
 	want, name := typeOf[T]()
+	if p.dtype.isHalf() { // read converts it (readHalf); Map cannot
+		return 0, errorf(ErrDType, "file dtype %s (float16) cannot be mapped; use Load, which converts it to float32 or float64, not %s", p.header.descr, name)
+	}
 	if !p.dtype.same(want) {
 		return 0, errorf(ErrDType, "file dtype %s does not match %s (%s)", p.header.descr, name, want)
 	}

@@ -46,8 +46,12 @@
 // uintptr match the integers of their size on the platform, i8 and u8 on
 // 64-bit systems, and a type defined on a numeric type (type Celsius
 // float64) matches like its underlying type. Data in the other byte order
-// is converted to native order when read. Files of other dtypes (bool,
-// float16, strings, objects, structured dtypes) fail with ErrDType.
+// is converted to native order when read. Float16 data ('<f2', '>f2'),
+// which has no Go type, reads into float32 or float64, converted exactly
+// (not by Map, which cannot convert), and [Float16] writes float32 or
+// float64 data as float16, rounded as NumPy rounds. Files of other dtypes
+// (bool, strings, objects, datetimes, structured dtypes) fail with
+// ErrDType.
 //
 // # Fortran order
 //
@@ -81,8 +85,11 @@
 // lists the arrays, [Archive.Header] describes one and [Get] reads one, as
 // [Read] would. [NewArchiveWriter] writes an archive, stored or deflated,
 // an array at a time with [Put], each as [Write] writes it, and
-// [SaveArchive] writes one at a path with [Save]'s safety:
+// [SaveArchive] writes one at a path with [Save]'s safety. [Savez] and
+// [SavezCompressed] do the common case in one call, NumPy's
+// savez(path, weights=w, labels=y):
 //
+//	err := npy.Savez("run.npz", npy.Named("weights", w), npy.Named("labels", y))
 //	a, err := npy.OpenArchive("run.npz")
 //	w, err := npy.Get[float32](a, "weights")
 //

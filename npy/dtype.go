@@ -34,6 +34,10 @@ func (d dtype) String() string {
 // same reports whether d and e describe the same values, ignoring byte order.
 func (d dtype) same(e dtype) bool { return d.kind == e.kind && d.size == e.size }
 
+// isHalf reports whether d is float16, which has no Go type: read into
+// float32 or float64, written from them on request (see float16.go).
+func (d dtype) isHalf() bool { return d.kind == 'f' && d.size == 2 }
+
 // native reports whether data of type d can be used in memory as is.
 func (d dtype) native() bool { return d.size == 1 || d.order == nativeOrder }
 
@@ -71,7 +75,7 @@ func parseDescr(s string) (dtype, error) {
 	case 'i', 'u':
 		ok = n == 1 || n == 2 || n == 4 || n == 8
 	case 'f':
-		ok = n == 4 || n == 8
+		ok = n == 2 || n == 4 || n == 8 // float16 reads into float32 or float64
 	case 'c':
 		ok = n == 8 || n == 16
 	}

@@ -18,7 +18,8 @@ type Header struct {
 	// Type is the Go element type that reads the file: "float32",
 	// "float64", "complex64", "complex128", "int8" to "int64" or "uint8"
 	// to "uint64" (Go's int and uint also read the integers of their
-	// size).
+	// size). For float16 data ("<f2") it is "float32", into which it
+	// converts exactly (float64 reads it too).
 	Type string
 	// Shape is the array's shape; empty for a rank-0 array.
 	Shape []int
@@ -53,6 +54,9 @@ func (h Header) DataBytes() int64 {
 func (p preamble) export() Header {
 	bits := strconv.Itoa(8 * p.dtype.size)
 	typ := map[byte]string{'f': "float", 'i': "int", 'u': "uint", 'c': "complex"}[p.dtype.kind] + bits
+	if p.dtype.isHalf() {
+		typ = "float32" // Go has no float16: it reads into float32 (or float64)
+	}
 	return Header{
 		DType:      p.dtype.String(),
 		Type:       typ,

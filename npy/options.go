@@ -31,3 +31,33 @@ func newOptions(opts []Option) options {
 func MaxBytes(n int64) Option {
 	return func(o *options) { o.maxBytes = n }
 }
+
+// A WriteOption changes how [Write], [Save], [Put] and [Named] store an
+// array.
+type WriteOption func(*writeOptions)
+
+type writeOptions struct {
+	half bool // store float32 or float64 data as float16
+}
+
+func newWriteOptions(opts []WriteOption) writeOptions {
+	var o writeOptions
+	for _, opt := range opts {
+		if opt != nil {
+			opt(&o)
+		}
+	}
+	return o
+}
+
+// Float16 stores float32 or float64 data as NumPy's float16 ('<f2' on
+// little-endian machines), each element rounded to the nearest float16,
+// ties to even, as NumPy's astype(np.float16) rounds: a magnitude past
+// the largest float16 (65504) becomes ±Inf, one at or below 2^-25 ±0, and
+// a NaN stays a NaN with its sign and the top bits of its payload. The
+// file is half the size of float32's; reading it back gives the rounded
+// values. Writing data of another element type with Float16 fails with
+// ErrDType.
+func Float16() WriteOption {
+	return func(o *writeOptions) { o.half = true }
+}

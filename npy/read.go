@@ -3,6 +3,7 @@ package npy
 import (
 	"io"
 	"os"
+	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
@@ -70,6 +71,9 @@ func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool, o options)
 	if err != nil {
 		return tensor.View[T]{}, err
 	}
+	if p.dtype.isHalf() {
+		return readHalf[T](r, p, avail, nativeOnly, o)
+	}
 	n, err := checkDType[T](p)
 	if err != nil {
 		return tensor.View[T]{}, err
@@ -111,4 +115,47 @@ func view[T tensor.Number](data []T, shape []int, fortran bool) (tensor.View[T],
 func notNative[T any](d dtype) error {
 	want, _ := typeOf[T]()
 	return errorf(ErrDType, "file dtype %s is not in native byte order (%s); use Load, which converts it", d, want)
+}
+
+// readHalf is read for float16 data, which it converts to T, float32 or
+// float64 (exactly: both hold every float16). Map (nativeOnly) cannot
+// convert in place and refuses it. MaxBytes bounds the converted data,
+// and the float16 data read before conversion takes half or a quarter of
+// that again.
+func readHalf[T tensor.Number](r io.Reader, p preamble, avail int64, nativeOnly bool, o options) (tensor.View[T], error) {
+	want, name := typeOf[T]()
+	if want.kind != 'f' || nativeOnly {
+		how := "reads into float32 or float64 only"
+		if nativeOnly {
+			how = "cannot be mapped; use Load, which converts it to float32 or float64"
+		}
+		return tensor.View[T]{}, errorf(ErrDType, "file dtype %s (float16) %s, not %s", p.header.descr, how, name)
+	}
+	n, err := numElements(p.shape, want.size)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	if bytes := int64(n) * int64(want.size); o.maxBytes >= 0 && bytes > o.maxBytes {
+		return tensor.View[T]{}, errorf(ErrTooLarge, "data of %d bytes as %s for shape %v of %s exceeds the limit of %d bytes", bytes, name, p.shape, p.dtype, o.maxBytes)
+	}
+	if avail >= 0 {
+		avail = max(avail-int64(p.size), 0)
+	}
+	bits, err := readData[uint16](r, n, p.shape, p.dtype, avail)
+	if err != nil {
+		return tensor.View[T]{}, err
+	}
+	data := make([]T, n)
+	if want.size == 4 { // T's underlying type is float32, else float64
+		f := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(data))), n)
+		for i, h := range bits {
+			f[i] = halfToFloat32(h)
+		}
+	} else {
+		f := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(data))), n)
+		for i, h := range bits {
+			f[i] = halfToFloat64(h)
+		}
+	}
+	return view(data, p.shape, p.fortran)
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -32,20 +33,34 @@ import (
 // It returns an error wrapping layout.ErrOverflow when the data would take
 // more than math.MaxInt bytes (no reader could load it), and an error
 // wrapping w's error when writing fails; w may then hold part of the file.
-func Write[T tensor.Number, V tensor.Operand[T]](w io.Writer, v V) error {
-	return withOp("Write", write(w, tensor.View[T](v)))
+//
+// The options choose the stored dtype (see [Float16]).
+func Write[T tensor.Number, V tensor.Operand[T]](w io.Writer, v V, opts ...WriteOption) error {
+	return withOp("Write", write(w, tensor.View[T](v), newWriteOptions(opts)))
 }
 
 // streamBytes is the size of the buffer through which write copies views
 // that are not contiguous.
 const streamBytes = 1 << 20
 
-func write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
-	d, _ := typeOf[T]()
+func write[T tensor.Number](w io.Writer, v tensor.View[T], o writeOptions) error {
+	d, name := typeOf[T]()
 	shape := v.Shape()
 	n := v.Size()
 	if n > math.MaxInt/d.size {
 		return errorf(layout.ErrOverflow, "shape %v of %d-byte elements takes more than math.MaxInt bytes", shape, d.size)
+	}
+	emit := func(data []T) error {
+		_, err := w.Write(asBytes(data))
+		return err
+	}
+	if o.half {
+		if d.kind != 'f' {
+			return errorf(ErrDType, "Float16 stores float32 or float64 data, not %s", name)
+		}
+		hw := halfWriter{w: w, buf: make([]uint16, min(n, streamBytes/2))}
+		emit = func(data []T) error { return writeHalf(&hw, data) }
+		d.size = 2
 	}
 	var data []T
 	fortran, strided := false, false
@@ -66,11 +81,44 @@ func write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
 		return ioError(err, "writing header")
 	}
 	if strided {
-		buf := make([]T, min(n, streamBytes/d.size))
-		return writeBlocks(w, v, buf)
+		var zero T
+		buf := make([]T, min(n, streamBytes/int(unsafe.Sizeof(zero))))
+		return writeBlocks(emit, v, buf)
 	}
-	if _, err := w.Write(asBytes(data)); err != nil {
+	if err := emit(data); err != nil {
 		return ioError(err, "writing data")
+	}
+	return nil
+}
+
+// halfWriter writes float16 data to w through buf.
+type halfWriter struct {
+	w   io.Writer
+	buf []uint16
+}
+
+// writeHalf writes data, whose element type is float32 or float64 (T's
+// underlying type), as float16 through hw's buffer.
+func writeHalf[T tensor.Number](hw *halfWriter, data []T) error {
+	var zero T
+	for len(data) > 0 {
+		k := min(len(data), len(hw.buf))
+		b := hw.buf[:k]
+		if unsafe.Sizeof(zero) == 4 {
+			f := unsafe.Slice((*float32)(unsafe.Pointer(unsafe.SliceData(data))), k)
+			for i, x := range f {
+				b[i] = float32ToHalf(x)
+			}
+		} else {
+			f := unsafe.Slice((*float64)(unsafe.Pointer(unsafe.SliceData(data))), k)
+			for i, x := range f {
+				b[i] = float64ToHalf(x)
+			}
+		}
+		if _, err := hw.w.Write(asBytes(b)); err != nil {
+			return err
+		}
+		data = data[k:]
 	}
 	return nil
 }
@@ -78,13 +126,13 @@ func write[T tensor.Number](w io.Writer, v tensor.View[T]) error {
 // writeBlocks writes the elements of v in row-major order through buf: as
 // many whole rows of axis 0 at a time as buf holds, or, when one row is
 // larger than buf, each row in turn the same way.
-func writeBlocks[T tensor.Number](w io.Writer, v tensor.View[T], buf []T) error {
+func writeBlocks[T tensor.Number](emit func([]T) error, v tensor.View[T], buf []T) error {
 	n := v.Size()
 	if n <= len(buf) {
 		if err := v.CopyTo(buf); err != nil {
 			return ioError(err, "copying view")
 		}
-		if _, err := w.Write(asBytes(buf[:n])); err != nil {
+		if err := emit(buf[:n]); err != nil {
 			return ioError(err, "writing data")
 		}
 		return nil
@@ -101,7 +149,7 @@ func writeBlocks[T tensor.Number](w io.Writer, v tensor.View[T], buf []T) error 
 			block, err = v.Select(0, i)
 		}
 		if err == nil {
-			err = writeBlocks(w, block, buf)
+			err = writeBlocks(emit, block, buf)
 		}
 		if err != nil {
 			return err
@@ -124,10 +172,13 @@ func writeBlocks[T tensor.Number](w io.Writer, v tensor.View[T], buf []T) error 
 // /dev/stdout, a named pipe) is written in place, since it cannot be
 // replaced; Save never removes it, even when writing fails.
 //
+// The options choose the stored dtype (see [Float16]).
+//
 // It returns the errors of Write, and those of creating, syncing, closing
 // and renaming the file.
-func Save[T tensor.Number, V tensor.Operand[T]](path string, v V) error {
-	return withOp("Save", save(path, func(w io.Writer) error { return write(w, tensor.View[T](v)) }))
+func Save[T tensor.Number, V tensor.Operand[T]](path string, v V, opts ...WriteOption) error {
+	o := newWriteOptions(opts)
+	return withOp("Save", save(path, func(w io.Writer) error { return write(w, tensor.View[T](v), o) }))
 }
 
 // save writes a file at path with body, as Save describes.
