@@ -13,9 +13,9 @@ import (
 // Column means with Tessera, then a product with gonum, on one buffer.
 func Example() {
 	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 3, 2))
-	mean := tensor.Must(ops.Mean(x.View(), 0))
-	centered := tensor.Must(ops.Sub(x.View(), mean.View())) // broadcast over the rows
-	m := tensor.Must(gonum.AsDense(centered.View()))        // shares centered's data
+	mean, _ := ops.Mean(x, 0)
+	centered, _ := ops.Sub(x, mean) // broadcast over the rows
+	m, _ := gonum.AsDense(centered) // shares centered's data
 
 	var cov mat.Dense
 	cov.Mul(m.T(), m)
@@ -24,6 +24,38 @@ func Example() {
 	// Output:
 	// ⎡4  4⎤
 	// ⎣4  4⎦
+}
+
+// A correlation matrix, NumPy's np.corrcoef(X, rowvar=False): standardize
+// the columns with Tessera (population deviations, as corrcoef's), then
+// Z.T @ Z / n with gonum on the same buffer (the values agree with
+// NumPy's to the digits shown).
+func Example_correlation() {
+	X := tensor.Must(tensor.FromSlice([]float64{
+		1, 2, 10,
+		2, 4, 8,
+		3, 7, 9,
+		4, 8, 5,
+	}, 4, 3))
+	n, _ := X.Dim(0)
+	mean, err := ops.MeanKeepDims(X, 0)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sd, _ := ops.PopStdDevKeepDims(X, 0)
+	centred, _ := ops.Sub(X, mean)
+	Z, _ := ops.Div(centred, sd)
+	z, _ := gonum.AsDense(Z) // Z is row-major: no copy
+
+	var corr mat.Dense
+	corr.Mul(z.T(), z)
+	corr.Scale(1/float64(n), &corr)
+	fmt.Printf("%.4f\n", mat.Formatted(&corr))
+	// Output:
+	// ⎡ 1.0000   0.9845  -0.8367⎤
+	// ⎢ 0.9845   1.0000  -0.7284⎥
+	// ⎣-0.8367  -0.7284   1.0000⎦
 }
 
 // A transposed view has no unit column stride: AsDense refuses it and

@@ -13,7 +13,8 @@ import (
 	"github.com/tessera-go/tessera/tensor"
 )
 
-func show[T tensor.Number](name string, v tensor.View[T]) {
+func show[T tensor.Number, V tensor.Operand[T]](name string, x V) {
+	v := tensor.View[T](x)
 	fmt.Printf("%-22s shape %v strides %v offset %d contiguous %t\n", name, v.Shape(), v.Strides(), v.Offset(), v.IsContiguous())
 	fmt.Printf("%v\n\n", v)
 }
@@ -23,17 +24,16 @@ func main() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	v := t.View()
-	show("t", v)
+	show("t", t)
 
-	tv, err := ops.Transpose(v, 0, 1) // metadata only: same data
+	tv, err := ops.Transpose(t, 0, 1) // metadata only: same data
 	if err != nil {
 		log.Fatal(err)
 	}
 	show("transpose(t, 0, 1)", tv)
 
 	c := tv.Contiguous() // not row-major, so this copies
-	show("contiguous", c.View())
+	show("contiguous", c)
 	fmt.Printf("contiguous data: %v\n\n", c.Data())
 
 	r, err := ops.Reshape(tv, 12) // needs a copy: a view over a fresh buffer
@@ -52,7 +52,7 @@ func main() {
 	}
 	show("view(tv, 2, 2, 3)", split)
 
-	rows, err := ops.Slice(v, 0, 1, 3, 1) // t[1:3]: contiguous at offset 4
+	rows, err := ops.Slice(t, 0, 1, 3, 1) // t[1:3]: contiguous at offset 4
 	if err != nil {
 		log.Fatal(err)
 	}
