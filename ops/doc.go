@@ -7,6 +7,18 @@
 // NumPy's numpy.transpose(a) is a.transpose() — and package layout does
 // its arithmetic.
 //
+// Every operand, destinations included, is a tensor.Tensor or a
+// tensor.View, whichever the caller has ([tensor.Operand]); the element
+// type is inferred, so results chain without conversions:
+//
+//	c, err := ops.Sub(x, mean)   // x a Tensor, mean the Tensor Mean returned
+//	z, err := ops.Div(c, sd)
+//
+// A Tensor passes as the view of all of it; nothing is copied. Only a
+// function value names every type argument (ops.Add[float32,
+// tensor.View[float32], tensor.View[float32]]), as does a join of no
+// operands.
+//
 // # Computing
 //
 // The elementwise operations compute on any views — transposed, sliced
