@@ -102,40 +102,47 @@ func run[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	di, si := p.Inc()
 	var err error
-	// The blocks are walked a row at a time by Plan.EachRow, not by
+	var w layout.Walk // one, for whichever case runs
+	// The blocks are walked a row at a time by a layout.Walk, not by
 	// ranging over p.Runs(): instantiated in a package that does not
 	// import layout, Runs' closure, and p with it, would move to the heap
-	// on every call. A kernel's error stops the blocks after it.
+	// on every call. Nor by Plan.EachRow, the loop of ops: its call per row
+	// measured a few percent of a small copy (BENCHMARKS.md), and copies
+	// are the smallest operations there are.
 	switch p.Kind() {
 	case layout.KindCopy:
-		p.EachRow(func(d, s, ds, ss, k int) {
+		for w.NextBlock(p) {
+			d, s, ds, ss, k := w.RowPair()
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				copy(dst[d:d+n], src[s:s+n])
 			}
-		})
+		}
 	case layout.KindFill:
-		p.EachRow(func(d, s, ds, ss, k int) {
+		for err == nil && w.NextBlock(p) {
+			d, s, ds, ss, k := w.RowPair()
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				err = simd.Fill(dst, d, di, src[s], n)
 			}
-		})
+		}
 	case layout.KindGather:
 		if c != Streamed {
 			gather(dst, src, p)
 			break
 		}
-		p.EachRow(func(d, s, ds, ss, k int) {
+		for err == nil && w.NextBlock(p) {
+			d, s, ds, ss, k := w.RowPair()
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				err = simd.StridedStream(dst, d, di, src, s, si, n)
 			}
-		})
+		}
 	case layout.KindTranspose:
 		rows, dld, _ := p.Rows()
 		if asRuns[T](rows, n, si) {
 			stridedRows(dst, src, p, c)
 			break
 		}
-		p.EachRow(func(d, s, ds, ss, k int) {
+		for err == nil && w.NextBlock(p) {
+			d, s, ds, ss, k := w.RowPair()
 			for ; k > 0 && err == nil; d, s, k = d+ds, s+ss, k-1 {
 				// Called directly: through a func value the operands
 				// would escape to the heap.
@@ -148,7 +155,7 @@ func run[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 					err = simd.Transpose(dst, d, dld, src, s, si, rows, n)
 				}
 			}
-		})
+		}
 	}
 	if err != nil {
 		panic("copier: internal error: " + err.Error())
@@ -171,7 +178,9 @@ func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	_, si := p.Inc()
 	rows, dld, _ := p.Rows()
-	p.EachRow(func(d, s, ds, ss, k int) {
+	var w layout.Walk
+	for w.NextBlock(p) {
+		d, s, ds, ss, k := w.RowPair()
 		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 			for r := range rows {
 				if c != Streamed {
@@ -181,7 +190,7 @@ func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 				}
 			}
 		}
-	})
+	}
 }
 
 // gather moves the runs of a gather plan with the loop simd.Strided runs,
@@ -195,22 +204,25 @@ func gather[T simd.Number](dst, src []T, p *layout.Plan) {
 	di, si := p.Inc()
 	var zero T
 	reverse := di == 1 && si == -1 && n*int(unsafe.Sizeof(zero)) >= 256
-	p.EachRow(func(d, s, ds, ss, k int) {
-		switch {
-		case reverse:
+	var w layout.Walk
+	for w.NextBlock(p) {
+		d, s, ds, ss, k := w.RowPair()
+		if reverse {
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				_ = simd.Strided(dst, d, 1, src, s, -1, n)
 			}
-		case di != 1:
+			continue
+		}
+		if di != 1 {
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
 				loops.Gather(dst, d, di, src, s, si, n)
 			}
-		default:
-			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-				gatherRun(dst[d:d+n], src, s, si)
-			}
+			continue
 		}
-	})
+		for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
+			gatherRun(dst[d:d+n], src, s, si)
+		}
+	}
 }
 
 // gatherRun sets run[i] = src[s+i*si] for every i, without checking the
