@@ -96,6 +96,22 @@
 // one or more are ErrEmpty, while Sum and Prod of none are 0 and 1, and
 // Mean and the variances of none NaN, as NumPy's.
 //
+// # Matrix products
+//
+// MatMul and MatMulInto follow NumPy's matmul: matrices, a vector on
+// either side, and stacks of matrices whose leading axes broadcast. They
+// read any operand layout as it lies, by the GotoBLAS/BLIS scheme: blocks
+// of both operands are packed into contiguous slivers sized to the
+// caches, whatever their strides (transposed, stepped, flipped,
+// broadcast), and a micro-kernel computes a tile of the result in
+// registers — simd.Gemm's vector kernels for float32 and float64 (fused
+// multiply-adds), Go's arithmetic for the other types (integers wrap).
+// Every element is summed in the order of k, in blocks of 256 along k
+// whose sums are added in turn, so the result has the same bits for every
+// parallelism and SIMD level; float32 accumulates in float32, as BLAS
+// does. Large products are split over goroutines by blocks of the
+// result's columns (or rows).
+//
 // # Joins, splits and special views
 //
 // Concat joins views along an existing axis and Stack along a new one;

@@ -10,6 +10,7 @@ import (
 )
 
 //go:generate go run ./internal/genarith
+//go:generate go run ./internal/gengemm
 
 // Float is the constraint of the arithmetic kernels: float32, float64 and
 // the types whose underlying type is one of them. It is tensor.Float,

@@ -83,6 +83,10 @@ type table struct {
 	// NaN.
 	idx32 func(x *float32, n int, v float32) int
 	idx64 func(x *float64, n int, v float64) int
+	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
+	// twin; see Gemm).
+	gemm32 *gemmSet[float32]
+	gemm64 *gemmSet[float64]
 	// thin holds the thin transposes by the base-2 logarithm of the
 	// element size (zero: none, the tiles and then the Go twin run; see
 	// thin.go), narrow32 and narrow64 the smaller tiles that take the

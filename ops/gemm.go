@@ -1,0 +1,252 @@
+package ops
+
+import (
+	"math"
+	"math/bits"
+
+	"github.com/tessera-go/tessera/internal/par"
+	"github.com/tessera-go/tessera/simd"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// The matrix-product engine: C = A·B for an m×k A and a k×n B of any
+// strides (transposed, stepped, flipped or broadcast operands included),
+// by the GotoBLAS/BLIS scheme. Blocks of B (gemmKC rows by up to gemmNC
+// columns) and of A (up to gemmMC rows by gemmKC columns) are packed into
+// contiguous slivers, nr columns of B or mr rows of A interleaved along k,
+// so that the micro-kernel reads both at unit stride whatever the
+// operands' layouts; the micro-kernel then computes an mr×nr tile of C
+// in registers.
+//
+// The order of the sums is fixed by k alone: each element of C is the sum,
+// block after block of gemmKC along k, of the block's products
+// accumulated in k order from 0 (for floats by fused multiply-adds, one
+// rounding each, at every SIMD level: see simd.Gemm), each block's sum
+// added to the element. The tiles, the blocks of m and n and the split over goroutines
+// only choose which elements are computed together, so the bits are the
+// same for every parallelism and every tile size.
+
+// gemmMatrix is an m×n matrix in a buffer: element (i, j) is at
+// data[off + i*rs + j*cs]. Strides may be negative or zero.
+type gemmMatrix[T tensor.Number] struct {
+	data        []T
+	off, rs, cs int
+}
+
+// The blocking. gemmKC fixes the order of the sums (see above) and must
+// not depend on the machine; gemmMC and gemmNC only size the packed blocks
+// to the caches: a block of A (gemmMC×gemmKC, 128 KiB of float32) stays
+// in L2 while the micro-kernel sweeps the packed B, and a block of B
+// (gemmKC×gemmNC, 1 MiB of float32) in L2 or L3.
+const (
+	gemmKC = 256
+	gemmMC = 128
+	gemmNC = 1024
+)
+
+// gemmKernel computes an mr×nr tile: acc[i*nr+j] = Σ_k a[k*mr+i]·b[k*nr+j]
+// over kc, from zero, in k order.
+type gemmKernel[T tensor.Number] struct {
+	mr, nr int
+	tile   func(kc int, a, b, acc []T)
+}
+
+// kernelOf returns the micro-kernel for T: for float32 and float64 the
+// active level's of package simd (fused multiply-adds, the same bits at
+// every level: simd.GemmKernel.Tile), for the other types tileGo, the
+// plain products and sums of Go's arithmetic (wrapping integers, Go's
+// complex product).
+func kernelOf[T tensor.Number]() gemmKernel[T] {
+	switch kindOf[T]() {
+	case kindFloat32:
+		return simdKernel[T, float32]()
+	case kindFloat64:
+		return simdKernel[T, float64]()
+	}
+	return gemmKernel[T]{4, 4, tileGo[T]}
+}
+
+// simdKernel returns simd's micro-kernel for E, T's underlying type. The
+// packed slivers have the lengths Tile wants, so it cannot fail.
+func simdKernel[T tensor.Number, E float32 | float64]() gemmKernel[T] {
+	k := simd.Gemm[E]()
+	return gemmKernel[T]{k.MR, k.NR, func(kc int, a, b, acc []T) {
+		_ = k.Tile(kc, asKind[E](a), asKind[E](b), asKind[E](acc))
+	}}
+}
+
+// gemmWorkers returns how many goroutines compute an m×n×k product: as
+// par.Workers would for an operation of m·n·k bytes, so that products of
+// 4M multiply-adds (160³) and more are split.
+func gemmWorkers(m, n, k int) int {
+	work := math.MaxInt
+	if hi, lo := bits.Mul64(uint64(m), uint64(n)); hi == 0 && lo <= math.MaxInt {
+		if hi, lo := bits.Mul64(lo, uint64(k)); hi == 0 && lo <= math.MaxInt {
+			work = int(lo)
+		}
+	}
+	return par.Workers(work)
+}
+
+// gemm sets c = a·b, where a is m×k, b k×n and c m×n, splitting the
+// columns (or, for few columns, the rows) of c over up to workers
+// goroutines. c must not share memory with a or b.
+func gemm[T tensor.Number](m, n, k int, a, b, c gemmMatrix[T], workers int) {
+	if m == 0 || n == 0 {
+		return
+	}
+	if k == 0 {
+		for i := range m {
+			for j := range n {
+				c.data[c.off+i*c.rs+j*c.cs] = 0
+			}
+		}
+		return
+	}
+	kern := kernelOf[T]()
+	if workers <= 1 {
+		gemmRange(kern, m, n, k, a, b, c)
+		return
+	}
+	// Split the longer side of c in parts of whole tiles.
+	split, unit := n, kern.nr
+	if m > n {
+		split, unit = m, kern.mr
+	}
+	tiles := (split + unit - 1) / unit
+	workers = min(workers, tiles)
+	par.Do(workers, func(w int) {
+		lo, hi := tiles*w/workers*unit, min(tiles*(w+1)/workers*unit, split)
+		if lo >= hi {
+			return
+		}
+		if split == n {
+			bb, cc := b, c
+			bb.off += lo * b.cs
+			cc.off += lo * c.cs
+			gemmRange(kern, m, hi-lo, k, a, bb, cc)
+		} else {
+			aa, cc := a, c
+			aa.off += lo * a.rs
+			cc.off += lo * c.rs
+			gemmRange(kern, hi-lo, n, k, aa, b, cc)
+		}
+	})
+}
+
+// gemmRange is gemm on one goroutine, with its own packing buffers.
+func gemmRange[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMatrix[T]) {
+	mr, nr := kern.mr, kern.nr
+	var sc scratch
+	defer sc.release()
+	nc, mc, kc := min(gemmNC, roundUp(n, nr)), min(gemmMC, roundUp(m, mr)), min(gemmKC, k)
+	bp := scratchOrMake[T](&sc, 0, kc*roundUp(nc, nr))
+	ap := scratchOrMake[T](&sc, 1, roundUp(mc, mr)*kc)
+	acc := scratchBuf[T](&sc, 2, mr*nr)
+	for jc := 0; jc < n; jc += gemmNC {
+		ncb := min(gemmNC, n-jc)
+		for pc := 0; pc < k; pc += gemmKC {
+			kcb := min(gemmKC, k-pc)
+			packB(bp, b, pc, kcb, jc, ncb, nr)
+			for ic := 0; ic < m; ic += gemmMC {
+				mcb := min(gemmMC, m-ic)
+				packA(ap, a, ic, mcb, pc, kcb, mr)
+				for jr := 0; jr < ncb; jr += nr {
+					bs := bp[jr*kcb : (jr+nr)*kcb]
+					for ir := 0; ir < mcb; ir += mr {
+						kern.tile(kcb, ap[ir*kcb:(ir+mr)*kcb], bs, acc)
+						store(c, acc, ic+ir, jc+jr, min(mr, mcb-ir), min(nr, ncb-jr), nr, pc > 0)
+					}
+				}
+			}
+		}
+	}
+}
+
+// roundUp returns n rounded up to a multiple of u.
+func roundUp(n, u int) int { return (n + u - 1) / u * u }
+
+// packA packs rows [i0, i0+mc) and columns [p0, p0+kc) of a into dst, in
+// slivers of mr rows: sliver s holds, for each k in turn, its mr rows'
+// elements at column p0+k; the rows past mc are zero.
+func packA[T tensor.Number](dst []T, a gemmMatrix[T], i0, mc, p0, kc, mr int) {
+	d := 0
+	for s := 0; s < mc; s += mr {
+		rows := min(mr, mc-s)
+		for p := range kc {
+			o := a.off + (i0+s)*a.rs + (p0+p)*a.cs
+			r := 0
+			for ; r < rows; r++ {
+				dst[d+r] = a.data[o+r*a.rs]
+			}
+			for ; r < mr; r++ {
+				dst[d+r] = 0
+			}
+			d += mr
+		}
+	}
+}
+
+// packB packs rows [p0, p0+kc) and columns [j0, j0+nc) of b into dst, in
+// slivers of nr columns: sliver s holds, for each k in turn, its nr
+// columns' elements at row p0+k; the columns past nc are zero.
+func packB[T tensor.Number](dst []T, b gemmMatrix[T], p0, kc, j0, nc, nr int) {
+	d := 0
+	for s := 0; s < nc; s += nr {
+		cols := min(nr, nc-s)
+		for p := range kc {
+			o := b.off + (p0+p)*b.rs + (j0+s)*b.cs
+			j := 0
+			if b.cs == 1 {
+				copy(dst[d:d+cols], b.data[o:o+cols])
+				j = cols
+			}
+			for ; j < cols; j++ {
+				dst[d+j] = b.data[o+j*b.cs]
+			}
+			for ; j < nr; j++ {
+				dst[d+j] = 0
+			}
+			d += nr
+		}
+	}
+}
+
+// store writes the rows×cols corner of the tile acc (nr wide) into c at
+// (i0, j0): c = acc for the first block along k, c += acc for the later
+// ones (add).
+func store[T tensor.Number](c gemmMatrix[T], acc []T, i0, j0, rows, cols, nr int, add bool) {
+	for i := range rows {
+		o := c.off + (i0+i)*c.rs + j0*c.cs
+		t := acc[i*nr : i*nr+cols]
+		if add {
+			for j, x := range t {
+				c.data[o+j*c.cs] += x
+			}
+		} else {
+			for j, x := range t {
+				c.data[o+j*c.cs] = x
+			}
+		}
+	}
+}
+
+// tileGo is the 4×4 micro-kernel of the types without fused
+// multiply-adds: Go's products and sums, in k order.
+func tileGo[T tensor.Number](kc int, a, b, acc []T) {
+	var c00, c01, c02, c03, c10, c11, c12, c13, c20, c21, c22, c23, c30, c31, c32, c33 T
+	a, b = a[:4*kc], b[:4*kc]
+	for p := 0; p < 4*kc; p += 4 {
+		a0, a1, a2, a3 := a[p], a[p+1], a[p+2], a[p+3]
+		b0, b1, b2, b3 := b[p], b[p+1], b[p+2], b[p+3]
+		c00, c01, c02, c03 = c00+a0*b0, c01+a0*b1, c02+a0*b2, c03+a0*b3
+		c10, c11, c12, c13 = c10+a1*b0, c11+a1*b1, c12+a1*b2, c13+a1*b3
+		c20, c21, c22, c23 = c20+a2*b0, c21+a2*b1, c22+a2*b2, c23+a2*b3
+		c30, c31, c32, c33 = c30+a3*b0, c31+a3*b1, c32+a3*b2, c33+a3*b3
+	}
+	acc = acc[:16]
+	acc[0], acc[1], acc[2], acc[3] = c00, c01, c02, c03
+	acc[4], acc[5], acc[6], acc[7] = c10, c11, c12, c13
+	acc[8], acc[9], acc[10], acc[11] = c20, c21, c22, c23
+	acc[12], acc[13], acc[14], acc[15] = c30, c31, c32, c33
+}

@@ -1,0 +1,53 @@
+package ops_test
+
+import (
+	"fmt"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// MatMul follows NumPy's matmul: matrices, a vector on either side, and
+// stacks of matrices that broadcast. Any layout is read as it lies: here
+// the transpose of a, with no copy first.
+func ExampleMatMul() {
+	a := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3))
+	b := tensor.Must(tensor.FromSlice([]float64{1, 0, 0, 1, 1, 1}, 3, 2))
+	ab, _ := ops.MatMul(a, b) // [2 3] @ [3 2]
+	at := tensor.Must(a.Transpose(0, 1))
+	ata, _ := ops.MatMul(at, a) // a.T @ a: [3 3]
+	v := tensor.Must(tensor.FromSlice([]float64{1, 1, 1}, 3))
+	av, _ := ops.MatMul(a, v) // a vector: the added axis is removed
+	dot, _ := ops.MatMul(v, v)
+	d, _ := dot.Item()
+	fmt.Println(ab)
+	fmt.Println(ata)
+	fmt.Println(av, d)
+	// Output:
+	// [[ 4.  5.]
+	//  [10. 11.]]
+	// [[17. 22. 27.]
+	//  [22. 29. 36.]
+	//  [27. 36. 45.]]
+	// [ 6. 15.] 3
+}
+
+// MatMulInto writes into a caller's tensor or view; an operand may be the
+// destination itself.
+func ExampleMatMulInto() {
+	x := tensor.Must(tensor.FromSlice([]int{1, 1, 0, 1}, 2, 2))
+	p := tensor.Must(tensor.FromSlice([]int{1, 0, 0, 1}, 2, 2))
+	for range 3 {
+		_ = ops.MatMulInto(p, p, x) // p = p @ x
+	}
+	fmt.Println(p)
+	// A stack of two matrices times one matrix, which broadcasts.
+	s := tensor.Must(tensor.FromSlice([]complex128{1, 1i, 2, 2i}, 2, 1, 2))
+	c := tensor.Must(tensor.FromSlice([]complex128{1i, 1}, 2, 1))
+	sc, _ := ops.MatMul(s, c)
+	fmt.Println(sc.Shape(), sc.Data())
+	// Output:
+	// [[1 3]
+	//  [0 1]]
+	// [2 1 1] [(0+2i) (0+4i)]
+}
