@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/internal/testkit"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
@@ -257,4 +258,33 @@ func TestMatMulAliasing(t *testing.T) {
 	want = tensor.Must(ops.MatMul(c, ct)).Data()
 	require.NoError(t, ops.MatMulInto(c, c, ct)) // c = c·cᵀ, both read from copies
 	assert.Equal(t, want, c.Data())
+}
+
+// TestMatMulLevels checks that every SIMD level gives the same bits, for
+// float32 and float64, on shapes that leave partial tiles at every level's
+// tile size and a k of more than one block.
+func TestMatMulLevels(t *testing.T) {
+	r := rand.New(rand.NewPCG(51, 4))
+	a32, _ := randomMatrix[float32](r, []int{29, 530})
+	b32, _ := randomMatrix[float32](r, []int{530, 37})
+	a64, _ := randomMatrix[float64](r, []int{3, 13, 300})
+	b64, _ := randomMatrix[float64](r, []int{300, 19})
+	var ref32 []float32
+	var ref64 []float64
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		g32, err := ops.MatMul(a32, b32)
+		require.NoError(t, err)
+		g64, err := ops.MatMul(a64, b64)
+		require.NoError(t, err)
+		if ref32 == nil {
+			ref32, ref64 = g32.Data(), g64.Data()
+			return
+		}
+		for i, w := range ref32 {
+			require.Equal(t, math.Float32bits(w), math.Float32bits(g32.Data()[i]), "float32 element %d", i)
+		}
+		for i, w := range ref64 {
+			require.Equal(t, math.Float64bits(w), math.Float64bits(g64.Data()[i]), "float64 element %d", i)
+		}
+	})
 }
