@@ -44,11 +44,12 @@ const (
 	gemmNC = 1024
 )
 
-// gemmKernel computes an mr×nr tile: acc[i*nr+j] = Σ_k a[k*mr+i]·b[k*nr+j]
-// over kc, from zero, in k order.
+// gemmKernel computes an mr×nr tile: the sums Σ_k a[k*mr+i]·b[k*nr+j]
+// over kc, from zero, in k order, stored at c[i*ldc+j] or added to it.
+// ldc >= nr.
 type gemmKernel[T tensor.Number] struct {
 	mr, nr int
-	tile   func(kc int, a, b, acc []T)
+	tile   func(kc int, a, b, c []T, ldc int, add bool)
 }
 
 // kernelOf returns the micro-kernel for T: for float32 and float64 the
@@ -70,8 +71,8 @@ func kernelOf[T tensor.Number]() gemmKernel[T] {
 // packed slivers have the lengths Tile wants, so it cannot fail.
 func simdKernel[T tensor.Number, E float32 | float64]() gemmKernel[T] {
 	k := simd.Gemm[E]()
-	return gemmKernel[T]{k.MR, k.NR, func(kc int, a, b, acc []T) {
-		_ = k.Tile(kc, asKind[E](a), asKind[E](b), asKind[E](acc))
+	return gemmKernel[T]{k.MR, k.NR, func(kc int, a, b, c []T, ldc int, add bool) {
+		_ = k.Tile(kc, asKind[E](a), asKind[E](b), asKind[E](c), ldc, add)
 	}}
 }
 
@@ -143,6 +144,7 @@ func gemmRange[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMat
 	bp := scratchOrMake[T](&sc, 0, kc*roundUp(nc, nr))
 	ap := scratchOrMake[T](&sc, 1, roundUp(mc, mr)*kc)
 	acc := scratchBuf[T](&sc, 2, mr*nr)
+	direct := c.cs == 1 && c.rs >= nr // rows of whole tiles neither reversed nor overlapping
 	for jc := 0; jc < n; jc += gemmNC {
 		ncb := min(gemmNC, n-jc)
 		for pc := 0; pc < k; pc += gemmKC {
@@ -154,8 +156,16 @@ func gemmRange[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMat
 				for jr := 0; jr < ncb; jr += nr {
 					bs := bp[jr*kcb : (jr+nr)*kcb]
 					for ir := 0; ir < mcb; ir += mr {
-						kern.tile(kcb, ap[ir*kcb:(ir+mr)*kcb], bs, acc)
-						store(c, acc, ic+ir, jc+jr, min(mr, mcb-ir), min(nr, ncb-jr), nr, pc > 0)
+						as := ap[ir*kcb : (ir+mr)*kcb]
+						rows, cols := min(mr, mcb-ir), min(nr, ncb-jr)
+						if o := c.off + (ic+ir)*c.rs + (jc+jr)*c.cs; direct && rows == mr && cols == nr {
+							// A whole tile of rows of unit stride: the
+							// kernel stores or adds it in place.
+							kern.tile(kcb, as, bs, c.data[o:o+(mr-1)*c.rs+nr], c.rs, pc > 0)
+							continue
+						}
+						kern.tile(kcb, as, bs, acc, nr, false)
+						store(c, acc, ic+ir, jc+jr, rows, cols, nr, pc > 0)
 					}
 				}
 			}
@@ -232,8 +242,9 @@ func store[T tensor.Number](c gemmMatrix[T], acc []T, i0, j0, rows, cols, nr int
 }
 
 // tileGo is the 4×4 micro-kernel of the types without fused
-// multiply-adds: Go's products and sums, in k order.
-func tileGo[T tensor.Number](kc int, a, b, acc []T) {
+// multiply-adds: Go's products and sums, in k order, stored at c or added
+// to it.
+func tileGo[T tensor.Number](kc int, a, b, c []T, ldc int, add bool) {
 	var c00, c01, c02, c03, c10, c11, c12, c13, c20, c21, c22, c23, c30, c31, c32, c33 T
 	a, b = a[:4*kc], b[:4*kc]
 	for p := 0; p < 4*kc; p += 4 {
@@ -244,9 +255,16 @@ func tileGo[T tensor.Number](kc int, a, b, acc []T) {
 		c20, c21, c22, c23 = c20+a2*b0, c21+a2*b1, c22+a2*b2, c23+a2*b3
 		c30, c31, c32, c33 = c30+a3*b0, c31+a3*b1, c32+a3*b2, c33+a3*b3
 	}
-	acc = acc[:16]
-	acc[0], acc[1], acc[2], acc[3] = c00, c01, c02, c03
-	acc[4], acc[5], acc[6], acc[7] = c10, c11, c12, c13
-	acc[8], acc[9], acc[10], acc[11] = c20, c21, c22, c23
-	acc[12], acc[13], acc[14], acc[15] = c30, c31, c32, c33
+	r0, r1, r2, r3 := c[0:4:4], c[ldc:ldc+4:ldc+4], c[2*ldc:2*ldc+4:2*ldc+4], c[3*ldc:3*ldc+4:3*ldc+4]
+	if add {
+		r0[0], r0[1], r0[2], r0[3] = r0[0]+c00, r0[1]+c01, r0[2]+c02, r0[3]+c03
+		r1[0], r1[1], r1[2], r1[3] = r1[0]+c10, r1[1]+c11, r1[2]+c12, r1[3]+c13
+		r2[0], r2[1], r2[2], r2[3] = r2[0]+c20, r2[1]+c21, r2[2]+c22, r2[3]+c23
+		r3[0], r3[1], r3[2], r3[3] = r3[0]+c30, r3[1]+c31, r3[2]+c32, r3[3]+c33
+		return
+	}
+	r0[0], r0[1], r0[2], r0[3] = c00, c01, c02, c03
+	r1[0], r1[1], r1[2], r1[3] = c10, c11, c12, c13
+	r2[0], r2[1], r2[2], r2[3] = c20, c21, c22, c23
+	r3[0], r3[1], r3[2], r3[3] = c30, c31, c32, c33
 }

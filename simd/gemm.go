@@ -21,7 +21,7 @@ type GemmKernel[T Float] struct {
 // gemmSet is a level's micro-kernel of one element type.
 type gemmSet[E float32 | float64] struct {
 	mr, nr int
-	fn     func(kc int, a, b, acc *E)
+	fn     func(kc int, a, b, c *E, ldc int, add bool)
 }
 
 // Gemm returns the matrix-product micro-kernel of the active level for T:
@@ -40,42 +40,69 @@ func Gemm[T Float]() GemmKernel[T] {
 	return GemmKernel[T]{MR: 4, NR: 4}
 }
 
-// Tile sets acc[r*NR+j], for r < MR and j < NR, to the sum over p < kc of
-// a[p*MR+r]·b[p*NR+j]: a holds kc groups of MR elements (a sliver of MR
-// rows of a matrix A, packed along k) and b kc groups of NR (a sliver of
-// NR columns of B). Each sum starts from +0 and accumulates its products
-// in p order by fused multiply-adds, each rounded once (IEEE 754's
-// fusedMultiplyAdd, VFMADD), so every level gives the same bits, those of
-// the Go loop with math.FMA. It returns an error wrapping ErrArg for a
-// negative kc and ErrRange when a, b or acc is too short.
-func (k GemmKernel[T]) Tile(kc int, a, b, acc []T) error {
-	if kc < 0 {
-		return errs.New("simd", "Gemm", ErrArg, "kc %d < 0", kc)
-	}
-	if len(a) < kc*k.MR || len(b) < kc*k.NR || len(acc) < k.MR*k.NR {
-		return errs.New("simd", "Gemm", ErrRange, "a of %d, b of %d, acc of %d elements for kc %d and a %d×%d tile",
-			len(a), len(b), len(acc), kc, k.MR, k.NR)
+// Tile computes the tile of MR rows by NR columns whose element (r, j)
+// is the sum over p < kc of a[p*MR+r]·b[p*NR+j], and stores it at
+// c[r*ldc+j], or adds it to that element when add is set: a holds kc
+// groups of MR elements (a sliver of MR rows of a matrix A, packed along
+// k) and b kc groups of NR (a sliver of NR columns of B). Each sum starts
+// from +0 and accumulates its products in p order by fused multiply-adds,
+// each rounded once (IEEE 754's fusedMultiplyAdd, VFMADD), and the add is
+// one more rounding; so every level gives the same bits, those of the Go
+// loop with math.FMA. ldc must be at least NR (rows of c do not overlap).
+// It returns an error wrapping ErrArg for a negative kc or an ldc below
+// NR, and ErrRange when a, b or c is too short.
+func (k GemmKernel[T]) Tile(kc int, a, b, c []T, ldc int, add bool) error {
+	if kc < 0 || ldc < k.NR {
+		return errs.New("simd", "Gemm", ErrArg, "kc %d, ldc %d for a %d×%d tile", kc, ldc, k.MR, k.NR)
 	}
 	if k.MR*k.NR == 0 {
 		return nil
 	}
-	if k.fn != nil && kc > 0 {
+	if len(a) < kc*k.MR || len(b) < kc*k.NR || len(c) < (k.MR-1)*ldc+k.NR {
+		return errs.New("simd", "Gemm", ErrRange, "a of %d, b of %d, c of %d elements for kc %d, ldc %d and a %d×%d tile",
+			len(a), len(b), len(c), kc, ldc, k.MR, k.NR)
+	}
+	if k.fn != nil {
+		if kc == 0 { // the kernels take no empty slivers
+			a, b = make([]T, 1), make([]T, 1)
+		}
 		if sizeOf[T]() == 4 {
 			s := (*gemmSet[float32])(k.fn)
-			s.fn(kc, &as[float32](a)[0], &as[float32](b)[0], &as[float32](acc)[0])
+			s.fn(kc, &as[float32](a)[0], &as[float32](b)[0], &as[float32](c)[0], ldc, add)
 		} else {
 			s := (*gemmSet[float64])(k.fn)
-			s.fn(kc, &as[float64](a)[0], &as[float64](b)[0], &as[float64](acc)[0])
+			s.fn(kc, &as[float64](a)[0], &as[float64](b)[0], &as[float64](c)[0], ldc, add)
 		}
 		return nil
 	}
-	gemmTileGo(k.MR, k.NR, kc, a, b, acc)
+	gemmTileGo(k.MR, k.NR, kc, a, b, c, ldc, add)
 	return nil
 }
 
 // gemmTileGo is the Go twin of the micro-kernels, for any tile.
-func gemmTileGo[T Float](mr, nr, kc int, a, b, acc []T) {
-	acc = acc[:mr*nr]
+func gemmTileGo[T Float](mr, nr, kc int, a, b, c []T, ldc int, add bool) {
+	var tile [16]T // the Generic level's 4×4 without allocating
+	acc := tile[:0]
+	if mr*nr <= len(tile) {
+		acc = tile[:mr*nr]
+	} else {
+		acc = make([]T, mr*nr)
+	}
+	gemmAccGo(mr, nr, kc, a, b, acc)
+	for r := range mr {
+		row := c[r*ldc : r*ldc+nr]
+		if add {
+			for j, x := range acc[r*nr : r*nr+nr] {
+				row[j] += x
+			}
+		} else {
+			copy(row, acc[r*nr:r*nr+nr])
+		}
+	}
+}
+
+// gemmAccGo sets acc[r*nr+j] to the tile's sums (see Tile).
+func gemmAccGo[T Float](mr, nr, kc int, a, b, acc []T) {
 	clear(acc)
 	if sizeOf[T]() == 4 {
 		a32, b32, c32 := as[float32](a), as[float32](b), as[float32](acc)

@@ -2,18 +2,18 @@
 
 package simd
 
-// The matrix-product micro-kernels (gemm_amd64.s): a tile of 12×32
-// float32 or 12×16 float64 at AVX512, 6×16 or 6×8 at AVX2 (which also
-// needs FMA3), from slivers packed as Tile describes.
+// The matrix-product micro-kernels (gemm_amd64.s, written by gengemm): a
+// tile of 12×32 float32 or 12×16 float64 at AVX512, 6×16 or 6×8 at AVX2
+// (which also needs FMA3), from slivers packed as Tile describes.
 
 //go:noescape
-func gemm32AVX512(kc int, a, b, acc *float32)
+func gemm32AVX512(kc int, a, b, c *float32, ldc int, add bool)
 
 //go:noescape
-func gemm64AVX512(kc int, a, b, acc *float64)
+func gemm64AVX512(kc int, a, b, c *float64, ldc int, add bool)
 
 //go:noescape
-func gemm32AVX2(kc int, a, b, acc *float32)
+func gemm32AVX2(kc int, a, b, c *float32, ldc int, add bool)
 
 //go:noescape
-func gemm64AVX2(kc int, a, b, acc *float64)
+func gemm64AVX2(kc int, a, b, c *float64, ldc int, add bool)

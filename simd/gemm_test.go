@@ -2,6 +2,7 @@ package simd
 
 import (
 	"math"
+	"slices"
 	"math/big"
 	"math/rand/v2"
 	"testing"
@@ -37,27 +38,40 @@ func gemmTileCheck[T Float](t *testing.T) {
 				b[i] = T(specials[r.IntN(len(specials))])
 			}
 		}
-		got := make([]T, k.MR*k.NR+2)
-		got[len(got)-1], got[len(got)-2] = 7, 7               // guard cells
-		if err := k.Tile(kc, a[1:], b[1:], got); err != nil { // unaligned starts
-			t.Fatal(err)
-		}
-		want := make([]T, k.MR*k.NR)
-		gemmTileGo(k.MR, k.NR, kc, a[1:], b[1:], want)
-		for i, w := range want {
-			if g := got[i]; !sameFloatBits(g, w) {
-				t.Fatalf("%T %d×%d, kc %d, element %d: got %v, want %v", w, k.MR, k.NR, kc, i, g, w)
+		for _, add := range []bool{false, true} {
+			// c has rows ldc = NR+3 apart, with guard cells between them
+			// and after the last; for add it starts with values to add to.
+			ldc := k.NR + 3
+			got := make([]T, k.MR*ldc+1)
+			for i := range got {
+				got[i] = 7
+				if add && i%ldc < k.NR {
+					got[i] = T(r.NormFloat64())
+				}
+			}
+			want := slices.Clone(got)
+			if err := k.Tile(kc, a[1:], b[1:], got, ldc, add); err != nil { // unaligned starts
+				t.Fatal(err)
+			}
+			gemmTileGo(k.MR, k.NR, kc, a[1:], b[1:], want, ldc, add)
+			for i, w := range want {
+				if g := got[i]; !sameFloatBits(g, w) {
+					t.Fatalf("%T %d×%d, kc %d, add %v, element %d: got %v, want %v", w, k.MR, k.NR, kc, add, i, g, w)
+				}
+				if i%ldc >= k.NR && got[i] != 7 {
+					t.Fatalf("%T kc %d: the kernel wrote outside its tile, at %d", w, kc, i)
+				}
 			}
 		}
-		if got[len(got)-1] != 7 || got[len(got)-2] != 7 {
-			t.Fatalf("%T kc %d: the kernel wrote past its tile", got[0], kc)
-		}
 	}
-	if err := k.Tile(-1, nil, nil, make([]T, k.MR*k.NR)); err == nil {
+	if err := k.Tile(-1, nil, nil, make([]T, k.MR*k.NR), k.NR, false); err == nil {
 		t.Error("a negative kc was accepted")
 	}
-	if err := k.Tile(2, make([]T, 2*k.MR-1), make([]T, 2*k.NR), make([]T, k.MR*k.NR)); err == nil {
+	if err := k.Tile(2, make([]T, 2*k.MR-1), make([]T, 2*k.NR), make([]T, k.MR*k.NR), k.NR, false); err == nil {
 		t.Error("a short a was accepted")
+	}
+	if err := k.Tile(2, make([]T, 2*k.MR), make([]T, 2*k.NR), make([]T, k.MR*k.NR), k.NR-1, false); err == nil {
+		t.Error("an ldc below NR was accepted")
 	}
 }
 
