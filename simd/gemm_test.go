@@ -2,9 +2,9 @@ package simd
 
 import (
 	"math"
-	"slices"
 	"math/big"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
