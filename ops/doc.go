@@ -110,7 +110,10 @@
 // whose sums are added in turn, so the result has the same bits for every
 // parallelism and SIMD level; float32 accumulates in float32, as BLAS
 // does. Large products are split over goroutines by blocks of the
-// result's columns (or rows).
+// result's columns (or rows). Dot (NumPy's dot) and Tensordot run as one
+// matrix product of the operands seen as matrices (views where the
+// strides allow, else row-major copies); Outer multiplies a column by a
+// row with broadcasting, and Trace sums a Diagonal.
 //
 // # Joins, splits and special views
 //

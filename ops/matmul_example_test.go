@@ -51,3 +51,48 @@ func ExampleMatMulInto() {
 	//  [0 1]]
 	// [2 1 1] [(0+2i) (0+4i)]
 }
+
+// Dot is NumPy's dot: vectors give a scalar, matrices their product.
+func ExampleDot() {
+	u := tensor.Must(tensor.FromSlice([]float64{1, 2, 3}, 3))
+	v := tensor.Must(tensor.FromSlice([]float64{4, 5, 6}, 3))
+	d, _ := ops.Dot(u, v)
+	x, _ := d.Item()
+	fmt.Println(x)
+	// Output: 32
+}
+
+// Outer is NumPy's outer: every product of an element of a and one of b.
+func ExampleOuter() {
+	u := tensor.Must(tensor.FromSlice([]int{1, 2}, 2))
+	v := tensor.Must(tensor.FromSlice([]int{1, 10, 100}, 3))
+	o, _ := ops.Outer(u, v)
+	fmt.Println(o)
+	// Output:
+	// [[  1  10 100]
+	//  [  2  20 200]]
+}
+
+// Tensordot contracts any axes, paired in order: here the last two of a
+// with the first two of b, as np.tensordot(a, b, axes=([1, 2], [0, 1])).
+func ExampleTensordot() {
+	a := tensor.Must(tensor.Arange[float64](2 * 3 * 4))
+	a3, _ := a.Reshape(2, 3, 4)
+	b := tensor.Must(tensor.Full(1.0, 3, 4, 5))
+	c, _ := ops.Tensordot(a3, b, []int{1, 2}, []int{0, 1})
+	fmt.Println(c.Shape(), c)
+	// Output:
+	// [2 5] [[ 66.  66.  66.  66.  66.]
+	//  [210. 210. 210. 210. 210.]]
+}
+
+// Trace sums a diagonal; the axes choose the matrices of a stack.
+func ExampleTrace() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3))
+	t, _ := ops.Trace(m, 0, 0, 1)
+	above, _ := ops.Trace(m, 1, 0, 1)
+	x, _ := t.Item()
+	y, _ := above.Item()
+	fmt.Println(x, y)
+	// Output: 15 8
+}
