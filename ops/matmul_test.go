@@ -288,3 +288,41 @@ func TestMatMulLevels(t *testing.T) {
 		}
 	})
 }
+
+// FuzzMatMul checks MatMul and MatMulInto against the definition on
+// random views of shapes the input chooses: ranks 1 to 4 on either side,
+// sizes up to 9 (40 for the inner size, past a kernel's tile), stacks
+// that broadcast, for float64 and int32.
+func FuzzMatMul(f *testing.F) {
+	f.Add(uint64(1), []byte{2, 2, 3, 4, 5, 0, 0})
+	f.Add(uint64(2), []byte{1, 3, 0, 7, 2, 1, 3})
+	f.Add(uint64(3), []byte{4, 2, 2, 40, 3, 2, 1})
+	f.Fuzz(func(t *testing.T, seed uint64, b []byte) {
+		next := func(n int) int {
+			if len(b) == 0 {
+				return 0
+			}
+			v := int(b[0]) % n
+			b = b[1:]
+			return v
+		}
+		ra, rb := 1+next(4), 1+next(4)
+		m, k, n := next(10), next(41), next(10)
+		batch := []int{1 + next(3), 1 + next(3)}
+		// Each stack is a suffix of batch, so the two broadcast.
+		as := append(slices.Clone(batch[len(batch)-max(ra-2, 0):]), m, k)
+		if ra == 1 {
+			as = []int{k}
+		}
+		bs := append(slices.Clone(batch[len(batch)-max(rb-2, 0):]), k, n)
+		if rb == 1 {
+			bs = []int{k}
+		}
+		if len(as) > 2 && len(bs) > 2 && next(2) == 0 {
+			bs[0] = 1 // broadcasts against a's stack
+		}
+		r := rand.New(rand.NewPCG(seed, 51))
+		checkMatMul[float64](t, r, as, bs)
+		checkMatMul[int32](t, r, as, bs)
+	})
+}
