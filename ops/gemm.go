@@ -89,10 +89,11 @@ func gemmWorkers(m, n, k int) int {
 	return par.Workers(work)
 }
 
-// gemm sets c = a·b, where a is m×k, b k×n and c m×n, splitting the
-// columns (or, for few columns, the rows) of c over up to workers
-// goroutines. c must not share memory with a or b.
-func gemm[T tensor.Number](m, n, k int, a, b, c gemmMatrix[T], workers int) {
+// gemm sets c = a·b, where a is m×k, b k×n and c m×n, with the kernel
+// kern, splitting the columns (or, for few columns, the rows) of c over
+// up to workers goroutines; on one goroutine it packs into sc's buffers.
+// c must not share memory with a or b.
+func gemm[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMatrix[T], workers int, sc *scratch) {
 	if m == 0 || n == 0 {
 		return
 	}
@@ -104,9 +105,8 @@ func gemm[T tensor.Number](m, n, k int, a, b, c gemmMatrix[T], workers int) {
 		}
 		return
 	}
-	kern := kernelOf[T]()
 	if workers <= 1 {
-		gemmRange(kern, m, n, k, a, b, c)
+		gemmRange(kern, m, n, k, a, b, c, sc)
 		return
 	}
 	// Split the longer side of c in parts of whole tiles.
@@ -121,29 +121,29 @@ func gemm[T tensor.Number](m, n, k int, a, b, c gemmMatrix[T], workers int) {
 		if lo >= hi {
 			return
 		}
+		var own scratch
+		defer own.release()
 		if split == n {
 			bb, cc := b, c
 			bb.off += lo * b.cs
 			cc.off += lo * c.cs
-			gemmRange(kern, m, hi-lo, k, a, bb, cc)
+			gemmRange(kern, m, hi-lo, k, a, bb, cc, &own)
 		} else {
 			aa, cc := a, c
 			aa.off += lo * a.rs
 			cc.off += lo * c.rs
-			gemmRange(kern, hi-lo, n, k, aa, b, cc)
+			gemmRange(kern, hi-lo, n, k, aa, b, cc, &own)
 		}
 	})
 }
 
-// gemmRange is gemm on one goroutine, with its own packing buffers.
-func gemmRange[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMatrix[T]) {
+// gemmRange is gemm on one goroutine, packing into sc's buffers.
+func gemmRange[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMatrix[T], sc *scratch) {
 	mr, nr := kern.mr, kern.nr
-	var sc scratch
-	defer sc.release()
 	nc, mc, kc := min(gemmNC, roundUp(n, nr)), min(gemmMC, roundUp(m, mr)), min(gemmKC, k)
-	bp := scratchOrMake[T](&sc, 0, kc*roundUp(nc, nr))
-	ap := scratchOrMake[T](&sc, 1, roundUp(mc, mr)*kc)
-	acc := scratchBuf[T](&sc, 2, mr*nr)
+	bp := scratchOrMake[T](sc, 0, kc*roundUp(nc, nr))
+	ap := scratchOrMake[T](sc, 1, roundUp(mc, mr)*kc)
+	acc := scratchBuf[T](sc, 2, mr*nr)
 	direct := c.cs == 1 && c.rs >= nr // rows of whole tiles neither reversed nor overlapping
 	for jc := 0; jc < n; jc += gemmNC {
 		ncb := min(gemmNC, n-jc)

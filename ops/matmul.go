@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -163,25 +164,55 @@ func runMatMul[T tensor.Number](p *matMulPlan, x, y, d *operand[T]) {
 			sb[i] = bst[j]
 		}
 	}
-	workers := gemmWorkers(p.m, p.n, p.k)
-	idx := make([]int, nb)
-	for {
+	kern := kernelOf[T]()
+	count := shapeSize(p.batch)
+	// One matrix, or matrices large enough to split: each product over
+	// the goroutines. Many small ones: the stack over the goroutines, a
+	// part of it each.
+	per := gemmWorkers(p.m, p.n, p.k)
+	whole := gemmWorkers(p.m*count, p.n, p.k)
+	if count == 1 || per > 1 || whole == 1 {
+		var sc scratch
+		defer sc.release()
+		batchRange(kern, p, a, b, c, sa, sb, cst, 0, count, per, &sc)
+		return
+	}
+	whole = min(whole, count)
+	par.Do(whole, func(w int) {
+		var sc scratch
+		defer sc.release()
+		batchRange(kern, p, a, b, c, sa, sb, cst, count*w/whole, count*(w+1)/whole, 1, &sc)
+	})
+}
+
+// batchRange computes the products lo to hi-1 of the stack, in row-major
+// order of p.batch, each from a, b and c moved by the strides sa, sb and
+// sc along the stack's axes.
+func batchRange[T tensor.Number](kern gemmKernel[T], p *matMulPlan, a, b, c gemmMatrix[T], sa, sb, sc []int, lo, hi, workers int, s *scratch) {
+	nb := len(p.batch)
+	var ib [8]int
+	idx := ib[:0]
+	if nb > len(ib) {
+		idx = make([]int, nb)
+	} else {
+		idx = ib[:nb]
+	}
+	for i, q := nb-1, lo; i >= 0; i-- { // the index of product lo
+		idx[i], q = q%p.batch[i], q/p.batch[i]
+	}
+	for range hi - lo {
 		aa, bb, cc := a, b, c
 		for i, v := range idx {
 			aa.off += v * sa[i]
 			bb.off += v * sb[i]
-			cc.off += v * cst[i]
+			cc.off += v * sc[i]
 		}
-		gemm(p.m, p.n, p.k, aa, bb, cc, workers)
-		i := nb - 1
-		for ; i >= 0; i-- {
+		gemm(kern, p.m, p.n, p.k, aa, bb, cc, workers, s)
+		for i := nb - 1; i >= 0; i-- {
 			if idx[i]++; idx[i] < p.batch[i] {
 				break
 			}
 			idx[i] = 0
-		}
-		if i < 0 {
-			return
 		}
 	}
 }
