@@ -215,6 +215,18 @@ func TestMatMulDeterministic(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, one.Data(), got.Data(), "parallelism %d, b transposed", p)
 	}
+	// A stack of small products, split by products.
+	tensor.SetParallelism(1)
+	sa, _ := randomMatrix[float64](r, []int{1100, 16, 16})
+	sb, _ := randomMatrix[float64](r, []int{16, 16})
+	sone, err := ops.MatMul(sa, sb)
+	require.NoError(t, err)
+	for _, p := range []int{2, 5} {
+		tensor.SetParallelism(p)
+		got, err := ops.MatMul(sa, sb)
+		require.NoError(t, err)
+		require.Equal(t, sone.Data(), got.Data(), "a stack at parallelism %d", p)
+	}
 }
 
 // TestMatMulErrors pins the errors, and that nothing is written on one.
