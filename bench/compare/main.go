@@ -119,6 +119,7 @@ func main() {
 	jsonOut := flag.String("json", "", "also write the results as JSON to this file")
 	compute := flag.Bool("compute", false, "run the compute cases (ops.AddInto and friends) instead of the copies")
 	reduce := flag.Bool("reduce", false, "run the reduction cases (ops.SumInto and friends) instead of the copies")
+	matmul := flag.Bool("matmul", false, "run the matrix-product cases (ops.MatMulInto) instead of the copies")
 	flag.Parse()
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)
@@ -129,6 +130,10 @@ func main() {
 	}
 	if *reduce {
 		writeJSON(*jsonOut, runReduce())
+		return
+	}
+	if *matmul {
+		writeJSON(*jsonOut, runMatMul())
 		return
 	}
 
