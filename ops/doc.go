@@ -113,7 +113,10 @@
 // result's columns (or rows). Dot (NumPy's dot) and Tensordot run as one
 // matrix product of the operands seen as matrices (views where the
 // strides allow, else row-major copies); Outer multiplies a column by a
-// row with broadcasting, and Trace sums a Diagonal.
+// row with broadcasting, and Trace sums a Diagonal. Einsum takes
+// diagonals for repeated labels, sums the labels one operand alone has,
+// and contracts the operands two at a time, each pair one MatMul whose
+// stacks are the labels both keep.
 //
 // # Joins, splits and special views
 //

@@ -96,3 +96,21 @@ func ExampleTrace() {
 	fmt.Println(x, y)
 	// Output: 15 8
 }
+
+// Einsum names each operand's axes by letters: a repeated letter takes a
+// diagonal, a letter missing from the output is summed over, and "..."
+// stands for axes that broadcast. Products run as matrix products.
+func ExampleEinsum() {
+	a := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4}, 2, 2))
+	b := tensor.Must(tensor.FromSlice([]float64{5, 6, 7, 8}, 2, 2))
+	prod, _ := ops.Einsum("ij,jk->ik", a, b)
+	tr, _ := ops.Einsum("ii->", a)
+	t, _ := tr.Item()
+	rowDots, _ := ops.Einsum("ij,ij->i", a, b) // the dot product of each row pair
+	fmt.Println(prod)
+	fmt.Println(t, rowDots)
+	// Output:
+	// [[19. 22.]
+	//  [43. 50.]]
+	// 5 [17. 53.]
+}
