@@ -47,9 +47,16 @@ const (
 // gemmKernel computes an mr×nr tile: the sums Σ_k a[k*mr+i]·b[k*nr+j]
 // over kc, from zero, in k order, stored at c[i*ldc+j] or added to it.
 // ldc >= nr.
+//
+// rows, where not nil, computes an m×n block of c = a·b over kc (added to
+// c when add is set) for n up to rowsMax, with b's and c's rows of unit
+// stride, without packing (simd.GemmKernel.Rows): the kernel of products
+// with few columns, such as a stack of small matrices.
 type gemmKernel[T tensor.Number] struct {
-	mr, nr int
-	tile   func(kc int, a, b, c []T, ldc int, add bool)
+	mr, nr  int
+	tile    func(kc int, a, b, c []T, ldc int, add bool)
+	rows    func(m, n, kc int, a, b, c gemmMatrix[T], add bool)
+	rowsMax int
 }
 
 // kernelOf returns the micro-kernel for T: for float32 and float64 the
@@ -64,16 +71,22 @@ func kernelOf[T tensor.Number]() gemmKernel[T] {
 	case kindFloat64:
 		return simdKernel[T, float64]()
 	}
-	return gemmKernel[T]{4, 4, tileGo[T]}
+	return gemmKernel[T]{mr: 4, nr: 4, tile: tileGo[T]}
 }
 
 // simdKernel returns simd's micro-kernel for E, T's underlying type. The
 // packed slivers have the lengths Tile wants, so it cannot fail.
 func simdKernel[T tensor.Number, E float32 | float64]() gemmKernel[T] {
 	k := simd.Gemm[E]()
-	return gemmKernel[T]{k.MR, k.NR, func(kc int, a, b, c []T, ldc int, add bool) {
+	g := gemmKernel[T]{mr: k.MR, nr: k.NR, tile: func(kc int, a, b, c []T, ldc int, add bool) {
 		_ = k.Tile(kc, asKind[E](a), asKind[E](b), asKind[E](c), ldc, add)
 	}}
+	if g.rowsMax = k.RowsMax(); g.rowsMax > 0 {
+		g.rows = func(m, n, kc int, a, b, c gemmMatrix[T], add bool) {
+			_ = k.Rows(m, n, kc, asKind[E](a.data), a.off, a.rs, a.cs, asKind[E](b.data), b.off, b.rs, asKind[E](c.data), c.off, c.rs, add)
+		}
+	}
+	return g
 }
 
 // gemmWorkers returns how many goroutines compute an m×n×k product: as
@@ -139,6 +152,17 @@ func gemm[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMatrix[T
 
 // gemmRange is gemm on one goroutine, packing into sc's buffers.
 func gemmRange[T tensor.Number](kern gemmKernel[T], m, n, k int, a, b, c gemmMatrix[T], sc *scratch) {
+	if kern.rows != nil && n <= kern.rowsMax && b.cs == 1 && c.cs == 1 {
+		// Few columns: the row kernel, block after block along k, with no
+		// packing.
+		for pc := 0; pc < k; pc += gemmKC {
+			aa, bb := a, b
+			aa.off += pc * a.cs
+			bb.off += pc * b.rs
+			kern.rows(m, n, min(gemmKC, k-pc), aa, bb, c, pc > 0)
+		}
+		return
+	}
 	mr, nr := kern.mr, kern.nr
 	nc, mc, kc := min(gemmNC, roundUp(n, nr)), min(gemmMC, roundUp(m, mr)), min(gemmKC, k)
 	bp := scratchOrMake[T](sc, 0, kc*roundUp(nc, nr))

@@ -18,10 +18,13 @@ type GemmKernel[T Float] struct {
 	fn     unsafe.Pointer // *gemmSet32 or *gemmSet64 of the level; nil: the Go twin
 }
 
-// gemmSet is a level's micro-kernel of one element type.
+// gemmSet is a level's micro-kernel of one element type, and its row
+// kernel (nil: none; see GemmKernel.Rows) for up to rowsMax columns.
 type gemmSet[E float32 | float64] struct {
-	mr, nr int
-	fn     func(kc int, a, b, c *E, ldc int, add bool)
+	mr, nr  int
+	fn      func(kc int, a, b, c *E, ldc int, add bool)
+	rows    func(m, n, kc int, a *E, ars, acs int, b *E, brs int, c *E, crs int, add bool)
+	rowsMax int
 }
 
 // Gemm returns the matrix-product micro-kernel of the active level for T:
@@ -77,6 +80,143 @@ func (k GemmKernel[T]) Tile(kc int, a, b, c []T, ldc int, add bool) error {
 	}
 	gemmTileGo(k.MR, k.NR, kc, a, b, c, ldc, add)
 	return nil
+}
+
+// RowsMax returns the most columns the level's row kernel computes (see
+// Rows), or 0 where the level has none.
+func (k GemmKernel[T]) RowsMax() int {
+	if k.fn == nil {
+		return 0
+	}
+	if sizeOf[T]() == 4 {
+		return (*gemmSet[float32])(k.fn).rowsMax
+	}
+	return (*gemmSet[float64])(k.fn).rowsMax
+}
+
+// Rows computes, for each of m rows i, the n sums over p < kc of
+// a[aoff+i*ars+p*acs]·b[boff+p*brs+j], j < n, in p order from +0 by fused
+// multiply-adds as Tile does, and stores each at c[coff+i*crs+j], or adds
+// it when add is set: the product of an m×kc matrix A at any strides and
+// a kc×n matrix B whose rows, like C's, have unit stride, without packing
+// either. n must be at most RowsMax (where RowsMax is 0, the Go twin
+// computes any n). It gives Tile's bits. It returns an error wrapping
+// ErrArg for a negative m, n or kc or an n above RowsMax, and ErrRange
+// when an index falls outside a, b or c.
+func (k GemmKernel[T]) Rows(m, n, kc int, a []T, aoff, ars, acs int, b []T, boff, brs int, c []T, coff, crs int, add bool) error {
+	if m < 0 || n < 0 || kc < 0 || (k.RowsMax() > 0 && n > k.RowsMax()) {
+		return errs.New("simd", "GemmRows", ErrArg, "m %d, n %d, kc %d (at most %d columns)", m, n, kc, k.RowsMax())
+	}
+	if m == 0 || n == 0 {
+		return nil
+	}
+	if !spanIn(len(a), aoff, m, ars, kc, acs) || !spanIn(len(b), boff, kc, brs, n, 1) || !spanIn(len(c), coff, m, crs, n, 1) {
+		return errs.New("simd", "GemmRows", ErrRange, "%d×%d by %d×%d into %d×%d: an index falls outside a (%d), b (%d) or c (%d)",
+			m, kc, kc, n, m, n, len(a), len(b), len(c))
+	}
+	if k.RowsMax() > 0 {
+		if kc == 0 { // the kernels take no empty operands
+			a, b, aoff, boff = make([]T, 1), make([]T, 1), 0, 0
+		}
+		if sizeOf[T]() == 4 {
+			s := (*gemmSet[float32])(k.fn)
+			s.rows(m, n, kc, &as[float32](a)[aoff], ars, acs, &as[float32](b)[boff], brs, &as[float32](c)[coff], crs, add)
+		} else {
+			s := (*gemmSet[float64])(k.fn)
+			s.rows(m, n, kc, &as[float64](a)[aoff], ars, acs, &as[float64](b)[boff], brs, &as[float64](c)[coff], crs, add)
+		}
+		return nil
+	}
+	gemmRowsGo(m, n, kc, a, aoff, ars, acs, b, boff, brs, c, coff, crs, add)
+	return nil
+}
+
+// spanIn reports whether every off + i*s1 + j*s2 (i < n1, j < n2) lies
+// in [0, l), without overflow.
+func spanIn(l, off, n1, s1, n2, s2 int) bool {
+	if n1 == 0 || n2 == 0 {
+		return true
+	}
+	if off < 0 || off >= l {
+		return false // element (0, 0) is reached
+	}
+	// With counts and strides below 2^30 in magnitude the extents below
+	// cannot overflow, and off < l is at most 2^61 (a slice's length).
+	const lim = 1 << 30
+	if uint(n1) > lim || uint(n2) > lim || s1 < -lim || s1 > lim || s2 < -lim || s2 > lim {
+		return spanInBig(l, off, n1, s1, n2, s2)
+	}
+	e1, e2 := (n1-1)*s1, (n2-1)*s2
+	return off+min(e1, 0)+min(e2, 0) >= 0 && off+max(e1, 0)+max(e2, 0) < l
+}
+
+// spanInBig is spanIn for large counts or strides, with overflow checks.
+func spanInBig(l, off, n1, s1, n2, s2 int) bool {
+	lo, hi := off, off
+	for _, d := range [2][2]int{{n1, s1}, {n2, s2}} {
+		e, ok := mulOK(d[0]-1, d[1])
+		if !ok {
+			return false
+		}
+		if e < 0 {
+			lo += e
+		} else {
+			hi += e
+		}
+		if lo < -(1<<62) || hi > 1<<62 {
+			return false
+		}
+	}
+	return lo >= 0 && hi < l
+}
+
+// mulOK returns a*b and whether it did not overflow.
+func mulOK(a, b int) (int, bool) {
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	p := a * b
+	if p/b != a || (a == -1 && b == math.MinInt) || (b == -1 && a == math.MinInt) {
+		return 0, false
+	}
+	return p, true
+}
+
+// gemmRowsGo is the Go twin of the row kernels.
+func gemmRowsGo[T Float](m, n, kc int, a []T, aoff, ars, acs int, b []T, boff, brs int, c []T, coff, crs int, add bool) {
+	var row [16]T
+	acc := row[:0]
+	if n <= len(row) {
+		acc = row[:n]
+	} else {
+		acc = make([]T, n)
+	}
+	for i := range m {
+		clear(acc)
+		for p := range kc {
+			x := a[aoff+i*ars+p*acs]
+			br := b[boff+p*brs : boff+p*brs+n]
+			if sizeOf[T]() == 4 {
+				ac, bc := as[float32](acc), as[float32](br)
+				for j, y := range bc {
+					ac[j] = fma32(float32(x), y, ac[j])
+				}
+			} else {
+				ac, bc := as[float64](acc), as[float64](br)
+				for j, y := range bc {
+					ac[j] = math.FMA(float64(x), y, ac[j])
+				}
+			}
+		}
+		cr := c[coff+i*crs : coff+i*crs+n]
+		if add {
+			for j, x := range acc {
+				cr[j] += x
+			}
+		} else {
+			copy(cr, acc)
+		}
+	}
 }
 
 // gemmTileGo is the Go twin of the micro-kernels, for any tile.

@@ -17,3 +17,12 @@ func gemm32AVX2(kc int, a, b, c *float32, ldc int, add bool)
 
 //go:noescape
 func gemm64AVX2(kc int, a, b, c *float64, ldc int, add bool)
+
+// The row kernels (see GemmKernel.Rows) of the AVX512 level: up to 16
+// float32 or 8 float64 columns, masked.
+
+//go:noescape
+func gemmRows32AVX512(m, n, kc int, a *float32, ars, acs int, b *float32, brs int, c *float32, crs int, add bool)
+
+//go:noescape
+func gemmRows64AVX512(m, n, kc int, a *float64, ars, acs int, b *float64, brs int, c *float64, crs int, add bool)

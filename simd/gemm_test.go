@@ -123,3 +123,94 @@ func exactFMA32(x, y, z float32) float32 {
 	f, _ := s.Float32()
 	return f
 }
+
+// TestGemmRows checks every level's row kernel against its Go twin, bit
+// for bit: rows from 0 to 9 (the four-row groups and the rest), every
+// column count up to RowsMax, depths to 40, A at positive, negative and
+// column-major strides, storing and adding, with guard cells around C's
+// rows.
+func TestGemmRows(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		gemmRowsCheck[float32](t)
+		gemmRowsCheck[float64](t)
+	})
+}
+
+func gemmRowsCheck[T Float](t *testing.T) {
+	r := rand.New(rand.NewPCG(52, uint64(Level())))
+	k := Gemm[T]()
+	maxN := k.RowsMax()
+	if maxN == 0 {
+		maxN = 5 // the twin, on a few sizes
+	}
+	for m := range 10 {
+		for n := 1; n <= maxN; n++ {
+			for _, kc := range []int{0, 1, 3, 8, 17, 40} {
+				for _, layoutA := range []string{"row", "col", "neg"} {
+					ars, acs, aoff := kc, 1, 0
+					switch layoutA {
+					case "col":
+						ars, acs = 1, max(m, 1)
+					case "neg":
+						ars, acs, aoff = -kc, 1, max(m-1, 0)*kc
+					}
+					a := make([]T, max(m*kc, 1)+1)
+					for i := range a {
+						a[i] = T(r.NormFloat64())
+					}
+					brs := n + 2
+					b := make([]T, max(kc*brs, 1))
+					for i := range b {
+						b[i] = T(r.NormFloat64())
+					}
+					for _, add := range []bool{false, true} {
+						crs := n + 3
+						got := make([]T, max(m*crs, 1)+1)
+						for i := range got {
+							got[i] = 7
+							if add && i%crs < n {
+								got[i] = T(r.NormFloat64())
+							}
+						}
+						want := slices.Clone(got)
+						if err := k.Rows(m, n, kc, a[1:], aoff, ars, acs, b, 0, brs, got, 0, crs, add); err != nil {
+							t.Fatal(err)
+						}
+						gemmRowsGo(m, n, kc, a[1:], aoff, ars, acs, b, 0, brs, want, 0, crs, add)
+						for i, w := range want {
+							if !sameFloatBits(got[i], w) {
+								t.Fatalf("%T m %d n %d kc %d %s add %v: element %d: got %v, want %v", w, m, n, kc, layoutA, add, i, got[i], w)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if k.RowsMax() > 0 {
+		if err := k.Rows(1, k.RowsMax()+1, 1, make([]T, 1), 0, 1, 1, make([]T, 64), 0, 32, make([]T, 64), 0, 32, false); err == nil {
+			t.Error("n past RowsMax was accepted")
+		}
+	}
+	if err := k.Rows(2, 2, 2, make([]T, 3), 0, 2, 1, make([]T, 4), 0, 2, make([]T, 4), 0, 2, false); err == nil {
+		t.Error("a too short for its strides was accepted")
+	}
+}
+
+// TestSpanIn pins the range check of Rows on edges and overflows.
+func TestSpanIn(t *testing.T) {
+	for _, c := range []struct {
+		l, off, n1, s1, n2, s2 int
+		want                   bool
+	}{
+		{10, 0, 2, 5, 5, 1, true}, {10, 0, 2, 5, 6, 1, false}, {10, 9, 2, -9, 1, 1, true},
+		{10, 9, 2, -10, 1, 1, false}, {10, 0, 0, 1 << 40, 3, 1, true}, {10, -1, 1, 1, 1, 1, false},
+		{10, 10, 1, 1, 1, 1, false}, {1 << 40, 0, 1 << 31, 1 << 40, 1, 1, false},
+		{1 << 40, 0, 3, math.MaxInt, 1, 1, false}, {1 << 40, 0, 3, math.MinInt, 1, 1, false},
+		{1 << 40, 5, 1 << 31, 0, 2, 1, true},
+	} {
+		if got := spanIn(c.l, c.off, c.n1, c.s1, c.n2, c.s2); got != c.want {
+			t.Errorf("spanIn%v = %v", c, got)
+		}
+	}
+}

@@ -105,7 +105,134 @@ func generate() []byte {
 		p("VZEROUPPER")
 		p("RET")
 	}
+	generateRows(&w)
 	return w.Bytes()
+}
+
+// A rowsKernel is a row kernel: element size, instructions.
+type rowsKernel struct {
+	name                string
+	esize, shift, lanes int
+	bcast, fma, move    string
+	add                 string
+}
+
+var rowsKernels = []rowsKernel{
+	{"gemmRows32AVX512", 4, 2, 16, "VBROADCASTSS", "VFMADD231PS", "VMOVUPS", "VADDPS"},
+	{"gemmRows64AVX512", 8, 3, 8, "VBROADCASTSD", "VFMADD231PD", "VMOVUPD", "VADDPD"},
+}
+
+// generateRows writes the row kernels: for each of m rows of C, the sum
+// over k of A[i,p]·B[p, 0:n] into C[i, 0:n] (n at most one vector, the
+// lanes past n masked off), A read at any strides and B's and C's rows
+// at unit stride, no packing. Eight rows go at once, eight independent
+// chains of fused multiply-adds, then four, then one at a time.
+// Registers: Z0-Z7 the rows' accumulators, Z8-Z15 the broadcasts, Z16
+// B's row, Z17 C's row for add; K1 the lanes of n; R15 a row's address
+// in A for the groups past four rows.
+func generateRows(w *bytes.Buffer) {
+	for _, k := range rowsKernels {
+		p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
+		fmt.Fprintf(w, "\n// func %s(m, n, kc int, a *float%d, ars, acs int, b *float%d, brs int, c *float%d, crs int, add bool)\n", k.name, 8*k.esize, 8*k.esize, 8*k.esize)
+		fmt.Fprintf(w, "TEXT ·%s(SB), NOSPLIT, $0-81\n", k.name)
+		p("MOVQ m+0(FP), R8")
+		p("MOVQ n+8(FP), CX")
+		p("MOVL $1, AX")
+		p("SHLL CX, AX")
+		p("DECL AX")
+		p("KMOVW AX, K1")
+		p("MOVQ a+24(FP), SI")
+		p("MOVQ ars+32(FP), R9")
+		p("SHLQ $%d, R9", k.shift)
+		p("MOVQ acs+40(FP), R10")
+		p("SHLQ $%d, R10", k.shift)
+		p("MOVQ brs+56(FP), R11")
+		p("SHLQ $%d, R11", k.shift)
+		p("MOVQ c+64(FP), DX")
+		p("MOVQ crs+72(FP), R12")
+		p("SHLQ $%d, R12", k.shift)
+		p("MOVBLZX add+80(FP), R13")
+		p("LEAQ (R9)(R9*2), R14") // 3 rows of A
+		for _, g := range []int{8, 4, 1} {
+			label := fmt.Sprintf("%s_g%d", k.name, g)
+			fmt.Fprintf(w, "%s:\n", label)
+			p("CMPQ R8, $%d", g)
+			next := fmt.Sprintf("%s_g%d", k.name, map[int]int{8: 4, 4: 1, 1: 0}[g])
+			if g == 1 {
+				next = k.name + "_done"
+			}
+			p("JLT %s", next)
+			for r := range g {
+				p("VPXORD Z%d, Z%d, Z%d", r, r, r)
+			}
+			p("MOVQ SI, BX")
+			p("MOVQ b+48(FP), DI")
+			p("MOVQ kc+16(FP), CX")
+			p("TESTQ CX, CX")
+			p("JZ %s_store", label)
+			fmt.Fprintf(w, "%s_k:\n", label)
+			p("%s.Z (DI), K1, Z16", k.move)
+			if g == 8 {
+				p("LEAQ (BX)(R9*4), R15")
+			}
+			for r := range g {
+				switch r {
+				case 0:
+					p("%s (BX), Z%d", k.bcast, 8+r)
+				case 1:
+					p("%s (BX)(R9*1), Z%d", k.bcast, 8+r)
+				case 2:
+					p("%s (BX)(R9*2), Z%d", k.bcast, 8+r)
+				case 3:
+					p("%s (BX)(R14*1), Z%d", k.bcast, 8+r)
+				case 4:
+					p("%s (R15), Z%d", k.bcast, 8+r)
+				case 5:
+					p("%s (R15)(R9*1), Z%d", k.bcast, 8+r)
+				case 6:
+					p("%s (R15)(R9*2), Z%d", k.bcast, 8+r)
+				case 7:
+					p("%s (R15)(R14*1), Z%d", k.bcast, 8+r)
+				}
+			}
+			for r := range g {
+				p("%s Z16, Z%d, Z%d", k.fma, 8+r, r)
+			}
+			p("ADDQ R10, BX")
+			p("ADDQ R11, DI")
+			p("DECQ CX")
+			p("JNZ %s_k", label)
+			fmt.Fprintf(w, "%s_store:\n", label)
+			p("TESTL R13, R13")
+			p("JZ %s_st", label)
+			for r := range g {
+				p("%s.Z (DX), K1, Z17", k.move)
+				p("%s Z17, Z%d, Z%d", k.add, r, r)
+				p("%s Z%d, K1, (DX)", k.move, r)
+				p("ADDQ R12, DX")
+			}
+			p("JMP %s_next", label)
+			fmt.Fprintf(w, "%s_st:\n", label)
+			for r := range g {
+				p("%s Z%d, K1, (DX)", k.move, r)
+				p("ADDQ R12, DX")
+			}
+			fmt.Fprintf(w, "%s_next:\n", label)
+			switch g {
+			case 8:
+				p("LEAQ (SI)(R9*8), SI")
+			case 4:
+				p("LEAQ (SI)(R9*4), SI")
+			default:
+				p("ADDQ R9, SI")
+			}
+			p("SUBQ $%d, R8", g)
+			p("JMP %s", label)
+		}
+		fmt.Fprintf(w, "%s_done:\n", k.name)
+		p("VZEROUPPER")
+		p("RET")
+	}
 }
 
 func main() {
