@@ -1,7 +1,7 @@
 // Package simd holds the kernels of Tessera: strided gathers, broadcast
-// fills and blocked transposes that move data, and the elementwise
-// arithmetic of float32 and float64 runs, in plain Go and, on amd64, in
-// AVX2 and AVX-512 assembly.
+// fills and blocked transposes that move data, the elementwise arithmetic
+// of float32 and float64 runs, and the micro-kernels of matrix products,
+// in plain Go and, on amd64, in AVX2 and AVX-512 assembly.
 //
 // # Overview
 //
@@ -13,7 +13,11 @@
 // [BinaryScalar], [ScalarBinary], [Reduce], [ReduceRows], [FoldRows]) and
 // the searches ([Index], [ArgRows]) are generic over [Float] and compute
 // exactly what the plain Go operators compute, in an order fixed for every
-// level.
+// level. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
+// slivers, [GemmKernel.Rows] on rows of few columns) accumulate with fused
+// multiply-adds in k order, the same bits at every level as their Go twin
+// with math.FMA; the tile's size differs by level, which only changes
+// which elements are computed together.
 //
 // Offsets, strides and leading dimensions are counted in elements, not
 // bytes, and may be negative where the kernel says so. The element i of a
