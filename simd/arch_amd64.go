@@ -46,8 +46,8 @@ func archInit() {
 		idx64:    indexEq64AVX2,
 	}
 	if cpuid.CPU.Supports(cpuid.FMA3) {
-		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0}
-		tables[AVX2].gemm64 = &gemmSet[float64]{6, 8, gemm64AVX2, nil, 0}
+		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0, nil}
+		tables[AVX2].gemm64 = &gemmSet[float64]{6, 8, gemm64AVX2, nil, 0, nil}
 	}
 	// One kernel moves 4- and 8-byte elements, one 1- and 2-byte ones (see
 	// buildThin).
@@ -81,8 +81,8 @@ func archInit() {
 		cvt:      &cvtSet{32, widenAVX512, narrowAVX512},
 		idx32:    indexEq32AVX512,
 		idx64:    indexEq64AVX512,
-		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16},
-		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8},
+		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},
+		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8, gemmRows64AVX512Y},
 		narrow32: tables[AVX2].t32,
 		narrow64: tables[AVX2].t64,
 	}

@@ -2,6 +2,7 @@ package simd
 
 import (
 	"math"
+	"math/bits"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/errs"
@@ -25,6 +26,9 @@ type gemmSet[E float32 | float64] struct {
 	fn      func(kc int, a, b, c *E, ldc int, add bool)
 	rows    func(m, n, kc int, a *E, ars, acs int, b *E, brs int, c *E, crs int, add bool)
 	rowsMax int
+	// rowsHalf is the row kernel on half vectors, for up to rowsMax/2
+	// columns (nil: rows takes them).
+	rowsHalf func(m, n, kc int, a *E, ars, acs int, b *E, brs int, c *E, crs int, add bool)
 }
 
 // Gemm returns the matrix-product micro-kernel of the active level for T:
@@ -120,10 +124,18 @@ func (k GemmKernel[T]) Rows(m, n, kc int, a []T, aoff, ars, acs int, b []T, boff
 		}
 		if sizeOf[T]() == 4 {
 			s := (*gemmSet[float32])(k.fn)
-			s.rows(m, n, kc, &as[float32](a)[aoff], ars, acs, &as[float32](b)[boff], brs, &as[float32](c)[coff], crs, add)
+			f := s.rows
+			if 2*n <= s.rowsMax && s.rowsHalf != nil {
+				f = s.rowsHalf
+			}
+			f(m, n, kc, &as[float32](a)[aoff], ars, acs, &as[float32](b)[boff], brs, &as[float32](c)[coff], crs, add)
 		} else {
 			s := (*gemmSet[float64])(k.fn)
-			s.rows(m, n, kc, &as[float64](a)[aoff], ars, acs, &as[float64](b)[boff], brs, &as[float64](c)[coff], crs, add)
+			f := s.rows
+			if 2*n <= s.rowsMax && s.rowsHalf != nil {
+				f = s.rowsHalf
+			}
+			f(m, n, kc, &as[float64](a)[aoff], ars, acs, &as[float64](b)[boff], brs, &as[float64](c)[coff], crs, add)
 		}
 		return nil
 	}
@@ -140,14 +152,15 @@ func spanIn(l, off, n1, s1, n2, s2 int) bool {
 	if off < 0 || off >= l {
 		return false // element (0, 0) is reached
 	}
-	// With counts and strides below 2^30 in magnitude the extents below
-	// cannot overflow, and off < l is at most 2^61 (a slice's length).
-	const lim = 1 << 30
+	// With counts and strides below 2^(w/2-2) in magnitude (w the bits of
+	// an int) each extent is below 2^(w-4), so neither their sums nor the
+	// comparisons below, against l - off and off, can overflow.
+	const lim = 1 << (bits.UintSize/2 - 2)
 	if uint(n1) > lim || uint(n2) > lim || s1 < -lim || s1 > lim || s2 < -lim || s2 > lim {
 		return spanInBig(l, off, n1, s1, n2, s2)
 	}
 	e1, e2 := (n1-1)*s1, (n2-1)*s2
-	return off+min(e1, 0)+min(e2, 0) >= 0 && off+max(e1, 0)+max(e2, 0) < l
+	return -(min(e1, 0)+min(e2, 0)) <= off && max(e1, 0)+max(e2, 0) < l-off
 }
 
 // spanInBig is spanIn for large counts or strides, with overflow checks.
@@ -163,7 +176,7 @@ func spanInBig(l, off, n1, s1, n2, s2 int) bool {
 		} else {
 			hi += e
 		}
-		if lo < -(1<<62) || hi > 1<<62 {
+		if lo < math.MinInt/4 || hi > math.MaxInt/4 {
 			return false
 		}
 	}

@@ -26,3 +26,12 @@ func gemmRows32AVX512(m, n, kc int, a *float32, ars, acs int, b *float32, brs in
 
 //go:noescape
 func gemmRows64AVX512(m, n, kc int, a *float64, ars, acs int, b *float64, brs int, c *float64, crs int, add bool)
+
+// The row kernels on 256-bit vectors (AVX-512VL, masked): up to 8 float32
+// or 4 float64 columns.
+
+//go:noescape
+func gemmRows32AVX512Y(m, n, kc int, a *float32, ars, acs int, b *float32, brs int, c *float32, crs int, add bool)
+
+//go:noescape
+func gemmRows64AVX512Y(m, n, kc int, a *float64, ars, acs int, b *float64, brs int, c *float64, crs int, add bool)

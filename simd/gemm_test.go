@@ -197,20 +197,46 @@ func gemmRowsCheck[T Float](t *testing.T) {
 	}
 }
 
-// TestSpanIn pins the range check of Rows on edges and overflows.
+// TestSpanIn pins the range check of Rows on edges and overflows, with
+// sizes that fit 32-bit ints (big, huge) and, on 64-bit, past them.
 func TestSpanIn(t *testing.T) {
+	const big = math.MaxInt / 4 // a length; a stride of it overflows when doubled
+	huge := math.MaxInt/2 + 1
 	for _, c := range []struct {
 		l, off, n1, s1, n2, s2 int
 		want                   bool
 	}{
 		{10, 0, 2, 5, 5, 1, true}, {10, 0, 2, 5, 6, 1, false}, {10, 9, 2, -9, 1, 1, true},
-		{10, 9, 2, -10, 1, 1, false}, {10, 0, 0, 1 << 40, 3, 1, true}, {10, -1, 1, 1, 1, 1, false},
-		{10, 10, 1, 1, 1, 1, false}, {1 << 40, 0, 1 << 31, 1 << 40, 1, 1, false},
-		{1 << 40, 0, 3, math.MaxInt, 1, 1, false}, {1 << 40, 0, 3, math.MinInt, 1, 1, false},
-		{1 << 40, 5, 1 << 31, 0, 2, 1, true},
+		{10, 9, 2, -10, 1, 1, false}, {10, 0, 0, huge, 3, 1, true}, {10, -1, 1, 1, 1, 1, false},
+		{10, 10, 1, 1, 1, 1, false}, {big, 0, 3, huge, 1, 1, false},
+		{big, 0, 3, math.MaxInt, 1, 1, false}, {big, 0, 3, math.MinInt, 1, 1, false},
+		{big, 5, 1 << 20, 0, 2, 1, true}, {big, big - 1, 2, -(big - 1), 1, 1, true},
+		{big, big - 2, 1, 1, 2, 1, true}, {big, big - 1, 1, 1, 2, 1, false},
 	} {
 		if got := spanIn(c.l, c.off, c.n1, c.s1, c.n2, c.s2); got != c.want {
 			t.Errorf("spanIn%v = %v", c, got)
 		}
+	}
+}
+
+// BenchmarkGemmRows times the row kernel on one 8×8×8 float32 product.
+func BenchmarkGemmRows(b *testing.B) {
+	k := Gemm[float32]()
+	a, bb, c := make([]float32, 64), make([]float32, 64), make([]float32, 64)
+	for range b.N {
+		_ = k.Rows(8, 8, 8, a, 0, 8, 1, bb, 0, 8, c, 0, 8, false)
+	}
+}
+
+// BenchmarkGemmRowsKernel times the AVX-512 row kernel alone on one
+// 8×8×8 float32 product.
+func BenchmarkGemmRowsKernel(b *testing.B) {
+	if tables[AVX512] == nil || tables[AVX512].gemm32 == nil {
+		b.Skip("no AVX-512")
+	}
+	f := tables[AVX512].gemm32.rows
+	a, bb, c := make([]float32, 64), make([]float32, 64), make([]float32, 64)
+	for range b.N {
+		f(8, 8, 8, &a[0], 8, 1, &bb[0], 8, &c[0], 8, false)
 	}
 }

@@ -111,15 +111,20 @@ func generate() []byte {
 
 // A rowsKernel is a row kernel: element size, instructions.
 type rowsKernel struct {
-	name                string
+	name, reg           string
 	esize, shift, lanes int
 	bcast, fma, move    string
 	add                 string
 }
 
+// The row kernels: on 512-bit vectors, and on 256-bit ones (AVX-512VL,
+// masked) for the columns that fit half a vector, which take half the
+// work of a 512-bit operation where it is split in two halves (Zen 4).
 var rowsKernels = []rowsKernel{
-	{"gemmRows32AVX512", 4, 2, 16, "VBROADCASTSS", "VFMADD231PS", "VMOVUPS", "VADDPS"},
-	{"gemmRows64AVX512", 8, 3, 8, "VBROADCASTSD", "VFMADD231PD", "VMOVUPD", "VADDPD"},
+	{"gemmRows32AVX512", "Z", 4, 2, 16, "VBROADCASTSS", "VFMADD231PS", "VMOVUPS", "VADDPS"},
+	{"gemmRows64AVX512", "Z", 8, 3, 8, "VBROADCASTSD", "VFMADD231PD", "VMOVUPD", "VADDPD"},
+	{"gemmRows32AVX512Y", "Y", 4, 2, 8, "VBROADCASTSS", "VFMADD231PS", "VMOVUPS", "VADDPS"},
+	{"gemmRows64AVX512Y", "Y", 8, 3, 4, "VBROADCASTSD", "VFMADD231PD", "VMOVUPD", "VADDPD"},
 }
 
 // generateRows writes the row kernels: for each of m rows of C, the sum
@@ -163,7 +168,7 @@ func generateRows(w *bytes.Buffer) {
 			}
 			p("JLT %s", next)
 			for r := range g {
-				p("VPXORD Z%d, Z%d, Z%d", r, r, r)
+				p("VPXORD %s%d, %s%d, %s%d", k.reg, r, k.reg, r, k.reg, r)
 			}
 			p("MOVQ SI, BX")
 			p("MOVQ b+48(FP), DI")
@@ -171,32 +176,32 @@ func generateRows(w *bytes.Buffer) {
 			p("TESTQ CX, CX")
 			p("JZ %s_store", label)
 			fmt.Fprintf(w, "%s_k:\n", label)
-			p("%s.Z (DI), K1, Z16", k.move)
+			p("%s.Z (DI), K1, %s16", k.move, k.reg)
 			if g == 8 {
 				p("LEAQ (BX)(R9*4), R15")
 			}
 			for r := range g {
 				switch r {
 				case 0:
-					p("%s (BX), Z%d", k.bcast, 8+r)
+					p("%s (BX), %s%d", k.bcast, k.reg, 8+r)
 				case 1:
-					p("%s (BX)(R9*1), Z%d", k.bcast, 8+r)
+					p("%s (BX)(R9*1), %s%d", k.bcast, k.reg, 8+r)
 				case 2:
-					p("%s (BX)(R9*2), Z%d", k.bcast, 8+r)
+					p("%s (BX)(R9*2), %s%d", k.bcast, k.reg, 8+r)
 				case 3:
-					p("%s (BX)(R14*1), Z%d", k.bcast, 8+r)
+					p("%s (BX)(R14*1), %s%d", k.bcast, k.reg, 8+r)
 				case 4:
-					p("%s (R15), Z%d", k.bcast, 8+r)
+					p("%s (R15), %s%d", k.bcast, k.reg, 8+r)
 				case 5:
-					p("%s (R15)(R9*1), Z%d", k.bcast, 8+r)
+					p("%s (R15)(R9*1), %s%d", k.bcast, k.reg, 8+r)
 				case 6:
-					p("%s (R15)(R9*2), Z%d", k.bcast, 8+r)
+					p("%s (R15)(R9*2), %s%d", k.bcast, k.reg, 8+r)
 				case 7:
-					p("%s (R15)(R14*1), Z%d", k.bcast, 8+r)
+					p("%s (R15)(R14*1), %s%d", k.bcast, k.reg, 8+r)
 				}
 			}
 			for r := range g {
-				p("%s Z16, Z%d, Z%d", k.fma, 8+r, r)
+				p("%s %s16, %s%d, %s%d", k.fma, k.reg, k.reg, 8+r, k.reg, r)
 			}
 			p("ADDQ R10, BX")
 			p("ADDQ R11, DI")
@@ -206,15 +211,15 @@ func generateRows(w *bytes.Buffer) {
 			p("TESTL R13, R13")
 			p("JZ %s_st", label)
 			for r := range g {
-				p("%s.Z (DX), K1, Z17", k.move)
-				p("%s Z17, Z%d, Z%d", k.add, r, r)
-				p("%s Z%d, K1, (DX)", k.move, r)
+				p("%s.Z (DX), K1, %s17", k.move, k.reg)
+				p("%s %s17, %s%d, %s%d", k.add, k.reg, k.reg, r, k.reg, r)
+				p("%s %s%d, K1, (DX)", k.move, k.reg, r)
 				p("ADDQ R12, DX")
 			}
 			p("JMP %s_next", label)
 			fmt.Fprintf(w, "%s_st:\n", label)
 			for r := range g {
-				p("%s Z%d, K1, (DX)", k.move, r)
+				p("%s %s%d, K1, (DX)", k.move, k.reg, r)
 				p("ADDQ R12, DX")
 			}
 			fmt.Fprintf(w, "%s_next:\n", label)
