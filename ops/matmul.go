@@ -200,6 +200,9 @@ func batchRange[T tensor.Number](kern gemmKernel[T], p *matMulPlan, a, b, c gemm
 	for i, q := nb-1, lo; i >= 0; i-- { // the index of product lo
 		idx[i], q = q%p.batch[i], q/p.batch[i]
 	}
+	// Products of few columns within one block along k go straight to the
+	// row kernel: gemm would only lead there.
+	direct := kern.rows != nil && p.n <= kern.rowsMax && b.cs == 1 && c.cs == 1 && p.k > 0 && p.k <= gemmKC && p.m > 0 && p.n > 0
 	for range hi - lo {
 		aa, bb, cc := a, b, c
 		for i, v := range idx {
@@ -207,7 +210,11 @@ func batchRange[T tensor.Number](kern gemmKernel[T], p *matMulPlan, a, b, c gemm
 			bb.off += v * sb[i]
 			cc.off += v * sc[i]
 		}
-		gemm(kern, p.m, p.n, p.k, aa, bb, cc, workers, s)
+		if direct {
+			kern.rows(p.m, p.n, p.k, aa, bb, cc, false)
+		} else {
+			gemm(kern, p.m, p.n, p.k, aa, bb, cc, workers, s)
+		}
 		for i := nb - 1; i >= 0; i-- {
 			if idx[i]++; idx[i] < p.batch[i] {
 				break

@@ -108,8 +108,9 @@ func (k GemmKernel[T]) RowsMax() int {
 // ErrArg for a negative m, n or kc or an n above RowsMax, and ErrRange
 // when an index falls outside a, b or c.
 func (k GemmKernel[T]) Rows(m, n, kc int, a []T, aoff, ars, acs int, b []T, boff, brs int, c []T, coff, crs int, add bool) error {
-	if m < 0 || n < 0 || kc < 0 || (k.RowsMax() > 0 && n > k.RowsMax()) {
-		return errs.New("simd", "GemmRows", ErrArg, "m %d, n %d, kc %d (at most %d columns)", m, n, kc, k.RowsMax())
+	rm := k.RowsMax()
+	if m < 0 || n < 0 || kc < 0 || (rm > 0 && n > rm) {
+		return errs.New("simd", "GemmRows", ErrArg, "m %d, n %d, kc %d (at most %d columns)", m, n, kc, rm)
 	}
 	if m == 0 || n == 0 {
 		return nil
@@ -118,7 +119,7 @@ func (k GemmKernel[T]) Rows(m, n, kc int, a []T, aoff, ars, acs int, b []T, boff
 		return errs.New("simd", "GemmRows", ErrRange, "%d×%d by %d×%d into %d×%d: an index falls outside a (%d), b (%d) or c (%d)",
 			m, kc, kc, n, m, n, len(a), len(b), len(c))
 	}
-	if k.RowsMax() > 0 {
+	if rm > 0 {
 		if kc == 0 { // the kernels take no empty operands
 			a, b, aoff, boff = make([]T, 1), make([]T, 1), 0, 0
 		}
