@@ -14,9 +14,10 @@ import (
 // separated by commas, and the output's follow "->"; a label repeated
 // within an operand takes its diagonal, a label missing from the output is
 // summed over, and "..." stands for the axes not labelled, which broadcast
-// across the operands as in [Add]. Without "->" the output is NumPy's
-// implicit one: the ellipsis' axes, then the labels that appear once, in
-// alphabetical order.
+// across the operands as in [Add]. A label's sizes must agree across the
+// operands, or be 1, which broadcasts (as in NumPy). Without "->" the
+// output is NumPy's implicit one: the ellipsis' axes, then the labels that
+// appear once, in alphabetical order.
 //
 //	ops.Einsum("ij,jk->ik", a, b)     // MatMul
 //	ops.Einsum("bij,bjk->bik", x, y)  // a batched product

@@ -20,8 +20,8 @@ import (
 // Any operand layout is read as it lies — transposed, sliced with steps,
 // flipped, broadcast — through packed blocks (see the package
 // documentation, "Matrix products"), so MatMul(a.T, b) needs no copy of
-// a.T first. The result is the same bit for bit for every SetParallelism:
-// each element is summed in the order of k, by fused multiply-adds for
+// a.T first. The result is the same bit for bit for every SetParallelism
+// and every SIMD level: each element is summed in the order of k, by fused multiply-adds for
 // float32 and float64 (in the element type, as BLAS does: the rounding
 // error of an element is at most about k·eps·Σ|a_ik·b_kj|), in blocks of
 // 256 along k whose sums are added in turn.
