@@ -191,7 +191,7 @@ func runMatMul[T tensor.Number](p *matMulPlan, x, y, d *operand[T]) {
 func batchRange[T tensor.Number](kern gemmKernel[T], p *matMulPlan, a, b, c gemmMatrix[T], sa, sb, sc []int, lo, hi, workers int, s *scratch) {
 	nb := len(p.batch)
 	var ib [8]int
-	idx := ib[:0]
+	var idx []int
 	if nb > len(ib) {
 		idx = make([]int, nb)
 	} else {

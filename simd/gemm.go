@@ -199,7 +199,7 @@ func mulOK(a, b int) (int, bool) {
 // gemmRowsGo is the Go twin of the row kernels.
 func gemmRowsGo[T Float](m, n, kc int, a []T, aoff, ars, acs int, b []T, boff, brs int, c []T, coff, crs int, add bool) {
 	var row [16]T
-	acc := row[:0]
+	var acc []T
 	if n <= len(row) {
 		acc = row[:n]
 	} else {
@@ -236,7 +236,7 @@ func gemmRowsGo[T Float](m, n, kc int, a []T, aoff, ars, acs int, b []T, boff, b
 // gemmTileGo is the Go twin of the micro-kernels, for any tile.
 func gemmTileGo[T Float](mr, nr, kc int, a, b, c []T, ldc int, add bool) {
 	var tile [16]T // the Generic level's 4×4 without allocating
-	acc := tile[:0]
+	var acc []T
 	if mr*nr <= len(tile) {
 		acc = tile[:mr*nr]
 	} else {
