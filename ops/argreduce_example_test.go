@@ -33,7 +33,7 @@ func ExampleArgMaxKeepDims() {
 func ExampleArgMaxInto() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 5, 2, 6, 4, 3}, 2, 3)).View()
 	out := tensor.Must(tensor.New[int](2))
-	_ = ops.ArgMaxInto(out.View(), m, -1)
+	_ = ops.ArgMaxInto(out, m, -1)
 	fmt.Println(out)
 	// Output: [1 0]
 }
@@ -53,7 +53,7 @@ func ExampleArgMinKeepDims() {
 	m := tensor.Must(tensor.FromSlice([]float64{4, 1, 2, 3, 0, 9}, 2, 3)).View()
 	idx, _ := ops.ArgMinKeepDims(m)
 	out := tensor.Must(tensor.New[int](1, 3))
-	_ = ops.ArgMinInto(out.View(), m, 0)
+	_ = ops.ArgMinInto(out, m, 0)
 	fmt.Println(idx.Shape(), idx, out)
 	// Output: [1 1] [[4]] [[1 1 0]]
 }
@@ -63,7 +63,7 @@ func ExampleArgMinKeepDims() {
 func ExampleArgMinInto() {
 	m := tensor.Must(tensor.FromSlice([]int16{4, 1, 2, 3, 0, 9}, 2, 3)).View()
 	at := tensor.Must(tensor.New[int]())
-	_ = ops.ArgMinInto(at.View(), m)
+	_ = ops.ArgMinInto(at, m)
 	fmt.Println(at)
 	// Output: 4
 }

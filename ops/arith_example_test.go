@@ -16,7 +16,7 @@ func ExampleSub() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 10, 3, 30, 5, 50}, 3, 2)).View()
 	means := tensor.Must(tensor.FromSlice([]float64{3, 30}, 2)).View() // shape [2]
 	centred, _ := ops.Sub(m, means)                                    // [3 2] - [2]
-	scaled, _ := ops.DivScalar(centred.View(), 2)
+	scaled, _ := ops.DivScalar(centred, 2)
 	fmt.Println(scaled)
 	// Output:
 	// [[ -1. -10.]
@@ -125,7 +125,7 @@ func ExampleZip() {
 func ExampleConvert() {
 	f := tensor.Must(tensor.FromSlice([]float64{1.9, -1.9, 300.5})).View()
 	i, _ := ops.Convert[int16](f) // truncates toward zero, as Go does
-	u, _ := ops.Convert[uint8](i.View())
+	u, _ := ops.Convert[uint8](i)
 	fmt.Println(i, u) // 300 wraps to 44 in uint8, as Go's conversion does
 	c, _ := ops.Convert[complex64](f)
 	fmt.Println(c.Data()[0])
@@ -208,7 +208,7 @@ func ExamplePow() {
 	sq, _ := ops.Pow(v, two)
 	fmt.Println(sq)
 	exps := tensor.Must(tensor.FromSlice([]float64{0, 0.5})).View()
-	p, _ := ops.Pow(sq.View(), exps)
+	p, _ := ops.Pow(sq, exps)
 	fmt.Println(p)
 	// Output:
 	// [[ 1.  4.]

@@ -29,7 +29,7 @@ func ExampleCumSum() {
 // CumSumInto can scan in place.
 func ExampleCumSumInto() {
 	x := tensor.Must(tensor.FromSlice([]float64{0.5, 0.25, 0.125, 0.125}, 4))
-	_ = ops.CumSumInto(x.View(), x.View(), 0)
+	_ = ops.CumSumInto(x, x, 0)
 	fmt.Println(x)
 	// Output:
 	// [0.5   0.75  0.875 1.   ]
@@ -49,7 +49,7 @@ func ExampleCumProd() {
 func ExampleCumProdInto() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3)).View()
 	buf := tensor.Must(tensor.New[float64](3, 2))
-	dst, _ := ops.Transpose(buf.View(), 0, 1)
+	dst, _ := ops.Transpose(buf, 0, 1)
 	_ = ops.CumProdInto(dst, m, 1)
 	fmt.Println(buf)
 	// Output:

@@ -14,8 +14,10 @@
 //	c, err := ops.Sub(x, mean)   // x a Tensor, mean the Tensor Mean returned
 //	z, err := ops.Div(c, sd)
 //
-// A Tensor passes as the view of all of it; nothing is copied. Only a
-// function value names every type argument (ops.Add[float32,
+// A Tensor passes as the view of all of it; nothing is copied. The joins
+// (Concat, Stack and their Into forms) take their operands as one list,
+// all Tensors or all Views (t.View() makes a Tensor one among Views). Only
+// a function value names every type argument (ops.Add[float32,
 // tensor.View[float32], tensor.View[float32]]), as does a join of no
 // operands.
 //

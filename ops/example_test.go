@@ -30,7 +30,7 @@ func Example() {
 func ExamplePermute() {
 	// A batch of 2 images with 3 channels of 2x2 pixels, NCHW to NHWC.
 	nchw := tensor.Must(tensor.Arange[int](24))
-	v, _ := ops.Reshape(nchw.View(), 2, 3, 2, 2)
+	v, _ := ops.Reshape(nchw, 2, 3, 2, 2)
 	nhwc, _ := ops.Permute(v, 0, 2, 3, 1)
 	fmt.Println(nhwc.Shape(), nhwc.Strides())
 	fmt.Println(nhwc.Contiguous().Data()[:6])

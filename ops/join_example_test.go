@@ -11,9 +11,9 @@ import (
 func ExampleConcat() {
 	a := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4}, 2, 2))
 	b := tensor.Must(tensor.FromSlice([]int{5, 6}, 1, 2))
-	fmt.Println(tensor.Must(ops.Concat(0, a.View(), b.View())))
+	fmt.Println(tensor.Must(ops.Concat(0, a, b)))
 	bt := tensor.Must(b.Transpose(0, 1)) // any layout: copied by the copier
-	fmt.Println(tensor.Must(ops.Concat(1, a.View(), bt)))
+	fmt.Println(tensor.Must(ops.Concat(1, a.View(), bt))) // one type for all the joined: a View here
 	// Output:
 	// [[1 2]
 	//  [3 4]
@@ -28,7 +28,7 @@ func ExampleConcatInto() {
 	x := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5}, 5))
 	head := tensor.Must(x.Slice(0, 0, 2, 1))
 	tail := tensor.Must(x.Slice(0, 2, 5, 1))
-	_ = ops.ConcatInto(x.View(), 0, tail, head)
+	_ = ops.ConcatInto(x, 0, tail, head)
 	fmt.Println(x.Data())
 	// Output: [3 4 5 1 2]
 }
@@ -37,11 +37,11 @@ func ExampleConcatInto() {
 func ExampleStack() {
 	u := tensor.Must(tensor.FromSlice([]float64{3, 4}, 2))
 	v := tensor.Must(tensor.FromSlice([]float64{0, 2}, 2))
-	cols := tensor.Must(ops.Stack(1, u.View(), v.View()))
-	sq := tensor.Must(ops.Mul(cols.View(), cols.View()))
-	sums := tensor.Must(ops.SumKeepDims(sq.View(), 0)) // [1 2]
-	norms := tensor.Must(ops.Sqrt(sums.View()))
-	unit := tensor.Must(ops.Div(cols.View(), norms.View())) // broadcast over the rows
+	cols := tensor.Must(ops.Stack(1, u, v))
+	sq := tensor.Must(ops.Mul(cols, cols))
+	sums := tensor.Must(ops.SumKeepDims(sq, 0)) // [1 2]
+	norms := tensor.Must(ops.Sqrt(sums))
+	unit := tensor.Must(ops.Div(cols, norms)) // broadcast over the rows
 	fmt.Printf("%v\n%.1f\n", cols.Shape(), unit)
 	// Output:
 	// [2 2]
@@ -57,7 +57,7 @@ func ExampleStackInto() {
 		tensor.Must(tensor.FromSlice([]int{3, 4}, 2)).View(),
 		tensor.Must(tensor.FromSlice([]int{5, 6}, 2)).View(),
 	}
-	_ = ops.StackInto(batch.View(), 0, rows...)
+	_ = ops.StackInto(batch, 0, rows...)
 	fmt.Println(batch.Data())
 	// Output: [1 2 3 4 5 6]
 }
@@ -65,7 +65,7 @@ func ExampleStackInto() {
 // A batch of 6 split into 3 equal parts: views, no copy.
 func ExampleSplit() {
 	x := tensor.Must(tensor.Arange[int](6))
-	for _, p := range tensor.Must(ops.Split(x.View(), 0, 3)) {
+	for _, p := range tensor.Must(ops.Split(x, 0, 3)) {
 		fmt.Print(p, " ")
 	}
 	fmt.Println()
@@ -75,7 +75,7 @@ func ExampleSplit() {
 // NumPy's split at indices: before 2, and before the last element.
 func ExampleSplitAt() {
 	x := tensor.Must(tensor.Arange[int](6))
-	for _, p := range tensor.Must(ops.SplitAt(x.View(), 0, 2, -1)) {
+	for _, p := range tensor.Must(ops.SplitAt(x, 0, 2, -1)) {
 		fmt.Print(p, " ")
 	}
 	fmt.Println()
@@ -85,7 +85,7 @@ func ExampleSplitAt() {
 // PyTorch's chunk: 7 elements in 3 chunks of at most 3.
 func ExampleChunk() {
 	x := tensor.Must(tensor.Arange[int](7))
-	for _, p := range tensor.Must(ops.Chunk(x.View(), 0, 3)) {
+	for _, p := range tensor.Must(ops.Chunk(x, 0, 3)) {
 		fmt.Print(p, " ")
 	}
 	fmt.Println()

@@ -25,8 +25,8 @@ func ExampleSum() {
 func ExampleSumKeepDims() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 10, 3, 30, 5, 50}, 3, 2)).View()
 	s, _ := ops.SumKeepDims(m, 0) // shape [1 2]
-	means, _ := ops.DivScalar(s.View(), 3)
-	centred, _ := ops.Sub(m, means.View())
+	means, _ := ops.DivScalar(s, 3)
+	centred, _ := ops.Sub(m, means)
 	fmt.Println(s.Shape(), centred)
 	// Output:
 	// [1 2] [[ -2. -20.]
@@ -39,7 +39,7 @@ func ExampleSumKeepDims() {
 func ExampleSumInto() {
 	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3)).View()
 	out := tensor.Must(tensor.New[int](2))
-	_ = ops.SumInto(out.View(), m, 1)
+	_ = ops.SumInto(out, m, 1)
 	fmt.Println(out)
 	// Output: [ 6 15]
 }
@@ -71,7 +71,7 @@ func ExampleMin() {
 	m := tensor.Must(tensor.FromSlice([]int8{3, -1, 4, 1, -5, 9}, 2, 3)).View()
 	cols, _ := ops.Min(m, 0)
 	out := tensor.Must(tensor.New[int8]())
-	_ = ops.MinInto(out.View(), m)
+	_ = ops.MinInto(out, m)
 	fmt.Println(cols, out)
 	// Output: [ 1 -5  4] -5
 }
@@ -82,7 +82,7 @@ func ExampleProdKeepDims() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3)).View()
 	p, _ := ops.ProdKeepDims(m, 1)
 	out := tensor.Must(tensor.New[float64](3))
-	_ = ops.ProdInto(out.View(), m, 0)
+	_ = ops.ProdInto(out, m, 0)
 	fmt.Println(p.Shape(), out)
 	// Output:
 	// [2 1] [ 4. 10. 18.]
@@ -94,10 +94,10 @@ func ExampleProdKeepDims() {
 func ExampleMaxInto() {
 	m := tensor.Must(tensor.FromSlice([]float32{3, 8, 1, 7, 2, 6}, 2, 3)).View()
 	table := tensor.Must(tensor.New[float32](2, 3))
-	row, _ := ops.Select(table.View(), 0, 1)
+	row, _ := ops.Select(table, 0, 1)
 	_ = ops.MaxInto(row, m, 0)
 	top, _ := ops.MaxKeepDims(m, 1)
-	gap, _ := ops.Sub(top.View(), m)
+	gap, _ := ops.Sub(top, m)
 	fmt.Println(table)
 	fmt.Println(gap)
 	// Output:

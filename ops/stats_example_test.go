@@ -22,7 +22,7 @@ func ExampleMean() {
 func ExampleMeanKeepDims() {
 	m := tensor.Must(tensor.FromSlice([]float32{1, 2, 6, 10, 20, 60}, 2, 3)).View()
 	means, _ := ops.MeanKeepDims(m, 1) // shape [2 1]
-	centred, _ := ops.Sub(m, means.View())
+	centred, _ := ops.Sub(m, means)
 	fmt.Println(means.Shape(), centred)
 	// Output:
 	// [2 1] [[ -2.  -1.   3.]
@@ -34,7 +34,7 @@ func ExampleMeanKeepDims() {
 func ExampleMeanInto() {
 	m := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 5}, 2, 2)).View()
 	table := tensor.Must(tensor.New[float64](2, 2))
-	row, _ := ops.Select(table.View(), 0, 1)
+	row, _ := ops.Select(table, 0, 1)
 	_ = ops.MeanInto(row, m, 0)
 	fmt.Println(table)
 	// Output:

@@ -28,7 +28,7 @@ func ExampleDiagonal() {
 // H, then along W with a step of 2, as im2col reads them.
 func ExampleWindows() {
 	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 6))
-	w := tensor.Must(ops.Windows(x.View(), 0, 3, 1)) // [4 3], overlapping
+	w := tensor.Must(ops.Windows(x, 0, 3, 1)) // [4 3], overlapping
 	fmt.Println(tensor.Must(ops.Sum(w, -1)).Data())
 
 	img := tensor.Must(tensor.Arange[int](20))
