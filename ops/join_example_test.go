@@ -12,7 +12,7 @@ func ExampleConcat() {
 	a := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4}, 2, 2))
 	b := tensor.Must(tensor.FromSlice([]int{5, 6}, 1, 2))
 	fmt.Println(tensor.Must(ops.Concat(0, a, b)))
-	bt := tensor.Must(b.Transpose(0, 1)) // any layout: copied by the copier
+	bt := tensor.Must(b.Transpose(0, 1))                  // any layout: copied by the copier
 	fmt.Println(tensor.Must(ops.Concat(1, a.View(), bt))) // one type for all the joined: a View here
 	// Output:
 	// [[1 2]
