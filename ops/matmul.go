@@ -49,7 +49,10 @@ func MatMul[T tensor.Number, A tensor.Operand[T], B tensor.Operand[T]](a A, b B)
 // have the shape MatMul returns (layout.ErrShape otherwise) and must not
 // reach an element twice (layout.ErrOverlap). a and b may share memory
 // with dst: an operand that does is read from a copy of it taken first.
-// The errors are MatMul's; nothing is written on error.
+// The errors are MatMul's; nothing is written on error. Unlike the
+// elementwise Into forms it allocates: a few small slices (the shapes and
+// strides of its plan) on every call, and packing buffers beyond what the
+// package's pool keeps (see the package documentation, "Memory").
 func MatMulInto[T tensor.Number, D tensor.Operand[T], A tensor.Operand[T], B tensor.Operand[T]](dst D, a A, b B) error {
 	const op = "MatMulInto"
 	av, bv := tensor.View[T](a), tensor.View[T](b)
