@@ -150,8 +150,9 @@
 // StackInto (up to 8 views) allocate nothing: the checks and loop nests
 // use the caller's stack and the scratch they need comes from a pool that
 // keeps it for the next operation; so do the Into forms of the variances
-// and standard deviations for inputs of up to 1 MiB. The README's Guarantees list what every other call
-// allocates.
+// and standard deviations for inputs of up to 1 MiB. MatMulInto allocates
+// small slices on every call (its doc says which). The README's
+// Guarantees list what every other call allocates.
 //
 // # Errors
 //
