@@ -60,10 +60,10 @@ func ExampleSaveArchive() {
 	w := tensor.Must(tensor.FromSlice([]float32{1, 2, 3, 4}, 2, 2))
 	b := tensor.Must(tensor.FromSlice([]int64{7}, 1))
 	err = npy.SaveArchive(path, true, func(aw *npy.ArchiveWriter) error {
-		if err := npy.Put(aw, "w", w.View()); err != nil {
+		if err := npy.Put(aw, "w", w); err != nil {
 			return err
 		}
-		return npy.Put(aw, "b", b.View())
+		return npy.Put(aw, "b", b)
 	})
 	fmt.Println(err)
 	a, _ := npy.OpenArchive(path)
@@ -82,7 +82,7 @@ func ExampleNewArchiveWriter() {
 	var buf bytes.Buffer
 	aw := npy.NewArchiveWriter(&buf, false) // stored, as np.savez
 	x := tensor.Must(tensor.Arange[int32](3))
-	if err := npy.Put(aw, "x", x.View()); err != nil {
+	if err := npy.Put(aw, "x", x); err != nil {
 		fmt.Println(err)
 		return
 	}

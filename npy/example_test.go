@@ -52,7 +52,7 @@ func ExampleSave() {
 	}
 	defer os.RemoveAll(dir)
 	path := filepath.Join(dir, "a.npy")
-	if err := npy.Save(path, t.View()); err != nil {
+	if err := npy.Save(path, t); err != nil {
 		fmt.Println(err)
 		return
 	}
