@@ -119,7 +119,8 @@ type rowsKernel struct {
 
 // The row kernels: on 512-bit vectors, and on 256-bit ones (AVX-512VL,
 // masked) for the columns that fit half a vector, which take half the
-// work of a 512-bit operation where it is split in two halves (Zen 4).
+// work of a 512-bit operation on processors that split it in two halves
+// (BENCHMARKS.md).
 var rowsKernels = []rowsKernel{
 	{"gemmRows32AVX512", "Z", 4, 2, 16, "VBROADCASTSS", "VFMADD231PS", "VMOVUPS", "VADDPS"},
 	{"gemmRows64AVX512", "Z", 8, 3, 8, "VBROADCASTSD", "VFMADD231PD", "VMOVUPD", "VADDPD"},
