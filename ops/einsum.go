@@ -1,10 +1,12 @@
 package ops
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
+	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -48,7 +50,7 @@ func Einsum[T tensor.Number, V tensor.Operand[T]](spec string, operands ...V) (t
 	cur := make([]tensor.View[T], len(vs))
 	for i, v := range vs {
 		if cur[i], terms[i], err = einsumDiagonal(op, v, terms[i]); err != nil {
-			return tensor.Tensor[T]{}, err
+			return tensor.Tensor[T]{}, einsumError(op, spec, err)
 		}
 	}
 	// Sizes, checked across operands: a label's sizes must agree, or be
@@ -73,7 +75,7 @@ func Einsum[T tensor.Number, V tensor.Operand[T]](spec string, operands ...V) (t
 		}
 		e, err := v.Expand(sh...)
 		if err != nil {
-			return tensor.Tensor[T]{}, errorf(op, layout.ErrShape, "%q: operand %d: %v", spec, i, err)
+			return tensor.Tensor[T]{}, errs.Wrap("ops", op, nil, err, "%q: operand %d", spec, i)
 		}
 		cur[i] = e
 	}
@@ -111,7 +113,7 @@ func Einsum[T tensor.Number, V tensor.Operand[T]](spec string, operands ...V) (t
 		}
 		r, rt, err := einsumPair(op, acc, at, cur[i], terms[i], later)
 		if err != nil {
-			return tensor.Tensor[T]{}, err
+			return tensor.Tensor[T]{}, einsumError(op, spec, err)
 		}
 		acc, at = r, rt
 	}
@@ -144,16 +146,27 @@ func Einsum[T tensor.Number, V tensor.Operand[T]](spec string, operands ...V) (t
 		p, err = p.Expand(shape...)
 	}
 	if err != nil {
-		return tensor.Tensor[T]{}, errorf(op, layout.ErrShape, "%q: %v", spec, err)
+		return tensor.Tensor[T]{}, einsumError(op, spec, err)
 	}
 	res, err := newResult[T](op, shape)
 	if err != nil {
 		return res, err
 	}
 	if err := res.View().CopyFrom(p); err != nil {
-		return tensor.Tensor[T]{}, errorf(op, layout.ErrShape, "%q: %v", spec, err)
+		return tensor.Tensor[T]{}, einsumError(op, spec, err)
 	}
 	return res, nil
+}
+
+// einsumError returns err, the error of a step of Einsum (a view
+// operation, a product), wrapped with the operation and the spec, unless
+// it is already Einsum's own.
+func einsumError(op, spec string, err error) error {
+	var e *errs.Error
+	if errors.As(err, &e) && e.Pkg == "ops" && e.Op == op {
+		return err
+	}
+	return errs.Wrap("ops", op, nil, err, "%q", spec)
 }
 
 // The ellipsis' axes get labels of their own, after the letters: the

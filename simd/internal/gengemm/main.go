@@ -136,6 +136,10 @@ var rowsKernels = []rowsKernel{
 // Registers: Z0-Z7 the rows' accumulators, Z8-Z15 the broadcasts, Z16
 // B's row, Z17 C's row for add; K1 the lanes of n; R15 a row's address
 // in A for the groups past four rows.
+// rowAddr addresses row r of a group's element of A: BX the first row,
+// R9 a row's stride, R14 three, R15 the fifth row.
+var rowAddr = [8]string{"(BX)", "(BX)(R9*1)", "(BX)(R9*2)", "(BX)(R14*1)", "(R15)", "(R15)(R9*1)", "(R15)(R9*2)", "(R15)(R14*1)"}
+
 func generateRows(w *bytes.Buffer) {
 	for _, k := range rowsKernels {
 		p := func(format string, args ...any) { fmt.Fprintf(w, "\t"+format+"\n", args...) }
@@ -182,24 +186,7 @@ func generateRows(w *bytes.Buffer) {
 				p("LEAQ (BX)(R9*4), R15")
 			}
 			for r := range g {
-				switch r {
-				case 0:
-					p("%s (BX), %s%d", k.bcast, k.reg, 8+r)
-				case 1:
-					p("%s (BX)(R9*1), %s%d", k.bcast, k.reg, 8+r)
-				case 2:
-					p("%s (BX)(R9*2), %s%d", k.bcast, k.reg, 8+r)
-				case 3:
-					p("%s (BX)(R14*1), %s%d", k.bcast, k.reg, 8+r)
-				case 4:
-					p("%s (R15), %s%d", k.bcast, k.reg, 8+r)
-				case 5:
-					p("%s (R15)(R9*1), %s%d", k.bcast, k.reg, 8+r)
-				case 6:
-					p("%s (R15)(R9*2), %s%d", k.bcast, k.reg, 8+r)
-				case 7:
-					p("%s (R15)(R14*1), %s%d", k.bcast, k.reg, 8+r)
-				}
+				p("%s %s, %s%d", k.bcast, rowAddr[r], k.reg, 8+r)
 			}
 			for r := range g {
 				p("%s %s16, %s%d, %s%d", k.fma, k.reg, k.reg, 8+r, k.reg, r)
