@@ -202,47 +202,81 @@ func roundUp(n, u int) int { return (n + u - 1) / u * u }
 
 // packA packs rows [i0, i0+mc) and columns [p0, p0+kc) of a into dst, in
 // slivers of mr rows: sliver s holds, for each k in turn, its mr rows'
-// elements at column p0+k; the rows past mc are zero.
+// elements at column p0+k; the rows past mc are zero. Rows of unit stride
+// (a row-major a) are transposed into the sliver by simd's transpose
+// tiles; columns of unit stride (a transposed a) are copied.
 func packA[T tensor.Number](dst []T, a gemmMatrix[T], i0, mc, p0, kc, mr int) {
 	d := 0
 	for s := 0; s < mc; s += mr {
 		rows := min(mr, mc-s)
-		for p := range kc {
-			o := a.off + (i0+s)*a.rs + (p0+p)*a.cs
-			r := 0
-			for ; r < rows; r++ {
-				dst[d+r] = a.data[o+r*a.rs]
+		o := a.off + (i0+s)*a.rs + p0*a.cs
+		sliver := dst[d : d+kc*mr]
+		switch {
+		case a.cs == 1 && a.rs != 0:
+			// dst[p*mr+r] = a[o+r*rs+p]: a transpose of rows×kc.
+			_ = simd.TransposeHot(sliver, 0, mr, a.data, o, a.rs, kc, rows)
+			if rows < mr {
+				for p := range kc {
+					clear(sliver[p*mr+rows : p*mr+mr])
+				}
 			}
-			for ; r < mr; r++ {
-				dst[d+r] = 0
+		case a.rs == 1:
+			for p := range kc {
+				q := o + p*a.cs
+				clear(sliver[p*mr+rows : p*mr+mr])
+				copy(sliver[p*mr:p*mr+rows], a.data[q:q+rows])
 			}
-			d += mr
+		default:
+			for p := range kc {
+				q := o + p*a.cs
+				r := 0
+				for ; r < rows; r++ {
+					sliver[p*mr+r] = a.data[q+r*a.rs]
+				}
+				clear(sliver[p*mr+r : p*mr+mr])
+			}
 		}
+		d += kc * mr
 	}
 }
 
 // packB packs rows [p0, p0+kc) and columns [j0, j0+nc) of b into dst, in
 // slivers of nr columns: sliver s holds, for each k in turn, its nr
-// columns' elements at row p0+k; the columns past nc are zero.
+// columns' elements at row p0+k; the columns past nc are zero. Rows of
+// unit stride (a row-major b) are copied; columns of unit stride (a
+// transposed b) are transposed into the sliver by simd's transpose tiles.
 func packB[T tensor.Number](dst []T, b gemmMatrix[T], p0, kc, j0, nc, nr int) {
 	d := 0
 	for s := 0; s < nc; s += nr {
 		cols := min(nr, nc-s)
-		for p := range kc {
-			o := b.off + (p0+p)*b.rs + (j0+s)*b.cs
-			j := 0
-			if b.cs == 1 {
-				copy(dst[d:d+cols], b.data[o:o+cols])
-				j = cols
+		o := b.off + p0*b.rs + (j0+s)*b.cs
+		sliver := dst[d : d+kc*nr]
+		switch {
+		case b.cs == 1:
+			for p := range kc {
+				q := o + p*b.rs
+				copy(sliver[p*nr:p*nr+cols], b.data[q:q+cols])
+				clear(sliver[p*nr+cols : p*nr+nr])
 			}
-			for ; j < cols; j++ {
-				dst[d+j] = b.data[o+j*b.cs]
+		case b.rs == 1 && b.cs != 0:
+			// dst[p*nr+j] = b[o+j*cs+p]: a transpose of cols×kc.
+			_ = simd.TransposeHot(sliver, 0, nr, b.data, o, b.cs, kc, cols)
+			if cols < nr {
+				for p := range kc {
+					clear(sliver[p*nr+cols : p*nr+nr])
+				}
 			}
-			for ; j < nr; j++ {
-				dst[d+j] = 0
+		default:
+			for p := range kc {
+				q := o + p*b.rs
+				j := 0
+				for ; j < cols; j++ {
+					sliver[p*nr+j] = b.data[q+j*b.cs]
+				}
+				clear(sliver[p*nr+j : p*nr+nr])
 			}
-			d += nr
 		}
+		d += kc * nr
 	}
 }
 

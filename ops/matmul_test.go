@@ -180,6 +180,9 @@ func TestMatMulRandom(t *testing.T) {
 		{{2, 3, 4}, {4, 5}}, {{3, 4}, {2, 4, 5}}, {{2, 1, 3, 4}, {5, 4, 6}},
 		{{2, 3, 5}, {5}}, {{6}, {3, 6, 2}}, {{17, 33}, {33, 9}}, {{5, 300}, {300, 6}},
 		{{1, 2, 1, 3, 2}, {2, 1, 2, 2, 4}},
+		// Past the row kernels' columns: packed operands, every layout
+		// of RandomView, partial tiles, two blocks along k.
+		{{29, 40}, {40, 45}}, {{2, 30, 20}, {20, 35}}, {{14, 270}, {270, 40}},
 	}
 	for round := range 3 {
 		for _, s := range shapes {
