@@ -149,7 +149,7 @@ type unOp[T any] interface {
 // operand is a view as the compute driver reads it: the buffer and its layout.
 // It has tensor.View's fields, of the same types in the same order, so
 // that operandOf reads a view in place.
-type operand[T tensor.Number] struct {
+type operand[T tensor.Element] struct {
 	data []T
 	lay  layout.Layout
 }
@@ -165,13 +165,13 @@ type operand[T tensor.Number] struct {
 //
 // It takes a Tensor as well as a View (tensor.Operand): the two types have
 // the same fields.
-func operandOf[T tensor.Number, V tensor.Operand[T]](v *V) *operand[T] {
+func operandOf[T tensor.Element, V tensor.Operand[T]](v *V) *operand[T] {
 	return (*operand[T])(unsafe.Pointer(v))
 }
 
 // viewsOf reads a slice of Tensors or of Views as a slice of Views, in
 // place: the two types have the same fields (see operandOf).
-func viewsOf[T tensor.Number, V tensor.Operand[T]](vs []V) []tensor.View[T] {
+func viewsOf[T tensor.Element, V tensor.Operand[T]](vs []V) []tensor.View[T] {
 	return unsafe.Slice((*tensor.View[T])(unsafe.Pointer(unsafe.SliceData(vs))), len(vs))
 }
 
@@ -185,7 +185,7 @@ var (
 )
 
 // operandOfNew returns the operand of a view that a call returns.
-func operandOfNew[T tensor.Number](v tensor.View[T]) *operand[T] {
+func operandOfNew[T tensor.Element](v tensor.View[T]) *operand[T] {
 	return operandOf(&v)
 }
 
@@ -211,7 +211,7 @@ func broadcastShape(op string, dst, a, b []int) ([]int, error) {
 
 // checkDst checks that dst has exactly shape and that no two of its
 // indices reach one element.
-func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
+func checkDst[T tensor.Element](op string, dst *operand[T], shape []int) error {
 	var gb [8]int
 	if got := dst.lay.AppendShape(gb[:0]); !slices.Equal(got, shape) {
 		// Copies for the message: the shapes may be arrays on the
@@ -227,14 +227,14 @@ func checkDst[T tensor.Number](op string, dst *operand[T], shape []int) error {
 // snapshot holds in's own elements, before broadcasting. It works in
 // place: operands are 176 bytes, and passed and returned by value they
 // were copied several times in every small operation.
-func isolate[T tensor.Number](dst, in *operand[T]) {
+func isolate[T tensor.Element](dst, in *operand[T]) {
 	if mem.Overlaps(dst.data, &dst.lay, in.data, &in.lay) {
 		*in = snapshotOf(dst, in)
 	}
 }
 
 // snapshotOf is isolate for an input that shares memory with dst.
-func snapshotOf[T tensor.Number](dst, in *operand[T]) operand[T] {
+func snapshotOf[T tensor.Element](dst, in *operand[T]) operand[T] {
 	if mem.Same(dst.data, in.data) && dst.lay.Equal(in.lay) {
 		return *in
 	}
@@ -242,7 +242,7 @@ func snapshotOf[T tensor.Number](dst, in *operand[T]) operand[T] {
 }
 
 // snapshot returns a copy of what in reaches (copier.Snapshot).
-func snapshot[T tensor.Number](in *operand[T]) operand[T] {
+func snapshot[T tensor.Element](in *operand[T]) operand[T] {
 	data, l := copier.Snapshot(in.data, &in.lay)
 	return operand[T]{data: data, lay: l}
 }
@@ -480,7 +480,7 @@ func unaryRuns[T tensor.Number, K unOp[T]](k K, q *layout.Iter, d, x []T) {
 }
 
 // newResult returns a row-major tensor of shape for the result of op.
-func newResult[T tensor.Number](op string, shape []int) (tensor.Tensor[T], error) {
+func newResult[T tensor.Element](op string, shape []int) (tensor.Tensor[T], error) {
 	t, err := tensor.New[T](shape...)
 	if err != nil {
 		return t, errs.Wrap("ops", op, nil, err, "result of shape %v", slices.Clone(shape))

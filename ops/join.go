@@ -26,7 +26,7 @@ import (
 // for a rank-0 view or views whose ranks or sizes off the axis differ (the
 // message names the view and both shapes), layout.ErrAxis for an axis out
 // of range, and layout.ErrOverflow for a result too large.
-func Concat[T tensor.Number, V tensor.Operand[T]](axis int, views ...V) (tensor.Tensor[T], error) {
+func Concat[T tensor.Element, V tensor.Operand[T]](axis int, views ...V) (tensor.Tensor[T], error) {
 	const op = "Concat"
 	var sb [8]int
 	shape, ax, err := concatShape(op, axis, viewsOf[T](views), sb[:0])
@@ -47,7 +47,7 @@ func Concat[T tensor.Number, V tensor.Operand[T]](axis int, views ...V) (tensor.
 // first copied, which allocates its size). It returns the errors of
 // Concat, and layout.ErrShape or layout.ErrOverlap for a bad dst; dst is
 // then unchanged.
-func ConcatInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, axis int, views ...V) error {
+func ConcatInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T]](dst D, axis int, views ...V) error {
 	const op = "ConcatInto"
 	var sb [8]int // the shape on the stack: ConcatInto allocates nothing
 	shape, ax, err := concatShape(op, axis, viewsOf[T](views), sb[:0])
@@ -67,7 +67,7 @@ func ConcatInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D
 // for views of different shapes (the message names the view and both
 // shapes), layout.ErrAxis for an axis out of range, and layout.ErrOverflow
 // for a result too large.
-func Stack[T tensor.Number, V tensor.Operand[T]](axis int, views ...V) (tensor.Tensor[T], error) {
+func Stack[T tensor.Element, V tensor.Operand[T]](axis int, views ...V) (tensor.Tensor[T], error) {
 	const op = "Stack"
 	var sb [8]int
 	var ub [8]tensor.View[T]
@@ -84,7 +84,7 @@ func Stack[T tensor.Number, V tensor.Operand[T]](axis int, views ...V) (tensor.T
 }
 
 // StackInto is Stack into dst, as ConcatInto is Concat into dst.
-func StackInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D, axis int, views ...V) error {
+func StackInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T]](dst D, axis int, views ...V) error {
 	const op = "StackInto"
 	// The shape and up to 8 unsqueezed views on the stack: StackInto of
 	// up to 8 views allocates nothing.
@@ -100,7 +100,7 @@ func StackInto[T tensor.Number, D tensor.Operand[T], V tensor.Operand[T]](dst D,
 // concatShape checks the views of a concatenation along axis and returns
 // the result's shape, appended to dst, and the axis, in range. With room
 // in dst it allocates nothing: the messages print copies of the shapes.
-func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T], dst []int) ([]int, int, error) {
+func concatShape[T tensor.Element](op string, axis int, views []tensor.View[T], dst []int) ([]int, int, error) {
 	if len(views) == 0 {
 		return nil, 0, errorf(op, layout.ErrArg, "no views to join")
 	}
@@ -137,7 +137,7 @@ func concatShape[T tensor.Number](op string, axis int, views []tensor.View[T], d
 // result's shape, appended to dst, the axis in range, and the views with a
 // size-1 axis inserted there, to concatenate, appended to us. With room in
 // dst and us it allocates nothing.
-func stackShape[T tensor.Number](op string, axis int, views []tensor.View[T], dst []int, us []tensor.View[T]) ([]int, int, []tensor.View[T], error) {
+func stackShape[T tensor.Element](op string, axis int, views []tensor.View[T], dst []int, us []tensor.View[T]) ([]int, int, []tensor.View[T], error) {
 	if len(views) == 0 {
 		return nil, 0, nil, errorf(op, layout.ErrArg, "no views to join")
 	}
@@ -165,7 +165,7 @@ func stackShape[T tensor.Number](op string, axis int, views []tensor.View[T], ds
 // joinInto checks dst against the joined shape, reads every view that
 // shares memory with dst into a snapshot, and then copies the views into
 // dst one after the other along ax.
-func joinInto[T tensor.Number](op string, dst tensor.View[T], shape []int, ax int, views []tensor.View[T]) error {
+func joinInto[T tensor.Element](op string, dst tensor.View[T], shape []int, ax int, views []tensor.View[T]) error {
 	d := operandOf(&dst)
 	if err := checkDst(op, d, shape); err != nil {
 		return err
@@ -195,7 +195,7 @@ func joinInto[T tensor.Number](op string, dst tensor.View[T], shape []int, ax in
 // views have the shapes of their parts, share no memory with dst (Concat's
 // result is new, joinInto reads such views first) and dst reaches no
 // element twice (checkDst).
-func concatRun[T tensor.Number](dst tensor.View[T], ax int, views []tensor.View[T]) {
+func concatRun[T tensor.Element](dst tensor.View[T], ax int, views []tensor.View[T]) {
 	var zero T
 	total := dst.Size() * int(unsafe.Sizeof(zero))
 	lo := 0
@@ -218,7 +218,7 @@ func concatRun[T tensor.Number](dst tensor.View[T], ax int, views []tensor.View[
 // when the size along axis is not a multiple of n (NumPy's "does not result
 // in an equal division"; see Chunk for unequal parts), and layout.ErrAxis
 // for an axis out of range.
-func Split[T tensor.Number, V tensor.Operand[T]](v V, axis, n int) ([]tensor.View[T], error) {
+func Split[T tensor.Element, V tensor.Operand[T]](v V, axis, n int) ([]tensor.View[T], error) {
 	const op = "Split"
 	ax, size, err := splitAxis(op, tensor.View[T](v), axis)
 	if err != nil {
@@ -247,7 +247,7 @@ func Split[T tensor.Number, V tensor.Operand[T]](v V, axis, n int) ([]tensor.Vie
 // views share data with v.
 //
 // It returns an error wrapping layout.ErrAxis for an axis out of range.
-func SplitAt[T tensor.Number, V tensor.Operand[T]](v V, axis int, indices ...int) ([]tensor.View[T], error) {
+func SplitAt[T tensor.Element, V tensor.Operand[T]](v V, axis int, indices ...int) ([]tensor.View[T], error) {
 	const op = "SplitAt"
 	ax, size, err := splitAxis(op, tensor.View[T](v), axis)
 	if err != nil {
@@ -271,7 +271,7 @@ func SplitAt[T tensor.Number, V tensor.Operand[T]](v V, axis int, indices ...int
 //
 // It returns an error wrapping layout.ErrArg for n < 1, and layout.ErrAxis
 // for an axis out of range.
-func Chunk[T tensor.Number, V tensor.Operand[T]](v V, axis, n int) ([]tensor.View[T], error) {
+func Chunk[T tensor.Element, V tensor.Operand[T]](v V, axis, n int) ([]tensor.View[T], error) {
 	const op = "Chunk"
 	ax, size, err := splitAxis(op, tensor.View[T](v), axis)
 	if err != nil {
@@ -294,7 +294,7 @@ func Chunk[T tensor.Number, V tensor.Operand[T]](v V, axis, n int) ([]tensor.Vie
 
 // splitAxis checks the axis of a split of v and returns it in range, with
 // v's size along it.
-func splitAxis[T tensor.Number](op string, v tensor.View[T], axis int) (int, int, error) {
+func splitAxis[T tensor.Element](op string, v tensor.View[T], axis int) (int, int, error) {
 	ax, err := normalAxis(op, axis, v.Rank())
 	if err != nil {
 		return 0, 0, err
@@ -306,7 +306,7 @@ func splitAxis[T tensor.Number](op string, v tensor.View[T], axis int) (int, int
 // splitViews returns the views of v between consecutive bounds along ax,
 // in [0, size]: v[bounds[i]:bounds[i+1]], empty where the second is the
 // smaller.
-func splitViews[T tensor.Number](op string, v tensor.View[T], ax int, bounds []int) ([]tensor.View[T], error) {
+func splitViews[T tensor.Element](op string, v tensor.View[T], ax int, bounds []int) ([]tensor.View[T], error) {
 	parts := make([]tensor.View[T], len(bounds)-1)
 	for i := range parts {
 		var err error

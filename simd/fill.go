@@ -16,7 +16,7 @@ const fillChunk = 64 << 10
 // finishes the tail with the Go loop. Every element size takes this path: a
 // pattern of whole elements repeated from an element boundary writes exactly
 // the bits the Go loop would.
-func fillAt[T Number](t *table, d []T, v T) {
+func fillAt[T Element](t *table, d []T, v T) {
 	size := int(sizeOf[T]())
 	if t.fillUnit == 0 || len(d)*size < fillMinBytes {
 		fillGo(d, v)

@@ -40,7 +40,7 @@ func gatherKernels(t *table, sinc int, stream bool) (gatherKernel[uint32], gathe
 //
 // with the kernels of table t where it has them for T's size, the
 // non-temporal ones with stream, and the Go loop otherwise.
-func gatherAt[T Number](t *table, sinc int, stream bool, dst []T, doff int, src []T, soff, n int) {
+func gatherAt[T Element](t *table, sinc int, stream bool, dst []T, doff int, src []T, soff, n int) {
 	k32, k64 := gatherKernels(t, sinc, stream)
 	switch sizeOf[T]() {
 	case 4:

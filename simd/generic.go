@@ -21,7 +21,7 @@ import (
 //	for i := 0; i < n; i++ {
 //		dst[doff+i*dinc] = src[soff+i*sinc]
 //	}
-func stridedGo[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
+func stridedGo[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 	if dinc == 1 && sinc == 0 {
 		fillAt(active.Load(), dst[doff:doff+n], src[soff])
 		return
@@ -35,7 +35,7 @@ func stridedGo[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 //	for i := range d {
 //		d[i] = v
 //	}
-func fillGo[T Number](d []T, v T) {
+func fillGo[T Element](d []T, v T) {
 	for i := range d {
 		d[i] = v
 	}
@@ -46,7 +46,7 @@ func fillGo[T Number](d []T, v T) {
 //	for i := 0; i < n; i++ {
 //		dst[doff+i*dinc] = v
 //	}
-func fillStridedGo[T Number](dst []T, doff, dinc int, v T, n int) {
+func fillStridedGo[T Element](dst []T, doff, dinc int, v T, n int) {
 	switch dinc {
 	case 0:
 		dst[doff] = v

@@ -14,7 +14,7 @@ import (
 // non-temporal threshold, or copying with vector stores, did not measure
 // faster (BENCHMARKS.md, "`simd` kernels (moved from the package
 // documentation)"). Copy never fails.
-func Copy[T Number](dst, src []T) int {
+func Copy[T Element](dst, src []T) int {
 	return copy(dst, src)
 }
 
@@ -32,7 +32,7 @@ func Copy[T Number](dst, src []T) int {
 // Strided returns an error wrapping ErrArg if n is negative, and one wrapping
 // ErrRange if any index would fall outside its slice; in both cases it writes
 // nothing. With n == 0 it does nothing and returns nil whatever the offsets.
-func Strided[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
+func Strided[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
 	if n <= 0 {
 		if n < 0 {
 			return argError("Strided", "n", n)
@@ -64,7 +64,7 @@ func Strided[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) erro
 // (NumPy's a[::2]), or sinc == -1, a flipped run (a[::-1]), of 4- and
 // 8-byte elements at the AVX2 and AVX-512 levels — and otherwise behaves
 // exactly like Strided.
-func StridedStream[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
+func StridedStream[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) error {
 	if dinc != 1 || sinc != 2 && sinc != -1 || n <= 0 || !inRange(len(dst), doff, 1, n) || !inRange(len(src), soff, sinc, n) {
 		return Strided(dst, doff, dinc, src, soff, sinc, n) // or its error
 	}
@@ -80,7 +80,7 @@ func StridedStream[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int
 // case. Fill returns an error wrapping ErrArg if n is negative and one
 // wrapping ErrRange if an index would fall outside dst; in both cases it
 // writes nothing. With n == 0 it does nothing and returns nil.
-func Fill[T Number](dst []T, doff, dinc int, v T, n int) error {
+func Fill[T Element](dst []T, doff, dinc int, v T, n int) error {
 	if n <= 0 {
 		if n < 0 {
 			return argError("Fill", "n", n)
@@ -109,7 +109,7 @@ func Fill[T Number](dst []T, doff, dinc int, v T, n int) error {
 // one wrapping ErrRange if any index would fall outside its slice; in both
 // cases it writes nothing. With rows == 0 or cols == 0 it does nothing and
 // returns nil.
-func Transpose[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+func Transpose[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("Transpose", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
@@ -140,7 +140,7 @@ func Transpose[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols 
 // is 2: the Go twin moves 2 to 4 rows in one pass over the source, and more
 // rows in blocks, where the runs pass over it once a row. See
 // BENCHMARKS.md, "Figures moved from simd's comments (issue 49)".
-func TransposeMinRows[T Number](cols, sld int) int {
+func TransposeMinRows[T Element](cols, sld int) int {
 	size := int(sizeOf[T]())
 	if size > 8 {
 		return 8
@@ -187,7 +187,7 @@ const minThinCols = 64
 // elements whose few columns the tiles cover whole (16, with destination
 // rows end to end) run the tiles, with ordinary stores, where the AVX512
 // level's thin kernels would stream: they measured faster.
-func TransposeStream[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+func TransposeStream[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeStream", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}
@@ -205,7 +205,7 @@ func TransposeStream[T Number](dst []T, doff, dld int, src []T, soff, sld, rows,
 // the AVX-512 tiles (BENCHMARKS.md, "Small transposes:
 // `simd.TransposeHot`").
 // Elsewhere TransposeHot is Transpose.
-func TransposeHot[T Number](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
+func TransposeHot[T Element](dst []T, doff, dld int, src []T, soff, sld, rows, cols int) error {
 	if !transposeFits(len(dst), doff, dld, len(src), soff, sld, rows, cols) {
 		return checkTranspose("TransposeHot", len(dst), doff, dld, len(src), soff, sld, rows, cols)
 	}

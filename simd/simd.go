@@ -12,13 +12,17 @@ import (
 	"github.com/tessera-go/tessera/internal/simdhook"
 )
 
-// Number is the constraint on element types: every Go integer, float and
-// complex type (uintptr included), and any type whose underlying type is
-// one of them. It is tensor.Number, defined once in internal/num.
-//
-// The data-movement kernels only move bits: they never compare or compute
-// with elements, so NaN payloads and negative zeros are copied unchanged.
+// Number is the constraint on the element types of the computing kernels:
+// every Go integer, float and complex type (uintptr included), and any
+// type whose underlying type is one of them. It is tensor.Number, defined
+// once in internal/num.
 type Number = num.Number
+
+// Element is the constraint of the data-movement kernels (Copy, Strided,
+// Fill, the transposes): every Number and bool, tensor.Element. They only
+// move bits: they never compare or compute with elements, so NaN payloads
+// and negative zeros are copied unchanged.
+type Element = num.Element
 
 // ISA is an instruction-set level the kernels can run at. Levels are ordered:
 // a CPU that runs a level also runs every lower one.

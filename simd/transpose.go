@@ -277,7 +277,7 @@ func forHot(t *table) *table {
 // its narrow side whole, else to their tiles (transposeSmall) where t has
 // them and the transpose has a whole tile; all else (other sizes, a misaligned
 // complex64 or 2-byte slice) to the Go twin.
-func transposeAt[T Number](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
+func transposeAt[T Element](t *table, stream bool, b block, dst []T, doff, dld int, src []T, soff, sld, rows, cols int) {
 	switch sizeOf[T]() {
 	case 1:
 		if transposeSmall(t.isa, &t.thin[0], &t.t8, &t.t8nt, stream, as[uint8](dst), doff, dld, as[uint8](src), soff, sld, rows, cols) {

@@ -156,14 +156,14 @@ func Eye[T Number](rows, cols, k int) (Tensor[T], error) {
 // ZerosLike returns a tensor of zeros with the shape of v, like NumPy's
 // zeros_like; v is a Tensor or a View. (For another element type,
 // New[U](v.Shape()...).) It returns the errors of [New].
-func ZerosLike[T Number, V Operand[T]](v V) (Tensor[T], error) {
+func ZerosLike[T Element, V Operand[T]](v V) (Tensor[T], error) {
 	return newTensor[T]("ZerosLike", View[T](v).lay.Shape())
 }
 
 // FullLike returns a tensor with the shape of v and every element x, like
 // NumPy's full_like; v is a Tensor or a View. It returns the errors of
 // [New].
-func FullLike[T Number, V Operand[T]](v V, x T) (Tensor[T], error) {
+func FullLike[T Element, V Operand[T]](v V, x T) (Tensor[T], error) {
 	t, err := newTensor[T]("FullLike", View[T](v).lay.Shape())
 	if err == nil {
 		_ = t.View().Fill(x)

@@ -165,7 +165,7 @@ func overlapError(op string, l *layout.Layout) error { return mem.OverlapError("
 // copier.Move and mem.Overlaps, it takes the layouts by pointer, which it
 // does not modify: at 152 bytes each, copying them costs more than a small
 // copy's data.
-func assign[T Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
+func assign[T Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout) {
 	if mem.Overlaps(dst, dl, src, sl) {
 		data, l := copier.Snapshot(src, sl)
 		src, sl = data, &l

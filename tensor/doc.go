@@ -1,6 +1,9 @@
 // Package tensor provides Tessera's n-dimensional arrays: [Tensor], which
 // owns a contiguous row-major buffer, and [View], a strided window onto a
-// shared buffer. The element type is any Go number (see [Number]).
+// shared buffer. The element type is any Go number (see [Number]) or bool,
+// the element of masks (see [Element]): a tensor of bools is moved,
+// viewed, joined and printed as any other, and only the operations that
+// compute ask for numbers.
 //
 // # Layout and strides
 //

@@ -35,7 +35,8 @@ const (
 // aligned on the point, or scientific for all when a magnitude is 1e8 or
 // more, or below 1e-4, or the largest is over 1000 times the smallest;
 // complex numbers as a real and an imaginary such column ("1.+2.j"); NaN
-// and the infinities as nan, inf and -inf. Lines wrap at 75 characters.
+// and the infinities as nan, inf and -inf; bools as True and False, five
+// columns each in an array ("[ True False]") and no sign. Lines wrap at 75 characters.
 // Arrays of more than 1000 elements are summarized with "..." and 3 items
 // at each end of each longer axis; beyond NumPy, a view of many short axes
 // prints at most 4096 elements, only the first item of its outer axes, so
@@ -100,7 +101,7 @@ func (v View[T]) format(f fmt.State, verb rune) string {
 
 // numpyStrings formats vals by NumPy's rules (see [View.Format]), each
 // kind of element in its own way, scalar for a rank-0 view.
-func numpyStrings[T Number](vals []T, f fmt.State, scalar bool) []string {
+func numpyStrings[T Element](vals []T, f fmt.State, scalar bool) []string {
 	prec := 8
 	if p, ok := f.Precision(); ok {
 		prec = p
@@ -144,6 +145,20 @@ func numpyStrings[T Number](vals []T, f fmt.State, scalar bool) []string {
 			n := len(strings.TrimRight(j, " "))
 			strs[i] = rf.format(re[i]) + j[:n] + "j" + j[n:]
 		}
+	case reflect.Bool:
+		// NumPy's: True and False, True padded to False's width in an
+		// array (" True" even where no element is False), no sign.
+		t := " True"
+		if scalar {
+			t = "True"
+		}
+		for i, x := range vals {
+			if reflect.ValueOf(x).Bool() {
+				strs[i] = t
+			} else {
+				strs[i] = "False"
+			}
+		}
 	default:
 		for i, x := range vals {
 			r := reflect.ValueOf(x)
@@ -167,7 +182,7 @@ func signScalar(s string, sign byte) string {
 	return s
 }
 
-type printer[T Number] struct {
+type printer[T Element] struct {
 	v          View[T]
 	head, tail []int // per axis: the items printed from the start and the end
 	rank       int
@@ -334,7 +349,7 @@ func (v View[T]) goSyntax() string {
 }
 
 // goLiteral returns x as a Go constant expression of its kind.
-func goLiteral[T Number](x T) string {
+func goLiteral[T Element](x T) string {
 	r := reflect.ValueOf(x)
 	bits := 8 * int(r.Type().Size())
 	float := func(f float64, bits int) string {
@@ -349,6 +364,8 @@ func goLiteral[T Number](x T) string {
 		return strconv.FormatFloat(f, 'g', -1, bits)
 	}
 	switch {
+	case r.Kind() == reflect.Bool:
+		return strconv.FormatBool(r.Bool())
 	case r.CanInt():
 		return strconv.FormatInt(r.Int(), 10)
 	case r.CanUint():

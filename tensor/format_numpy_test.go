@@ -48,7 +48,7 @@ func (c formatCase) verb() string {
 // TestFormatNumPy prints every fixture array and compares with NumPy's
 // string: floats of both sizes (positional, scientific, NaN and infinities,
 // negative zero, rounding ties), integers of several sizes, complex
-// numbers, empty and rank-0 arrays, summaries, wrapped lines, transposed
+// numbers, bools, empty and rank-0 arrays, summaries, wrapped lines, transposed
 // views, and the precision and sign options.
 func TestFormatNumPy(t *testing.T) {
 	var fx struct {
@@ -74,23 +74,25 @@ func TestFormatNumPy(t *testing.T) {
 			var got string
 			switch c.Dtype {
 			case "float64":
-				got = formatFixture(t, c, parseReal[float64])
+				got = formatFixture(t, c, parseReal[float64], tensor.Arange[float64])
 			case "float32":
-				got = formatFixture(t, c, parseReal[float32])
+				got = formatFixture(t, c, parseReal[float32], tensor.Arange[float32])
 			case "int64":
-				got = formatFixture(t, c, parseReal[int64])
+				got = formatFixture(t, c, parseReal[int64], tensor.Arange[int64])
 			case "int32":
-				got = formatFixture(t, c, parseReal[int32])
+				got = formatFixture(t, c, parseReal[int32], tensor.Arange[int32])
 			case "int8":
-				got = formatFixture(t, c, parseReal[int8])
+				got = formatFixture(t, c, parseReal[int8], tensor.Arange[int8])
 			case "uint64":
-				got = formatFixture(t, c, parseReal[uint64])
+				got = formatFixture(t, c, parseReal[uint64], tensor.Arange[uint64])
 			case "uint8":
-				got = formatFixture(t, c, parseReal[uint8])
+				got = formatFixture(t, c, parseReal[uint8], tensor.Arange[uint8])
 			case "complex128":
-				got = formatFixture(t, c, parseComplex[complex128])
+				got = formatFixture(t, c, parseComplex[complex128], tensor.Arange[complex128])
 			case "complex64":
-				got = formatFixture(t, c, parseComplex[complex64])
+				got = formatFixture(t, c, parseComplex[complex64], tensor.Arange[complex64])
+			case "bool":
+				got = formatFixture(t, c, parseBool, nil)
 			default:
 				t.Fatalf("no dtype %q", c.Dtype)
 			}
@@ -99,9 +101,9 @@ func TestFormatNumPy(t *testing.T) {
 	}
 }
 
-// formatFixture builds the case's array with parse for its elements and
-// prints it.
-func formatFixture[T tensor.Number](t *testing.T, c formatCase, parse func(json.RawMessage) (T, error)) string {
+// formatFixture builds the case's array with parse for its elements (or
+// arange for the recipe) and prints it.
+func formatFixture[T tensor.Element](t *testing.T, c formatCase, parse func(json.RawMessage) (T, error), arange func(int) (tensor.Tensor[T], error)) string {
 	t.Helper()
 	var a tensor.Tensor[T]
 	if c.Recipe == "arange" {
@@ -109,7 +111,7 @@ func formatFixture[T tensor.Number](t *testing.T, c formatCase, parse func(json.
 		for _, d := range c.Shape {
 			n *= d
 		}
-		a = tensor.Must(tensor.Must(tensor.Arange[T](n)).Reshape(c.Shape...)).Contiguous()
+		a = tensor.Must(tensor.Must(arange(n)).Reshape(c.Shape...)).Contiguous()
 	} else {
 		d := make([]T, len(c.Data))
 		for i, r := range c.Data {
@@ -155,6 +157,15 @@ func parseReal[T tensor.Real](r json.RawMessage) (T, error) {
 	u, err := strconv.ParseUint(s, 10, v.Type().Bits())
 	v.SetUint(u)
 	return x, err
+}
+
+// parseBool parses one bool element, "true" or "false".
+func parseBool(r json.RawMessage) (bool, error) {
+	var s string
+	if err := json.Unmarshal(r, &s); err != nil {
+		return false, err
+	}
+	return strconv.ParseBool(s)
 }
 
 // parseComplex parses one complex element, [re, im] as two reprs.

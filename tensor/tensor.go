@@ -22,6 +22,14 @@ import (
 // on the operators they share (+, -, *, ==).
 type Number = simd.Number
 
+// Element is the constraint on what a tensor may hold: every [Number] and
+// bool, the element of masks (one byte each, as in NumPy and PyTorch).
+// Tensor, View and everything that only moves or shows elements — views,
+// copies, joins, printing, package npy — take Element; everything that
+// computes takes Number, so that Sum of a mask does not compile (count it
+// with ops.CountNonzero). bool itself is admitted, not types defined on it.
+type Element = simd.Element
+
 // Operand is the constraint of an operand that functions take as a
 // Tensor[T] or a View[T], whichever the caller has: the functions of
 // package ops, npy's writers and the gonum bridge. A Tensor passes as the
@@ -32,7 +40,7 @@ type Number = simd.Number
 //
 // Both types have the same fields, which is what lets a function convert
 // either to a View (View[T](x)); no other type satisfies it.
-type Operand[T Number] interface {
+type Operand[T Element] interface {
 	Tensor[T] | View[T]
 }
 
@@ -50,7 +58,7 @@ func errorf(op string, kind error, format string, args ...any) error {
 //
 // The zero Tensor is empty, with shape [0]; New with no shape makes a rank-0
 // scalar, which has one element.
-type Tensor[T Number] struct {
+type Tensor[T Element] struct {
 	data []T
 	lay  layout.Layout
 }
@@ -60,11 +68,11 @@ type Tensor[T Number] struct {
 // sentinels of layout.RowMajor (ErrShape for a negative dimension, ErrRank,
 // ErrOverflow), and layout.ErrOverflow when the buffer would exceed the
 // largest allocation Go allows.
-func New[T Number](shape ...int) (Tensor[T], error) {
+func New[T Element](shape ...int) (Tensor[T], error) {
 	return newTensor[T]("New", shape)
 }
 
-func newTensor[T Number](op string, shape []int) (Tensor[T], error) {
+func newTensor[T Element](op string, shape []int) (Tensor[T], error) {
 	l, err := layout.RowMajor(shape...)
 	if err != nil {
 		// A copy for the message: the caller's shape (New's variadic
@@ -80,7 +88,7 @@ func newTensor[T Number](op string, shape []int) (Tensor[T], error) {
 
 // alloc returns a zeroed buffer of n elements, or an error wrapping
 // layout.ErrOverflow beyond mem.MaxBytes.
-func alloc[T Number](op string, n int) ([]T, error) {
+func alloc[T Element](op string, n int) ([]T, error) {
 	var zero T
 	if size := int(unsafe.Sizeof(zero)); n > mem.MaxBytes/size {
 		return nil, errorf(op, layout.ErrOverflow, "%d elements of %d bytes exceed the largest allocation", n, size)
@@ -92,7 +100,7 @@ func alloc[T Number](op string, n int) ([]T, error) {
 // the tensor and the caller share data. With no shape the tensor is
 // one-dimensional, shape [len(data)]. It returns an error wrapping
 // layout.ErrShape when len(data) is not the size of the shape.
-func FromSlice[T Number](data []T, shape ...int) (Tensor[T], error) {
+func FromSlice[T Element](data []T, shape ...int) (Tensor[T], error) {
 	if len(shape) == 0 {
 		shape = []int{len(data)}
 	}
@@ -108,7 +116,7 @@ func FromSlice[T Number](data []T, shape ...int) (Tensor[T], error) {
 
 // Full returns a tensor of the given shape with every element set to v. It
 // returns the errors of New.
-func Full[T Number](v T, shape ...int) (Tensor[T], error) {
+func Full[T Element](v T, shape ...int) (Tensor[T], error) {
 	t, err := newTensor[T]("Full", shape)
 	if err != nil {
 		return t, err

@@ -478,3 +478,55 @@ func TestItem(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, float32(3), x)
 }
+
+// TestBoolTensors checks that bool tensors, the masks, move as the
+// one-byte numbers do: every catalogue view copied by Contiguous, Clone,
+// CopyTo and CopyFrom gives the elements a uint8 view of the same layout
+// gives, Fill writes only the view's elements, and %#v rebuilds the
+// tensor.
+func TestBoolTensors(t *testing.T) {
+	bs := make([]bool, testkit.CatalogueLen)
+	us := make([]uint8, testkit.CatalogueLen)
+	for i := range bs {
+		bs[i] = i%3 == 0 || i%7 == 1
+		if bs[i] {
+			us[i] = 1
+		}
+	}
+	uviews := testkit.Views(t, us)
+	for i, bv := range testkit.Views(t, bs) {
+		uv := uviews[i].View
+		t.Run(bv.Name, func(t *testing.T) {
+			want := make([]bool, 0, uv.Size())
+			for _, x := range uv.Contiguous().Data() {
+				want = append(want, x != 0)
+			}
+			if uv.Size() == 0 {
+				want = nil
+			}
+			got := bv.View.Contiguous().Data()
+			if len(got) == 0 {
+				got = nil
+			}
+			require.Equal(t, want, got, "Contiguous")
+			c := bv.View.Clone()
+			require.Equal(t, bv.View.Shape(), c.Shape())
+			dst := tensor.Must(tensor.New[bool](bv.View.Shape()...))
+			require.NoError(t, bv.View.CopyTo(dst.Data()))
+			require.Equal(t, c.Data(), dst.Data(), "CopyTo")
+			back := tensor.Must(tensor.New[bool](bv.View.Shape()...))
+			require.NoError(t, back.View().CopyFrom(bv.View))
+			require.Equal(t, c.Data(), back.Data(), "CopyFrom")
+		})
+	}
+	data := make([]bool, 12)
+	v := testkit.View(t, data, []int{3, 2}, []int{4, 2}, 1)
+	require.NoError(t, v.Fill(true))
+	assert.Equal(t, []bool{false, true, false, true, false, true, false, true, false, true, false, true}, data)
+	tr := tensor.Must(tensor.Must(tensor.FromSlice([]bool{true, false, false, true, true, false}, 2, 3)).Transpose(0, 1))
+	assert.Equal(t, "tensor.Must(tensor.FromSlice([]bool{true, true, false, true, false, false}, 3, 2))", fmt.Sprintf("%#v", tr))
+	assert.Equal(t, "[[ True  True]\n [False  True]\n [False False]]", fmt.Sprint(tr))
+	x, err := tensor.Must(tensor.Full(true)).Item()
+	require.NoError(t, err)
+	assert.True(t, x)
+}

@@ -19,7 +19,7 @@ import (
 // Every View satisfies the invariant checked by NewView: all offsets its
 // layout can reach lie inside Data(), so no access through it can go out of
 // bounds. The zero View is empty, with shape [0].
-type View[T Number] struct {
+type View[T Element] struct {
 	data []T
 	lay  layout.Layout
 }
@@ -28,7 +28,7 @@ type View[T Number] struct {
 // with checks: the view shares data (writes through either are seen by
 // the other) and copies nothing. It returns an error wrapping
 // layout.ErrBounds when l reaches an offset outside data.
-func NewView[T Number](data []T, l layout.Layout) (View[T], error) {
+func NewView[T Element](data []T, l layout.Layout) (View[T], error) {
 	if _, hi := l.Span(); hi > len(data) {
 		return View[T]{}, boundsError(&l, hi, len(data))
 	}

@@ -31,7 +31,7 @@ import (
 // on several goroutines for large copies unless part says otherwise. The
 // layouts are taken by pointer and not modified: at 152 bytes each,
 // copying them costs more than a small copy's data.
-func Move[T simd.Number](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, part Part) {
+func Move[T simd.Element](dst []T, dl *layout.Layout, src []T, sl *layout.Layout, part Part) {
 	var p layout.Plan
 	if err := p.Reset(dl, sl); err != nil {
 		panic("copier: internal error: " + err.Error())
@@ -58,7 +58,7 @@ type Part struct {
 
 // RunPlan is Move with its plan made: on the calling goroutine, or on
 // several for a large copy.
-func RunPlan[T simd.Number](dst, src []T, p *layout.Plan, part Part) {
+func RunPlan[T simd.Element](dst, src []T, p *layout.Plan, part Part) {
 	var zero T
 	bytes := p.Size() * int(unsafe.Sizeof(zero))
 	c := CachingOf(max(bytes, part.Total))
@@ -98,7 +98,7 @@ func CachingOf(bytes int) Caching {
 
 // run moves the blocks of p with the kernel its kind calls for. The planner
 // has proved every index in range, so a kernel error is a bug.
-func run[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
+func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	di, si := p.Inc()
 	var err error
@@ -167,14 +167,14 @@ func run[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 // (stridedRows) rather than as a transpose at the active level: below
 // simd.TransposeMinRows, where the level's transposes of so few rows are
 // no faster than the runs.
-func asRuns[T simd.Number](rows, n, sld int) bool {
+func asRuns[T simd.Element](rows, n, sld int) bool {
 	return rows < simd.TransposeMinRows[T](n, sld)
 }
 
 // stridedRows moves the blocks of a transpose plan as gather does strided
 // runs, one per row of each block, each a run of the block's columns from
 // that row's source column, where asRuns says so.
-func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
+func stridedRows[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	n := p.Len()
 	_, si := p.Inc()
 	rows, dld, _ := p.Rows()
@@ -199,7 +199,7 @@ func stridedRows[T simd.Number](dst, src []T, p *layout.Plan, c Caching) {
 // Flipped runs (source stride -1) of 256 bytes or more go to
 // simd.Strided, whose reversal kernels move them several times as fast;
 // below that the call costs more than the loop (BENCHMARKS.md).
-func gather[T simd.Number](dst, src []T, p *layout.Plan) {
+func gather[T simd.Element](dst, src []T, p *layout.Plan) {
 	n := p.Len()
 	di, si := p.Inc()
 	var zero T
@@ -230,7 +230,7 @@ func gather[T simd.Number](dst, src []T, p *layout.Plan) {
 // a layout lies in its data), and a gather's runs are short, so checking
 // each of them cost a third of a small permutation's copy. Only addresses
 // of elements of src are formed.
-func gatherRun[T simd.Number](run, src []T, s, si int) {
+func gatherRun[T simd.Element](run, src []T, s, si int) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
 	base := unsafe.Pointer(unsafe.SliceData(src))
@@ -257,7 +257,7 @@ func gatherRun[T simd.Number](run, src []T, s, si int) {
 // source sliced with a step). It is the one way the copier and the
 // compute driver read a source that overlaps their destination, and it
 // costs the smaller of the span and the elements.
-func Snapshot[T simd.Number](src []T, sl *layout.Layout) ([]T, layout.Layout) {
+func Snapshot[T simd.Element](src []T, sl *layout.Layout) ([]T, layout.Layout) {
 	if data, l, ok := mem.SpanCopy(src, sl); ok {
 		return data, l
 	}

@@ -11,10 +11,11 @@ package loops
 
 import "github.com/tessera-go/tessera/internal/num"
 
-// Number and Real are the constraints of internal/num.
+// Number, Real and Element are the constraints of internal/num.
 type (
-	Number = num.Number
-	Real   = num.Real
+	Number  = num.Number
+	Real    = num.Real
+	Element = num.Element
 )
 
 // Add returns x + y.
@@ -197,7 +198,7 @@ func MinSV[T Real](d []T, s T, y []T) {
 // the kernel of simd.Strided, and the copier calls it directly for a
 // gather whose indices the planner has proved in range; a bad index
 // panics, as slice indexing does.
-func Gather[T Number](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
+func Gather[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 	switch dinc {
 	case 0:
 		if n > 0 {

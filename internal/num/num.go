@@ -14,6 +14,13 @@ type Number interface {
 	constraints.Integer | constraints.Float | constraints.Complex
 }
 
+// Element is what a tensor may hold: every Number, and bool (itself, not
+// types defined on it), the element of masks. Code that only moves or
+// shows elements takes Element; code that computes takes Number.
+type Element interface {
+	Number | bool
+}
+
 // Real is every integer and float type: the ordered numbers, which the
 // operations that compare elements take.
 type Real interface {

@@ -64,7 +64,7 @@ func Layouts(t testing.TB) []Named {
 }
 
 // NamedView is a view of the catalogue and its name.
-type NamedView[T tensor.Number] struct {
+type NamedView[T tensor.Element] struct {
 	Name string
 	View tensor.View[T]
 }
@@ -72,7 +72,7 @@ type NamedView[T tensor.Number] struct {
 // Views returns the zero view and a view over data of every layout of
 // [Layouts] that a buffer of CatalogueLen elements holds, named; data
 // must hold at least CatalogueLen elements.
-func Views[T tensor.Number](t testing.TB, data []T) []NamedView[T] {
+func Views[T tensor.Element](t testing.TB, data []T) []NamedView[T] {
 	t.Helper()
 	if len(data) < CatalogueLen {
 		t.Fatalf("testkit.Views: %d elements, want at least %d", len(data), CatalogueLen)

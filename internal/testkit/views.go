@@ -23,7 +23,7 @@ func Layout(t testing.TB, shape, strides []int, off int) layout.Layout {
 
 // View returns the view of data with the layout [Layout] makes of shape,
 // strides and off, and fails t if data is too short for it.
-func View[T tensor.Number](t testing.TB, data []T, shape, strides []int, off int) tensor.View[T] {
+func View[T tensor.Element](t testing.TB, data []T, shape, strides []int, off int) tensor.View[T] {
 	t.Helper()
 	v, err := tensor.NewView(data, Layout(t, shape, strides, off))
 	if err != nil {

@@ -21,6 +21,8 @@ def elems(a):
         return [[repr(float(x.real)), repr(float(x.imag))] for x in flat]
     if a.dtype.kind == "f":
         return [repr(float(x)) for x in flat]
+    if a.dtype.kind == "b":
+        return ["true" if x else "false" for x in flat]
     return [str(int(x)) for x in flat]
 
 
@@ -101,6 +103,17 @@ case("complex-nan-inf", np.array([complex(np.nan, np.inf), 1 - 1j], dtype=np.com
 case("complex64", np.array([0.1 + 0.2j, 3 + 0j], dtype=np.complex64))
 case("complex-sci", np.array([1e-6 + 1j, 2 + 3e6j], dtype=np.complex128))
 case("complex-2d", np.array([[1 + 1j, 2], [3, 4 - 4j]], dtype=np.complex128))
+# Bools (masks): True padded to False's width, no sign.
+case("bools", np.array([True, False, True]))
+case("bools-all-true", np.array([True, True]))
+case("bools-2d", np.array([[True, False, False], [False, True, True]]))
+case("bools-transposed", np.array([[True, False, False], [False, True, True]]), view="T")
+case("bools-summary", (np.arange(3000) % 3 == 0).reshape(30, 100))
+case("bools-wrap", np.arange(40) % 4 == 1)
+case("bools-sign", np.array([True, False]), sign="+")
+case("scalar-bool", np.array(True))
+case("scalar-bool-false", np.array(False))
+case("empty-bool", np.zeros((0, 2), dtype=bool))
 # Empty and rank 0.
 case("empty-0", np.zeros((0,), dtype=f64))
 case("empty-2x0", np.zeros((2, 0), dtype=f64))
