@@ -184,7 +184,7 @@ func (a *Archive) Header(name string) (Header, error) {
 // (a checksum mismatch, a member that does not decompress, or more than 1
 // MiB after the array), and the underlying reader's own error, wrapped as
 // it is, when reading fails (also after [Archive.Close]).
-func Get[T tensor.Number](a *Archive, name string) (tensor.View[T], error) {
+func Get[T tensor.Element](a *Archive, name string) (tensor.View[T], error) {
 	f, err := a.member("Get", name)
 	if err != nil {
 		return tensor.View[T]{}, err
@@ -193,7 +193,7 @@ func Get[T tensor.Number](a *Archive, name string) (tensor.View[T], error) {
 	return v, withOp("Get", err)
 }
 
-func getMember[T tensor.Number](a *Archive, f *zip.File) (tensor.View[T], error) {
+func getMember[T tensor.Element](a *Archive, f *zip.File) (tensor.View[T], error) {
 	rc, err := f.Open()
 	if err != nil {
 		return tensor.View[T]{}, memberError(err, f)
@@ -279,12 +279,12 @@ func NewArchiveWriter(w io.Writer, compressed bool) *ArchiveWriter {
 // unusable.
 //
 // The options choose the stored dtype (see [Float16]).
-func Put[T tensor.Number, V tensor.Operand[T]](aw *ArchiveWriter, name string, v V, opts ...WriteOption) error {
+func Put[T tensor.Element, V tensor.Operand[T]](aw *ArchiveWriter, name string, v V, opts ...WriteOption) error {
 	return withOp("Put", put(aw, name, tensor.View[T](v), newWriteOptions(opts)))
 }
 
 // put is Put, its errors without the operation.
-func put[T tensor.Number](aw *ArchiveWriter, name string, v tensor.View[T], o writeOptions) error {
+func put[T tensor.Element](aw *ArchiveWriter, name string, v tensor.View[T], o writeOptions) error {
 	switch {
 	case aw.closed:
 		return errorf(ErrClosed, "archive writer closed")
@@ -358,7 +358,7 @@ type Entry struct {
 //	err := npy.Savez("run.npz", npy.Named("weights", w), npy.Named("labels", y))
 //
 // The entry keeps v, not a copy: v is read when Savez writes it.
-func Named[T tensor.Number, V tensor.Operand[T]](name string, v V, opts ...WriteOption) Entry {
+func Named[T tensor.Element, V tensor.Operand[T]](name string, v V, opts ...WriteOption) Entry {
 	o, tv := newWriteOptions(opts), tensor.View[T](v)
 	return Entry{name: name, put: func(aw *ArchiveWriter) error { return put(aw, name, tv, o) }}
 }

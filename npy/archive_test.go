@@ -92,7 +92,7 @@ func TestArchiveNumPy(t *testing.T) {
 }
 
 // valuesOf reads the array name and formats its values in row-major order.
-func valuesOf[T tensor.Number](t *testing.T, a *npy.Archive, name string, f func(T) string) []string {
+func valuesOf[T tensor.Element](t *testing.T, a *npy.Archive, name string, f func(T) string) []string {
 	t.Helper()
 	v, err := npy.Get[T](a, name)
 	require.NoError(t, err, name)

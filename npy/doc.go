@@ -39,7 +39,7 @@
 //
 //	f4 float32     i1 int8     u1 uint8      c8  complex64
 //	f8 float64     i2 int16    u2 uint16     c16 complex128
-//	               i4 int32    u4 uint32
+//	               i4 int32    u4 uint32     b1  bool
 //	               i8 int64    u8 uint64
 //
 // with byte order '<' or '>' ('|' for one-byte types). Go's int, uint and
@@ -49,9 +49,12 @@
 // is converted to native order when read. Float16 data ('<f2', '>f2'),
 // which has no Go type, reads into float32 or float64, converted exactly
 // (not by Map, which cannot convert), and [Float16] writes float32 or
-// float64 data as float16, rounded as NumPy rounds. Files of other dtypes
-// (bool, strings, objects, datetimes, structured dtypes) fail with
-// ErrDType.
+// float64 data as float16, rounded as NumPy rounds. Bool data ('|b1', the
+// masks) reads into bool, every nonzero byte as true (as NumPy reads it;
+// Go's bool holds only 0 or 1, so Read, Load and Map rewrite other nonzero
+// bytes to 1, Map in its private copy of the page), and bool tensors write
+// as '|b1'. Files of other dtypes (strings, objects, datetimes,
+// structured dtypes) fail with ErrDType.
 //
 // # Fortran order
 //

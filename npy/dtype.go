@@ -9,8 +9,8 @@ import (
 
 // dtype is a parsed NumPy array-protocol type string such as "<f8": a byte
 // order ('<' little, '>' big, '|' not applicable), a kind ('f' float, 'i'
-// signed integer, 'u' unsigned integer, 'c' complex) and an item size in
-// bytes.
+// signed integer, 'u' unsigned integer, 'c' complex, 'b' bool) and an
+// item size in bytes.
 type dtype struct {
 	order byte
 	kind  byte
@@ -78,6 +78,8 @@ func parseDescr(s string) (dtype, error) {
 		ok = n == 2 || n == 4 || n == 8 // float16 reads into float32 or float64
 	case 'c':
 		ok = n == 8 || n == 16
+	case 'b':
+		ok = n == 1
 	}
 	if !ok {
 		return dtype{}, errorf(ErrDType, "unsupported dtype %q: no matching go type", s)
@@ -108,11 +110,27 @@ func typeOf[T any]() (dtype, string) {
 		d.kind = 'f'
 	case reflect.Complex64, reflect.Complex128:
 		d.kind = 'c'
+	case reflect.Bool:
+		d.kind = 'b'
 	}
 	if d.size == 1 {
 		d.order = '|'
 	}
 	return d, t.String()
+}
+
+// normalizeBools sets every byte of b other than 0 to 1: a bool stored
+// in a file as any nonzero byte is true, as NumPy reads it, and Go's bool
+// must hold 0 or 1. It reports whether it changed a byte.
+func normalizeBools(b []byte) bool {
+	changed := false
+	for i, x := range b {
+		if x > 1 {
+			b[i] = 1
+			changed = true
+		}
+	}
+	return changed
 }
 
 // swapBytes reverses the byte order of each width-byte unit of b in place.

@@ -30,10 +30,11 @@ func FuzzRead(f *testing.F) {
 		fuzzRead[int32](t, b)
 		fuzzRead[complex64](t, b)
 		fuzzRead[complex128](t, b)
+		fuzzRead[bool](t, b)
 	})
 }
 
-func fuzzRead[T tensor.Number](t *testing.T, b []byte) {
+func fuzzRead[T tensor.Element](t *testing.T, b []byte) {
 	v, err := npy.Read[T](bytes.NewReader(b))
 	if err != nil {
 		if !errors.Is(err, npy.ErrFormat) && !errors.Is(err, npy.ErrDType) && !errors.Is(err, npy.ErrTruncated) {
@@ -53,12 +54,19 @@ func fuzzRead[T tensor.Number](t *testing.T, b []byte) {
 		t.Fatalf("round trip changed shape %v into %v", v.Shape(), w.Shape())
 	}
 	a, c := v.Contiguous().Data(), w.Contiguous().Data()
+	if bs, ok := any(a).([]bool); ok {
+		for i := range bs {
+			if b := *(*byte)(unsafe.Pointer(&bs[i])); b > 1 {
+				t.Fatalf("bool element %d holds the byte %d", i, b)
+			}
+		}
+	}
 	if !bytes.Equal(bytesOf(a), bytesOf(c)) {
 		t.Fatalf("round trip changed the data")
 	}
 }
 
-func bytesOf[T tensor.Number](s []T) []byte {
+func bytesOf[T tensor.Element](s []T) []byte {
 	var buf bytes.Buffer
 	_ = npy.Write(&buf, tensor.Must(tensor.FromSlice(s)).View())
 	return buf.Bytes()
@@ -86,10 +94,11 @@ func FuzzLoadMap(f *testing.F) {
 		fuzzLoadMap[int16](t, path, limit)
 		fuzzLoadMap[uint8](t, path, limit)
 		fuzzLoadMap[complex64](t, path, limit)
+		fuzzLoadMap[bool](t, path, limit)
 	})
 }
 
-func fuzzLoadMap[T tensor.Number](t *testing.T, path string, limit int64) {
+func fuzzLoadMap[T tensor.Element](t *testing.T, path string, limit int64) {
 	sentinel := func(err error) bool {
 		return errors.Is(err, npy.ErrFormat) || errors.Is(err, npy.ErrDType) ||
 			errors.Is(err, npy.ErrTruncated) || errors.Is(err, npy.ErrTooLarge)

@@ -111,7 +111,9 @@ func TestParseDescr(t *testing.T) {
 		{"<c8", dtype{'<', 'c', 8}, nil},
 		{">c16", dtype{'>', 'c', 16}, nil},
 		{"=f8", dtype{nativeOrder, 'f', 8}, nil},
-		{"|b1", dtype{}, ErrDType},
+		{"|b1", dtype{'|', 'b', 1}, nil},
+		{"<b1", dtype{'|', 'b', 1}, nil},
+		{"<b2", dtype{}, ErrDType},
 		{"<f2", dtype{'<', 'f', 2}, nil},
 		{">f2", dtype{'>', 'f', 2}, nil},
 		{"<f16", dtype{}, ErrDType},
@@ -254,7 +256,7 @@ func TestReadPreambleHostile(t *testing.T) {
 		{"header too long", magic + "\x02\x00\x01\x00\x10\x00", ErrFormat, "header length 1048577 exceeds 1048576 bytes"},
 		{"header 4GiB", magic + "\x03\x00\xff\xff\xff\xff", ErrFormat, "header length 4294967295 exceeds"},
 		{"bad utf-8 v3", magic + "\x03\x00\x02\x00\x00\x00\xff\xfe", ErrFormat, "not valid utf-8"},
-		{"bool", v1(len(dict)+1, strings.Replace(dict, "<f8", "|b1", 1)+"\n"), ErrDType, `unsupported dtype "|b1"`},
+		{"bool of 2 bytes", v1(len(dict)+1, strings.Replace(dict, "<f8", "<b2", 1)+"\n"), ErrDType, `unsupported dtype "<b2"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -18,7 +18,7 @@ type Header struct {
 	// Type is the Go element type that reads the file: "float32",
 	// "float64", "complex64", "complex128", "int8" to "int64" or "uint8"
 	// to "uint64" (Go's int and uint also read the integers of their
-	// size). For float16 data ("<f2") it is "float32", into which it
+	// size), or "bool". For float16 data ("<f2") it is "float32", into which it
 	// converts exactly (float64 reads it too).
 	Type string
 	// Shape is the array's shape; empty for a rank-0 array.
@@ -54,6 +54,9 @@ func (h Header) DataBytes() int64 {
 func (p preamble) export() Header {
 	bits := strconv.Itoa(8 * p.dtype.size)
 	typ := map[byte]string{'f': "float", 'i': "int", 'u': "uint", 'c': "complex"}[p.dtype.kind] + bits
+	if p.dtype.kind == 'b' {
+		typ = "bool"
+	}
 	if p.dtype.isHalf() {
 		typ = "float32" // Go has no float16: it reads into float32 (or float64)
 	}
@@ -69,8 +72,8 @@ func (p preamble) export() Header {
 
 // ReadHeader reads the header of one .npy array from r, and nothing after
 // it, and describes the array. It returns an error wrapping ErrFormat for
-// a malformed header, ErrDType for a dtype with no Go counterpart (bool,
-// float16, strings, structured dtypes), ErrTruncated when r ends within
+// a malformed header, ErrDType for a dtype with no Go counterpart
+// (strings, objects, structured dtypes), ErrTruncated when r ends within
 // the header, and the reader's own error otherwise.
 func ReadHeader(r io.Reader) (Header, error) {
 	h, err := readHeader(r)

@@ -14,7 +14,7 @@ import (
 // panic. The file must not be truncated while it is mapped: touching pages
 // past its new end raises SIGBUS, also fatal. See [Map] for what writes to
 // the file by other programs do to the view.
-type Mapped[T tensor.Number] struct {
+type Mapped[T tensor.Element] struct {
 	view tensor.View[T]
 	mem  []byte // the mapping; nil when closed or when nothing is mapped
 }

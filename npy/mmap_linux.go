@@ -37,12 +37,12 @@ import (
 // offset that is not a multiple of T's alignment (NumPy pads headers to 64
 // bytes, so its files are always aligned), ErrTruncated when the file is
 // shorter than its header says, and the errors of os.Open and mmap.
-func Map[T tensor.Number](path string) (*Mapped[T], error) {
+func Map[T tensor.Element](path string) (*Mapped[T], error) {
 	m, err := mapFile[T](path)
 	return m, withOp("Map", err)
 }
 
-func mapFile[T tensor.Number](path string) (*Mapped[T], error) {
+func mapFile[T tensor.Element](path string) (*Mapped[T], error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -82,6 +82,11 @@ func mapFile[T tensor.Number](path string) (*Mapped[T], error) {
 	mem, err := syscall.Mmap(int(f.Fd()), 0, int(total), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_NORESERVE)
 	if err != nil {
 		return nil, ioError(os.NewSyscallError("mmap", err), "mapping "+path)
+	}
+	if p.dtype.kind == 'b' {
+		// A bool of any nonzero byte is true; the private mapping takes
+		// the 1 written over it (a copy of that page only).
+		normalizeBools(mem[p.size:])
 	}
 	data := unsafe.Slice((*T)(unsafe.Pointer(&mem[p.size])), n)
 	v, err := view(data, p.shape, p.fortran)

@@ -11,7 +11,7 @@ import "github.com/tessera-go/tessera/tensor"
 //
 // It returns the errors of Load, and an error wrapping ErrDType when the
 // file is not in native byte order.
-func Map[T tensor.Number](path string) (*Mapped[T], error) {
+func Map[T tensor.Element](path string) (*Mapped[T], error) {
 	v, err := load[T](path, true, newOptions(nil))
 	if err != nil {
 		return nil, withOp("Map", err)

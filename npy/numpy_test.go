@@ -75,6 +75,8 @@ func TestNumPyReadsWhatGoWrites(t *testing.T) {
 	add("uint64", "<u8", []int{2}, false, []any{uint64(1<<64 - 1), 0}, func(p string) error { return npy.Save(p, u64) })
 	c8 := tensor.Must(tensor.FromSlice([]complex64{1 + 2i, -0.5i}, 1, 2)).View()
 	add("complex64", "<c8", []int{1, 2}, false, []any{[]float64{1, 2}, []float64{0, -0.5}}, func(p string) error { return npy.Save(p, c8) })
+	mask := tensor.Must(tensor.Must(tensor.FromSlice([]bool{true, false, false, true, true, false}, 2, 3)).Transpose(0, 1))
+	add("bool", "|b1", []int{3, 2}, true, []any{true, true, false, true, false, false}, func(p string) error { return npy.Save(p, mask) })
 
 	out, err := exec.Command(py, append([]string{"-c", numpyReads}, paths...)...).CombinedOutput()
 	require.NoError(t, err, "%s", out)

@@ -31,7 +31,7 @@ import (
 // a dtype that does not store T, ErrTruncated when r ends early,
 // ErrTooLarge when the data exceeds MaxBytes, and the reader's own error
 // otherwise.
-func Read[T tensor.Number](r io.Reader, opts ...Option) (tensor.View[T], error) {
+func Read[T tensor.Element](r io.Reader, opts ...Option) (tensor.View[T], error) {
 	v, err := read[T](r, -1, false, newOptions(opts))
 	return v, withOp("Read", err)
 }
@@ -45,14 +45,14 @@ func Read[T tensor.Number](r io.Reader, opts ...Option) (tensor.View[T], error) 
 // without reading them.
 //
 // It returns the errors of Read, and the error of os.Open.
-func Load[T tensor.Number](path string, opts ...Option) (tensor.View[T], error) {
+func Load[T tensor.Element](path string, opts ...Option) (tensor.View[T], error) {
 	v, err := load[T](path, false, newOptions(opts))
 	return v, withOp("Load", err)
 }
 
 // load implements Load; with nativeOnly it refuses data in the other byte
 // order, as Map does.
-func load[T tensor.Number](path string, nativeOnly bool, o options) (tensor.View[T], error) {
+func load[T tensor.Element](path string, nativeOnly bool, o options) (tensor.View[T], error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return tensor.View[T]{}, err
@@ -66,7 +66,7 @@ func load[T tensor.Number](path string, nativeOnly bool, o options) (tensor.View
 }
 
 // read implements Read; avail is the number of bytes r holds, or -1.
-func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool, o options) (tensor.View[T], error) {
+func read[T tensor.Element](r io.Reader, avail int64, nativeOnly bool, o options) (tensor.View[T], error) {
 	p, err := readPreamble(r)
 	if err != nil {
 		return tensor.View[T]{}, err
@@ -91,11 +91,14 @@ func read[T tensor.Number](r io.Reader, avail int64, nativeOnly bool, o options)
 	if err != nil {
 		return tensor.View[T]{}, err
 	}
+	if p.dtype.kind == 'b' {
+		normalizeBools(asBytes(data))
+	}
 	return view(data, p.shape, p.fortran)
 }
 
 // view returns the row-major or column-major view of shape over data.
-func view[T tensor.Number](data []T, shape []int, fortran bool) (tensor.View[T], error) {
+func view[T tensor.Element](data []T, shape []int, fortran bool) (tensor.View[T], error) {
 	mk := layout.RowMajor
 	if fortran {
 		mk = layout.ColumnMajor
@@ -122,7 +125,7 @@ func notNative[T any](d dtype) error {
 // convert in place and refuses it. MaxBytes bounds the converted data,
 // and the float16 data read before conversion takes half or a quarter of
 // that again.
-func readHalf[T tensor.Number](r io.Reader, p preamble, avail int64, nativeOnly bool, o options) (tensor.View[T], error) {
+func readHalf[T tensor.Element](r io.Reader, p preamble, avail int64, nativeOnly bool, o options) (tensor.View[T], error) {
 	want, name := typeOf[T]()
 	if want.kind != 'f' || nativeOnly {
 		how := "reads into float32 or float64 only"

@@ -35,7 +35,7 @@ import (
 // wrapping w's error when writing fails; w may then hold part of the file.
 //
 // The options choose the stored dtype (see [Float16]).
-func Write[T tensor.Number, V tensor.Operand[T]](w io.Writer, v V, opts ...WriteOption) error {
+func Write[T tensor.Element, V tensor.Operand[T]](w io.Writer, v V, opts ...WriteOption) error {
 	return withOp("Write", write(w, tensor.View[T](v), newWriteOptions(opts)))
 }
 
@@ -43,7 +43,7 @@ func Write[T tensor.Number, V tensor.Operand[T]](w io.Writer, v V, opts ...Write
 // that are not contiguous.
 const streamBytes = 1 << 20
 
-func write[T tensor.Number](w io.Writer, v tensor.View[T], o writeOptions) error {
+func write[T tensor.Element](w io.Writer, v tensor.View[T], o writeOptions) error {
 	d, name := typeOf[T]()
 	shape := v.Shape()
 	n := v.Size()
@@ -99,7 +99,7 @@ type halfWriter struct {
 
 // writeHalf writes data, whose element type is float32 or float64 (T's
 // underlying type), as float16 through hw's buffer.
-func writeHalf[T tensor.Number](hw *halfWriter, data []T) error {
+func writeHalf[T tensor.Element](hw *halfWriter, data []T) error {
 	var zero T
 	for len(data) > 0 {
 		k := min(len(data), len(hw.buf))
@@ -126,7 +126,7 @@ func writeHalf[T tensor.Number](hw *halfWriter, data []T) error {
 // writeBlocks writes the elements of v in row-major order through buf: as
 // many whole rows of axis 0 at a time as buf holds, or, when one row is
 // larger than buf, each row in turn the same way.
-func writeBlocks[T tensor.Number](emit func([]T) error, v tensor.View[T], buf []T) error {
+func writeBlocks[T tensor.Element](emit func([]T) error, v tensor.View[T], buf []T) error {
 	n := v.Size()
 	if n <= len(buf) {
 		if err := v.CopyTo(buf); err != nil {
@@ -176,7 +176,7 @@ func writeBlocks[T tensor.Number](emit func([]T) error, v tensor.View[T], buf []
 //
 // It returns the errors of Write, and those of creating, syncing, closing
 // and renaming the file.
-func Save[T tensor.Number, V tensor.Operand[T]](path string, v V, opts ...WriteOption) error {
+func Save[T tensor.Element, V tensor.Operand[T]](path string, v V, opts ...WriteOption) error {
 	o := newWriteOptions(opts)
 	return withOp("Save", save(path, func(w io.Writer) error { return write(w, tensor.View[T](v), o) }))
 }

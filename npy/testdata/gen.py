@@ -51,6 +51,8 @@ def plain(a):
         return [[float(x.real), float(x.imag)] for x in flat]
     if a.dtype.kind == "f":
         return [float(x) for x in flat]
+    if a.dtype.kind == "b":
+        return [bool(x) for x in flat]
     return [int(x) for x in flat]
 
 
@@ -91,10 +93,16 @@ save("be_c16.npy", values(">c16", (2, 2)))
 save("be_u2_f.npy", np.asfortranarray(values(">u2", (2, 3))))
 save("v2_f4.npy", values("<f4", (2, 5)), version=(2, 0))
 save("v3_i2.npy", values("<i2", (4, 2)), version=(3, 0))
+# Masks: bool, one byte each; a file whose bytes are not all 0 and 1 (NumPy
+# reads every nonzero byte as True).
+save("bool_b1.npy", np.array([[True, False], [False, True]]))
+save("bool_c_3d.npy", (np.arange(24) % 3 == 1).reshape(2, 3, 4))
+save("bool_f_2d.npy", np.asfortranarray((np.arange(12) % 5 < 2).reshape(3, 4)))
+save("bool_scalar.npy", np.array(True))
+save("bool_nonzero.npy", np.array([0, 1, 2, 255, 0, 128], dtype=np.uint8).view(bool))
 
 # Files no Go type can read; the tests expect ErrDType.
 for name, a in [
-    ("bool_b1.npy", np.array([[True, False], [False, True]])),
     ("half_f2.npy", np.arange(4, dtype="<f2")),
     ("struct.npy", np.zeros(2, dtype=[("x", "<i4"), ("y", "<f8")])),
     ("unicode_U3.npy", np.array(["abc", "de"])),
