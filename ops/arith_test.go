@@ -23,7 +23,7 @@ import (
 // (permuted, sliced with a step, flipped, broadcast from size 1) over a new
 // buffer of elements drawn by gen, up to two of them past the view's end,
 // and its values as a naive array.
-func randomOperand[T tensor.Number](r *rand.Rand, shape []int, gen func(*rand.Rand) T) (tensor.View[T], naive.Array[T]) {
+func randomOperand[T tensor.Element](r *rand.Rand, shape []int, gen func(*rand.Rand) T) (tensor.View[T], naive.Array[T]) {
 	l := testkit.RandomView(r, shape)
 	_, hi := l.Span()
 	data := make([]T, hi+r.IntN(3))
@@ -36,7 +36,7 @@ func randomOperand[T tensor.Number](r *rand.Rand, shape []int, gen func(*rand.Ra
 
 // values reads v into a naive array with At, the definition of a view's
 // elements.
-func values[T tensor.Number](v tensor.View[T]) naive.Array[T] {
+func values[T tensor.Element](v tensor.View[T]) naive.Array[T] {
 	a := naive.Array[T]{Shape: v.Shape(), Data: make([]T, v.Size())}
 	for i, idx := range naive.Indices(a.Shape) {
 		a.Data[i] = v.At(idx...)

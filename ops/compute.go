@@ -277,7 +277,7 @@ func hasZero[T tensor.Number](x *operand[T]) bool {
 }
 
 // workers returns how many goroutines run the operation of it.
-func workers[T tensor.Number](it *layout.Iter) int {
+func workers[T tensor.Element](it *layout.Iter) int {
 	var zero T
 	return par.Workers(it.Size() * it.Operands() * int(unsafe.Sizeof(zero)))
 }

@@ -111,7 +111,7 @@ func convertRuns[U, T tensor.Number](conv convFunc, q *layout.Iter, d []U, s []T
 
 // sharesBytes reports whether the buffers of d and s, of two element
 // types, have any byte in common.
-func sharesBytes[U, T tensor.Number](d *operand[U], s *operand[T]) bool {
+func sharesBytes[U, T tensor.Element](d *operand[U], s *operand[T]) bool {
 	if len(d.data) == 0 || len(s.data) == 0 {
 		return false
 	}

@@ -17,9 +17,11 @@ const numKinds = reflect.Complex128 - reflect.Int + 1
 // The kinds the code chooses kernels by, and noKernel, the kind of an
 // element type or operation that has no simd kernel.
 const (
-	kindFloat32 = kind(reflect.Float32 - reflect.Int)
-	kindFloat64 = kind(reflect.Float64 - reflect.Int)
-	noKernel    = kind(numKinds)
+	kindFloat32    = kind(reflect.Float32 - reflect.Int)
+	kindFloat64    = kind(reflect.Float64 - reflect.Int)
+	kindComplex64  = kind(reflect.Complex64 - reflect.Int)
+	kindComplex128 = kind(reflect.Complex128 - reflect.Int)
+	noKernel       = kind(numKinds)
 )
 
 // kindOf returns the kind of T's underlying type.

@@ -22,7 +22,7 @@ var scratchPool sync.Pool
 
 // scratchBuf returns buffer i of s as n elements of type T, taken from the
 // pool at its first use.
-func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
+func scratchBuf[T tensor.Element](s *scratch, i, n int) []T {
 	var zero T
 	words := (n*int(unsafe.Sizeof(zero)) + 7) / 8
 	if s.held[i] == nil || cap(*s.held[i]) < words {
@@ -46,7 +46,7 @@ func scratchBuf[T tensor.Number](s *scratch, i, n int) []T {
 // most par.MinBytes, and otherwise a fresh slice, which the collector
 // frees: the pool keeps none of the larger buffers of a computation whose
 // scratch grows with its data (the variances' means, ArgMax's best values).
-func scratchOrMake[T tensor.Number](s *scratch, i, n int) []T {
+func scratchOrMake[T tensor.Element](s *scratch, i, n int) []T {
 	if n > par.MinBytes/int(unsafe.Sizeof(*new(T))) { // n*size may overflow
 		return make([]T, n)
 	}

@@ -81,7 +81,7 @@ func needsStaging(it *layout.Iter) bool {
 // stagePlan is a staged computation of dst, of element type D, from
 // ins[:nin] (one or two inputs of element type S): the operands permuted
 // alike into the slabs' order, the slabs, and where each is computed.
-type stagePlan[D, S tensor.Number] struct {
+type stagePlan[D, S tensor.Element] struct {
 	dst             operand[D] // dst, permuted
 	ins             [2]operand[S]
 	nin             int
@@ -271,7 +271,7 @@ const lineBytes = 64
 // slab is one slab of a plan as it is computed: the iteration it of
 // target (dst's slab or scratch) from x and y (the inputs or their staged
 // copies; y is x for a unary operation).
-type slab[D, S tensor.Number] struct {
+type slab[D, S tensor.Element] struct {
 	it     layout.Iter
 	target []D
 	x, y   []S

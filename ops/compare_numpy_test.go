@@ -1,0 +1,296 @@
+package ops_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"reflect"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// cmpCase is one case of testdata/numpy/compare.json, made by NumPy
+// (gen_compare.py there).
+type cmpCase struct {
+	Op     string
+	Dtype  string
+	Args   []npArg
+	Scalar bool
+	Shape  []int
+	Values []string
+}
+
+// TestNumPyCompare runs every case of the NumPy fixtures of the
+// comparisons (every pair of NaN, ±Inf, ±0, subnormal and ordinary floats;
+// the extremes of int32 and uint8; complex numbers with NaN parts;
+// broadcasting, transposed operands, rank 0, empty extents and the Scalar
+// forms), the logical operations, IsNaN, IsInf and IsFinite (complex
+// numbers whose parts mix NaN and Inf), and Where (three-way
+// broadcasting, rank-0 branches, NaN and -0 copied bit for bit). Each
+// case also runs its Into form into a fresh destination.
+func TestNumPyCompare(t *testing.T) {
+	data, err := os.ReadFile("testdata/numpy/compare.json")
+	require.NoError(t, err)
+	var f struct{ Cases []cmpCase }
+	require.NoError(t, json.Unmarshal(data, &f))
+	require.Greater(t, len(f.Cases), 150)
+	seen := map[string]bool{}
+	for i := range f.Cases {
+		c := &f.Cases[i]
+		seen[c.Op] = true
+		t.Run(fmt.Sprintf("%d/%s/%s", i, c.Op, c.Dtype), func(t *testing.T) {
+			switch c.Dtype {
+			case "float32":
+				cmpRun[float32](t, c)
+			case "float64":
+				cmpRun[float64](t, c)
+			case "int32":
+				cmpRun[int32](t, c)
+			case "uint8":
+				cmpRun[uint8](t, c)
+			case "complex64":
+				cmpRunComplex[complex64](t, c)
+			case "complex128":
+				cmpRunComplex[complex128](t, c)
+			case "bool":
+				cmpRunBool(t, c)
+			default:
+				t.Fatalf("no dtype %s", c.Dtype)
+			}
+		})
+	}
+	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
+		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where"} {
+		require.True(t, seen[op], "no case of %s", op)
+	}
+}
+
+// cmpArgs builds c's inputs from position lo on as views of T, parsing
+// each value with parse.
+func cmpArgs[T tensor.Element](t *testing.T, args []npArg, parse func(string) (T, error)) []tensor.View[T] {
+	t.Helper()
+	var vs []tensor.View[T]
+	for _, a := range args {
+		data := make([]T, len(a.Values))
+		for i, s := range a.Values {
+			x, err := parse(s)
+			require.NoError(t, err, s)
+			data[i] = x
+		}
+		var v tensor.View[T]
+		if len(a.Shape) == 0 {
+			v = tensor.Must(tensor.Full(data[0])).View()
+		} else {
+			v = tensor.Must(tensor.FromSlice(data, a.Shape...)).View()
+		}
+		if a.T {
+			v = tensor.Must(v.Transpose(-2, -1))
+		}
+		if a.Bcast != nil {
+			v = tensor.Must(v.Expand(a.Bcast...))
+		}
+		vs = append(vs, v)
+	}
+	return vs
+}
+
+func parseBoolValue(s string) (bool, error) { return s == "1", nil }
+
+func parseRealValue[T tensor.Real](s string) (T, error) {
+	var x T
+	v := reflect.ValueOf(&x).Elem()
+	switch {
+	case v.CanFloat():
+		f, err := strconv.ParseFloat(s, 64)
+		v.SetFloat(f)
+		return x, err
+	case v.CanInt():
+		i, err := strconv.ParseInt(s, 10, 64)
+		v.SetInt(i)
+		return x, err
+	}
+	u, err := strconv.ParseUint(s, 10, 64)
+	v.SetUint(u)
+	return x, err
+}
+
+func parseComplexValue[T complex64 | complex128](s string) (T, error) {
+	re, im, _ := strings.Cut(s, ",")
+	r, err := strconv.ParseFloat(re, 64)
+	if err != nil {
+		return 0, err
+	}
+	i, err := strconv.ParseFloat(im, 64)
+	return T(complex(r, i)), err
+}
+
+// cmpWant checks a mask against the case's values, and the mask the Into
+// form wrote into dst.
+func cmpWant(t *testing.T, c *cmpCase, got tensor.Tensor[bool], err error, into func(dst tensor.View[bool]) error) {
+	t.Helper()
+	require.NoError(t, err)
+	require.Equal(t, c.Shape, got.Shape())
+	want := make([]bool, len(c.Values))
+	for i, s := range c.Values {
+		want[i] = s == "1"
+	}
+	gd := got.Data()
+	if len(want) == 0 {
+		gd = []bool{}
+	}
+	require.Equal(t, want, gd)
+	dst := tensor.Must(tensor.Full(true, c.Shape...))
+	if len(c.Shape) == 0 {
+		dst = tensor.Must(tensor.Full(true))
+	}
+	require.NoError(t, into(dst.View()))
+	require.Equal(t, gd, dst.Data()[:len(gd)])
+}
+
+// cmpRun runs a case on real numbers of type T.
+func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
+	t.Helper()
+	if c.Op == "Where" {
+		whereRun(t, c, parseRealValue[T])
+		return
+	}
+	a := cmpArgs(t, c.Args, parseRealValue[T])
+	type cmp struct {
+		f        func(a, b tensor.View[T]) (tensor.Tensor[bool], error)
+		into     func(d tensor.View[bool], a, b tensor.View[T]) error
+		fs       func(v tensor.View[T], s T) (tensor.Tensor[bool], error)
+		intoS    func(d tensor.View[bool], v tensor.View[T], s T) error
+		classify func(v tensor.View[T]) (tensor.Tensor[bool], error)
+		intoC    func(d tensor.View[bool], v tensor.View[T]) error
+	}
+	type V = tensor.View[T]
+	type M = tensor.View[bool]
+	ops := map[string]cmp{
+		"Equal":        {f: ops.Equal[T, V, V], into: ops.EqualInto[T, M, V, V], fs: ops.EqualScalar[T, V], intoS: ops.EqualScalarInto[T, M, V]},
+		"NotEqual":     {f: ops.NotEqual[T, V, V], into: ops.NotEqualInto[T, M, V, V], fs: ops.NotEqualScalar[T, V], intoS: ops.NotEqualScalarInto[T, M, V]},
+		"Less":         {f: ops.Less[T, V, V], into: ops.LessInto[T, M, V, V], fs: ops.LessScalar[T, V], intoS: ops.LessScalarInto[T, M, V]},
+		"LessEqual":    {f: ops.LessEqual[T, V, V], into: ops.LessEqualInto[T, M, V, V], fs: ops.LessEqualScalar[T, V], intoS: ops.LessEqualScalarInto[T, M, V]},
+		"Greater":      {f: ops.Greater[T, V, V], into: ops.GreaterInto[T, M, V, V], fs: ops.GreaterScalar[T, V], intoS: ops.GreaterScalarInto[T, M, V]},
+		"GreaterEqual": {f: ops.GreaterEqual[T, V, V], into: ops.GreaterEqualInto[T, M, V, V], fs: ops.GreaterEqualScalar[T, V], intoS: ops.GreaterEqualScalarInto[T, M, V]},
+		"IsNaN":        {classify: ops.IsNaN[T, V], intoC: ops.IsNaNInto[T, M, V]},
+		"IsInf":        {classify: ops.IsInf[T, V], intoC: ops.IsInfInto[T, M, V]},
+		"IsFinite":     {classify: ops.IsFinite[T, V], intoC: ops.IsFiniteInto[T, M, V]},
+	}
+	k, ok := ops[c.Op]
+	require.True(t, ok, "no operation %s", c.Op)
+	switch {
+	case k.classify != nil:
+		got, err := k.classify(a[0])
+		cmpWant(t, c, got, err, func(d M) error { return k.intoC(d, a[0]) })
+	case c.Scalar:
+		s := a[1].At()
+		got, err := k.fs(a[0], s)
+		cmpWant(t, c, got, err, func(d M) error { return k.intoS(d, a[0], s) })
+	default:
+		got, err := k.f(a[0], a[1])
+		cmpWant(t, c, got, err, func(d M) error { return k.into(d, a[0], a[1]) })
+	}
+}
+
+// cmpRunComplex runs a case on complex numbers of type T.
+func cmpRunComplex[T complex64 | complex128](t *testing.T, c *cmpCase) {
+	t.Helper()
+	a := cmpArgs(t, c.Args, parseComplexValue[T])
+	type V = tensor.View[T]
+	type M = tensor.View[bool]
+	switch c.Op {
+	case "Equal":
+		got, err := ops.Equal(a[0], a[1])
+		cmpWant(t, c, got, err, func(d M) error { return ops.EqualInto(d, a[0], a[1]) })
+	case "NotEqual":
+		got, err := ops.NotEqual(a[0], a[1])
+		cmpWant(t, c, got, err, func(d M) error { return ops.NotEqualInto(d, a[0], a[1]) })
+	case "IsNaN":
+		got, err := ops.IsNaN(a[0])
+		cmpWant(t, c, got, err, func(d M) error { return ops.IsNaNInto(d, a[0]) })
+	case "IsInf":
+		got, err := ops.IsInf(a[0])
+		cmpWant(t, c, got, err, func(d M) error { return ops.IsInfInto(d, a[0]) })
+	case "IsFinite":
+		got, err := ops.IsFinite(a[0])
+		cmpWant(t, c, got, err, func(d M) error { return ops.IsFiniteInto(d, a[0]) })
+	default:
+		t.Fatalf("no complex operation %s", c.Op)
+	}
+}
+
+// cmpRunBool runs a case of the logical operations, or a Where of masks.
+func cmpRunBool(t *testing.T, c *cmpCase) {
+	t.Helper()
+	if c.Op == "Where" {
+		whereRun(t, c, parseBoolValue)
+		return
+	}
+	a := cmpArgs(t, c.Args, parseBoolValue)
+	type M = tensor.View[bool]
+	switch c.Op {
+	case "LogicalAnd":
+		got, err := ops.LogicalAnd(a[0], a[1])
+		cmpWant(t, c, got, err, func(d M) error { return ops.LogicalAndInto(d, a[0], a[1]) })
+	case "LogicalOr":
+		got, err := ops.LogicalOr(a[0], a[1])
+		cmpWant(t, c, got, err, func(d M) error { return ops.LogicalOrInto(d, a[0], a[1]) })
+	case "LogicalXor":
+		got, err := ops.LogicalXor(a[0], a[1])
+		cmpWant(t, c, got, err, func(d M) error { return ops.LogicalXorInto(d, a[0], a[1]) })
+	case "LogicalNot":
+		got, err := ops.LogicalNot(a[0])
+		cmpWant(t, c, got, err, func(d M) error { return ops.LogicalNotInto(d, a[0]) })
+	default:
+		t.Fatalf("no logical operation %s", c.Op)
+	}
+}
+
+// whereRun runs a Where case whose branches are of type T, and its Into
+// form; the elements must be NumPy's bit for bit (NaN and -0 included).
+func whereRun[T tensor.Element](t *testing.T, c *cmpCase, parse func(string) (T, error)) {
+	t.Helper()
+	cond := cmpArgs(t, c.Args[:1], parseBoolValue)[0]
+	br := cmpArgs(t, c.Args[1:], parse)
+	want := make([]T, len(c.Values))
+	for i, s := range c.Values {
+		x, err := parse(s)
+		require.NoError(t, err)
+		want[i] = x
+	}
+	check := func(got []T) {
+		t.Helper()
+		require.Len(t, got, len(want))
+		for i := range want {
+			require.True(t, sameElemBits(got[i], want[i]), "element %d: got %v, want %v", i, got[i], want[i])
+		}
+	}
+	got, err := ops.Where(cond, br[0], br[1])
+	require.NoError(t, err)
+	require.Equal(t, c.Shape, got.Shape())
+	check(got.Data()[:len(want)])
+	dst := tensor.Must(tensor.New[T](c.Shape...))
+	require.NoError(t, ops.WhereInto(dst, cond, br[0], br[1]))
+	check(dst.Data()[:len(want)])
+}
+
+// sameElemBits reports whether x and y have the same bits, but for a NaN's
+// payload (NumPy and Go may make different NaNs).
+func sameElemBits[T tensor.Element](x, y T) bool {
+	switch a := any(x).(type) {
+	case float64:
+		b := any(y).(float64)
+		return math.Float64bits(a) == math.Float64bits(b) || a != a && b != b
+	case float32:
+		b := any(y).(float32)
+		return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b
+	}
+	return x == y
+}

@@ -1,0 +1,375 @@
+package ops_test
+
+import (
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/internal/testint"
+	"github.com/tessera-go/tessera/internal/testkit"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// specialFloat draws a float from a small set where ties are common, with
+// NaN, the infinities and both zeros among them.
+func specialFloat[T float32 | float64](r *rand.Rand) T {
+	switch r.IntN(10) {
+	case 0:
+		return T(math.NaN())
+	case 1:
+		return T(math.Inf(1 - 2*r.IntN(2)))
+	case 2:
+		return T(math.Copysign(0, -1))
+	}
+	return T(r.IntN(5) - 2)
+}
+
+// randomDst returns a random view of shape that reaches no element twice,
+// over a buffer filled with fill, or a new tensor's view.
+func randomDst[T tensor.Element](r *rand.Rand, shape []int, fill T) tensor.View[T] {
+	l := testkit.RandomView(r, shape)
+	if l.SelfOverlap() != layout.Disjoint {
+		return tensor.Must(tensor.Full(fill, shape...)).View()
+	}
+	_, hi := l.Span()
+	data := make([]T, hi)
+	for i := range data {
+		data[i] = fill
+	}
+	return tensor.Must(tensor.NewView(data, l))
+}
+
+// expandBoth returns a and b broadcast to their common shape.
+func expandBoth[T tensor.Element](t *testing.T, a, b naive.Array[T]) (naive.Array[T], naive.Array[T], []int) {
+	t.Helper()
+	shape, ok := naive.BroadcastShape(a.Shape, b.Shape)
+	require.True(t, ok)
+	ea, _ := a.Expand(shape...)
+	eb, _ := b.Expand(shape...)
+	return ea, eb, shape
+}
+
+type cmpCaseOf[T tensor.Real] struct {
+	name  string
+	f     func(a, b tensor.View[T]) (tensor.Tensor[bool], error)
+	into  func(d tensor.View[bool], a, b tensor.View[T]) error
+	fs    func(v tensor.View[T], s T) (tensor.Tensor[bool], error)
+	intoS func(d tensor.View[bool], v tensor.View[T], s T) error
+	want  func(x, y T) bool
+}
+
+func comparisons[T tensor.Real]() []cmpCaseOf[T] {
+	type V = tensor.View[T]
+	type M = tensor.View[bool]
+	return []cmpCaseOf[T]{
+		{"Equal", ops.Equal[T, V, V], ops.EqualInto[T, M, V, V], ops.EqualScalar[T, V], ops.EqualScalarInto[T, M, V], func(x, y T) bool { return x == y }},
+		{"NotEqual", ops.NotEqual[T, V, V], ops.NotEqualInto[T, M, V, V], ops.NotEqualScalar[T, V], ops.NotEqualScalarInto[T, M, V], func(x, y T) bool { return x != y }},
+		{"Less", ops.Less[T, V, V], ops.LessInto[T, M, V, V], ops.LessScalar[T, V], ops.LessScalarInto[T, M, V], func(x, y T) bool { return x < y }},
+		{"LessEqual", ops.LessEqual[T, V, V], ops.LessEqualInto[T, M, V, V], ops.LessEqualScalar[T, V], ops.LessEqualScalarInto[T, M, V], func(x, y T) bool { return x <= y }},
+		{"Greater", ops.Greater[T, V, V], ops.GreaterInto[T, M, V, V], ops.GreaterScalar[T, V], ops.GreaterScalarInto[T, M, V], func(x, y T) bool { return x > y }},
+		{"GreaterEqual", ops.GreaterEqual[T, V, V], ops.GreaterEqualInto[T, M, V, V], ops.GreaterEqualScalar[T, V], ops.GreaterEqualScalarInto[T, M, V], func(x, y T) bool { return x >= y }},
+	}
+}
+
+// checkComparisons runs every comparison and its Into and Scalar forms on
+// random operand pairs of random layouts against the definition.
+func checkComparisons[T tensor.Real](t *testing.T, r *rand.Rand, gen func(*rand.Rand) T, rounds int) {
+	for range rounds {
+		as, bs := randomPair(r)
+		a, na := randomOperand(r, as, gen)
+		b, nb := randomOperand(r, bs, gen)
+		ea, eb, shape := expandBoth(t, na, nb)
+		s := gen(r)
+		for _, c := range comparisons[T]() {
+			name := fmt.Sprintf("%s %T %v %v", c.name, s, a.Layout(), b.Layout())
+			got, err := c.f(a, b)
+			require.NoError(t, err, name)
+			dst := randomDst(r, shape, true)
+			require.NoError(t, c.into(dst, a, b), name)
+			into := values(dst).Data
+			for i := range ea.Data {
+				w := c.want(ea.Data[i], eb.Data[i])
+				require.Equal(t, w, got.Data()[i], "%s: element %d of %v and %v", name, i, ea.Data[i], eb.Data[i])
+				require.Equal(t, w, into[i], "%s into %v: element %d", name, dst.Layout(), i)
+			}
+			gs, err := c.fs(a, s)
+			require.NoError(t, err, name)
+			ds := randomDst(r, as, false)
+			require.NoError(t, c.intoS(ds, a, s), name)
+			sinto := values(ds).Data
+			for i, x := range na.Data {
+				require.Equal(t, c.want(x, s), gs.Data()[i], "%s scalar %v: element %d", name, s, i)
+				require.Equal(t, c.want(x, s), sinto[i], "%s scalar into: element %d", name, i)
+			}
+		}
+	}
+}
+
+// TestCompareRandom checks the comparisons on random views (transposed,
+// stepped, flipped, broadcast, empty), floats with NaN, infinities and
+// both zeros among many ties, and integers.
+func TestCompareRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 1))
+	checkComparisons(t, r, specialFloat[float32], 150)
+	checkComparisons(t, r, specialFloat[float64], 60)
+	checkComparisons(t, r, func(r *rand.Rand) int8 { return int8(r.IntN(256) - 128) }, 60)
+	checkComparisons(t, r, func(r *rand.Rand) uint64 { return uint64(r.IntN(3)) << 62 }, 60)
+}
+
+// TestCompareStaged checks comparisons and logical operations of large
+// transposed and stepped operands, which are computed in staged slabs, on
+// one goroutine and split over several.
+func TestCompareStaged(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 2))
+	for _, p := range []int{1, 3} {
+		defer tensor.SetParallelism(tensor.SetParallelism(p))
+		x, nx := randomOperand(r, []int{700, 1300}, specialFloat[float32])
+		yt := tensor.Must(tensor.New[float32](1300, 700))
+		for i := range yt.Data() {
+			yt.Data()[i] = specialFloat[float32](r)
+		}
+		y := tensor.Must(yt.Transpose(0, 1))
+		ny := values(y)
+		got, err := ops.Less(x, y)
+		require.NoError(t, err)
+		dt := tensor.Must(tensor.New[bool](1300, 700))
+		require.NoError(t, ops.GreaterEqualInto(tensor.Must(dt.Transpose(0, 1)), x, y))
+		dv := values(tensor.Must(dt.Transpose(0, 1)))
+		for i := range nx.Data {
+			require.Equal(t, nx.Data[i] < ny.Data[i], got.Data()[i], "parallelism %d: element %d", p, i)
+			require.Equal(t, nx.Data[i] >= ny.Data[i], dv.Data[i], "parallelism %d: element %d into a transposed mask", p, i)
+		}
+		and, err := ops.LogicalAnd(got, tensor.Must(dt.Transpose(0, 1)))
+		require.NoError(t, err)
+		for i, g := range got.Data() {
+			require.Equal(t, g && dv.Data[i], and.Data()[i], "parallelism %d: element %d", p, i)
+		}
+		// A transposed unary input (staged), a contiguous one (split), and
+		// Where of contiguous operands (split).
+		not, err := ops.LogicalNot(tensor.Must(dt.Transpose(0, 1)))
+		require.NoError(t, err)
+		nan, err := ops.IsNaN(yt)
+		require.NoError(t, err)
+		sel, err := ops.Where(nan, yt, tensor.Must(tensor.Full(yt.Data()[0])))
+		require.NoError(t, err)
+		for i, x := range dv.Data {
+			require.Equal(t, !x, not.Data()[i], "parallelism %d: element %d", p, i)
+		}
+		for i, x := range yt.Data() {
+			require.Equal(t, x != x, nan.Data()[i], "parallelism %d: element %d", p, i)
+			w := yt.Data()[0]
+			if x != x {
+				w = x
+			}
+			require.True(t, sameElemBits(w, sel.Data()[i]), "parallelism %d: Where element %d", p, i)
+		}
+	}
+}
+
+func randomBool(r *rand.Rand) bool { return r.IntN(2) == 0 }
+
+// TestLogicalRandom checks the logical operations on random masks of
+// random layouts against the definition, with scalars broadcast and the
+// Into forms into random destinations.
+func TestLogicalRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 3))
+	type M = tensor.View[bool]
+	cases := []struct {
+		name string
+		f    func(a, b M) (tensor.Tensor[bool], error)
+		into func(d, a, b M) error
+		want func(x, y bool) bool
+	}{
+		{"And", ops.LogicalAnd[M, M], ops.LogicalAndInto[M, M, M], func(x, y bool) bool { return x && y }},
+		{"Or", ops.LogicalOr[M, M], ops.LogicalOrInto[M, M, M], func(x, y bool) bool { return x || y }},
+		{"Xor", ops.LogicalXor[M, M], ops.LogicalXorInto[M, M, M], func(x, y bool) bool { return x != y }},
+	}
+	for range 200 {
+		as, bs := randomPair(r)
+		if r.IntN(4) == 0 {
+			bs = nil // a scalar
+		}
+		a, na := randomOperand(r, as, randomBool)
+		b, nb := randomOperand(r, bs, randomBool)
+		ea, eb, shape := expandBoth(t, na, nb)
+		for _, c := range cases {
+			got, err := c.f(a, b)
+			require.NoError(t, err)
+			dst := randomDst(r, shape, false)
+			require.NoError(t, c.into(dst, a, b))
+			into := values(dst).Data
+			for i := range ea.Data {
+				w := c.want(ea.Data[i], eb.Data[i])
+				require.Equal(t, w, got.Data()[i], "%s %v %v: element %d", c.name, a.Layout(), b.Layout(), i)
+				require.Equal(t, w, into[i], "%s into %v: element %d", c.name, dst.Layout(), i)
+			}
+		}
+		not, err := ops.LogicalNot(a)
+		require.NoError(t, err)
+		for i, x := range na.Data {
+			require.Equal(t, !x, not.Data()[i])
+		}
+	}
+}
+
+// TestClassifyRandom checks IsNaN, IsInf and IsFinite on random views.
+func TestClassifyRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 4))
+	for range 100 {
+		as, _ := randomPair(r)
+		v, nv := randomOperand(r, as, specialFloat[float64])
+		nan, err := ops.IsNaN(v)
+		require.NoError(t, err)
+		inf, err := ops.IsInf(v)
+		require.NoError(t, err)
+		fin, err := ops.IsFinite(v)
+		require.NoError(t, err)
+		dst := randomDst(r, as, true)
+		require.NoError(t, ops.IsFiniteInto(dst, v))
+		into := values(dst).Data
+		for i, x := range nv.Data {
+			require.Equal(t, math.IsNaN(x), nan.Data()[i])
+			require.Equal(t, math.IsInf(x, 0), inf.Data()[i])
+			require.Equal(t, !math.IsNaN(x) && !math.IsInf(x, 0), fin.Data()[i])
+			require.Equal(t, fin.Data()[i], into[i])
+		}
+	}
+	ints := tensor.Must(tensor.FromSlice([]int64{math.MinInt64, 0, math.MaxInt64}))
+	for _, f := range []func(tensor.Tensor[int64]) (tensor.Tensor[bool], error){ops.IsNaN[int64, tensor.Tensor[int64]], ops.IsInf[int64, tensor.Tensor[int64]]} {
+		m, err := f(ints)
+		require.NoError(t, err)
+		require.Equal(t, []bool{false, false, false}, m.Data())
+	}
+	fin, err := ops.IsFinite(ints)
+	require.NoError(t, err)
+	require.Equal(t, []bool{true, true, true}, fin.Data())
+}
+
+// checkWhere runs Where and WhereInto on random conditions and branches
+// whose three shapes broadcast together, against the definition.
+func checkWhere[T tensor.Element](t *testing.T, r *rand.Rand, gen func(*rand.Rand) T, rounds int) {
+	for range rounds {
+		as, bs := randomPair(r)
+		cs := bs
+		if r.IntN(2) == 0 {
+			cs, _ = randomPair(r)
+			if _, ok := naive.BroadcastShape(cs, as); !ok {
+				cs = as
+			}
+			if _, ok := naive.BroadcastShape(cs, bs); !ok {
+				cs = bs
+			}
+		}
+		if r.IntN(5) == 0 {
+			bs = nil
+		}
+		c, nc := randomOperand(r, cs, randomBool)
+		a, na := randomOperand(r, as, gen)
+		b, nb := randomOperand(r, bs, gen)
+		ab, ok := naive.BroadcastShape(as, bs)
+		require.True(t, ok)
+		shape, ok := naive.BroadcastShape(cs, ab)
+		if !ok {
+			continue
+		}
+		ec, _ := nc.Expand(shape...)
+		ea, _ := na.Expand(shape...)
+		eb, _ := nb.Expand(shape...)
+		got, err := ops.Where(c, a, b)
+		require.NoError(t, err, "%v %v %v", cs, as, bs)
+		dst := randomDst(r, shape, gen(r))
+		require.NoError(t, ops.WhereInto(dst, c, a, b))
+		into := values(dst).Data
+		for i := range ec.Data {
+			w := eb.Data[i]
+			if ec.Data[i] {
+				w = ea.Data[i]
+			}
+			require.True(t, sameElemBits(w, got.Data()[i]), "%v %v %v: element %d", c.Layout(), a.Layout(), b.Layout(), i)
+			require.True(t, sameElemBits(w, into[i]), "into %v: element %d", dst.Layout(), i)
+		}
+	}
+}
+
+// TestWhereRandom checks Where on random views of elements of every size
+// the selection has a path for (1, 2, 4, 8 and 16 bytes), bools included.
+func TestWhereRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 5))
+	checkWhere(t, r, specialFloat[float32], 150)
+	checkWhere(t, r, specialFloat[float64], 60)
+	checkWhere(t, r, func(r *rand.Rand) int16 { return int16(r.IntN(65536) - 32768) }, 60)
+	checkWhere(t, r, func(r *rand.Rand) uint8 { return uint8(r.IntN(256)) }, 60)
+	checkWhere(t, r, randomBool, 60)
+	checkWhere(t, r, func(r *rand.Rand) complex128 { return complex(float64(r.IntN(5)), -1) }, 60)
+}
+
+// TestMaskAliasing checks the Into forms whose inputs share memory with
+// their destination: in place, shifted, and a mask reinterpreted through
+// unsafe as the bytes of a comparison's input.
+func TestMaskAliasing(t *testing.T) {
+	m := tensor.Must(tensor.FromSlice([]bool{true, false, true, true, false, false, true, false}))
+	n := tensor.Must(tensor.FromSlice([]bool{true, true, false, true, false, true, false, false}))
+	require.NoError(t, ops.LogicalAndInto(m, m, n))
+	require.Equal(t, []bool{true, false, false, true, false, false, false, false}, m.Data())
+	// dst is the input shifted by one: computed as from a snapshot.
+	s := tensor.Must(tensor.FromSlice([]bool{true, false, true, true, false, false, true, false, true}))
+	lo, hi := tensor.Must(s.Slice(0, 0, 8, 1)), tensor.Must(s.Slice(0, 1, 9, 1))
+	require.NoError(t, ops.LogicalNotInto(hi, lo))
+	require.Equal(t, []bool{true, false, true, false, false, true, true, false, true}, s.Data())
+	// WhereInto(x, mask, y, x): replace in place.
+	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4}))
+	y := tensor.Must(tensor.FromSlice([]float64{-1, -2, -3, -4}))
+	mask := tensor.Must(tensor.FromSlice([]bool{true, false, false, true}))
+	require.NoError(t, ops.WhereInto(x, mask, y, x))
+	require.Equal(t, []float64{-1, 2, 3, -4}, x.Data())
+	// A comparison's destination over the bytes of its input.
+	u := tensor.Must(tensor.FromSlice([]uint8{0, 1, 5, 7, 2, 9, 1, 0}))
+	alias := unsafe.Slice((*bool)(unsafe.Pointer(&u.Data()[0])), 8)
+	dst := tensor.Must(tensor.FromSlice(alias))
+	require.NoError(t, ops.GreaterScalarInto(dst, u, 1))
+	require.Equal(t, []uint8{0, 0, 1, 1, 1, 1, 0, 0}, u.Data())
+}
+
+// TestMaskErrors pins the errors of the comparisons, the logical
+// operations and Where, and that nothing is written on one.
+func TestMaskErrors(t *testing.T) {
+	a := tensor.Must(tensor.New[float32](3, 4))
+	b := tensor.Must(tensor.New[float32](5))
+	_, err := ops.Less(a, b)
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.EqualError(t, err, "ops: Less: shapes [3 4] and [5] do not broadcast")
+	dst := tensor.Must(tensor.Full(true, 3, 5))
+	err = ops.EqualInto(dst, a, a)
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.Contains(t, err.Error(), "ops: EqualInto: ")
+	row := tensor.Must(tensor.Full(true, 4))
+	over := tensor.Must(row.Expand(3, 4))
+	err = ops.GreaterScalarInto(over, a, 1)
+	require.ErrorIs(t, err, layout.ErrOverlap)
+	require.Equal(t, []bool{true, true, true, true}, row.Data())
+	m := tensor.Must(tensor.New[bool](3, 4))
+	_, err = ops.LogicalOr(m, tensor.Must(tensor.New[bool](2, 1, 3)))
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.EqualError(t, err, "ops: LogicalOr: shapes [3 4] and [2 1 3] do not broadcast")
+	_, err = ops.Where(m, a, b)
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.EqualError(t, err, "ops: Where: shapes [3 4] (cond), [3 4] and [5] do not broadcast")
+	out := tensor.Must(tensor.Full[float32](7, 3, 4))
+	err = ops.WhereInto(out, tensor.Must(tensor.New[bool](2, 4)), a, a)
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.Equal(t, float32(7), out.Data()[0])
+	err = ops.LogicalNotInto(tensor.Must(tensor.New[bool](4, 3)), m)
+	require.ErrorIs(t, err, layout.ErrShape)
+	if strconv.IntSize == 64 { // a 32-bit mask of MaxInt elements can be allocated
+		_, err = ops.IsNaN(tensor.Must(tensor.Must(tensor.Full(1.0)).Expand(testint.Huge)))
+		require.ErrorIs(t, err, layout.ErrOverflow)
+	}
+}

@@ -1,0 +1,138 @@
+#!/usr/bin/python3
+"""Writes compare.json: NumPy's answers for ops/compare_numpy_test.go, the
+comparisons, the logical operations, the classifications (isnan, isinf,
+isfinite) and where. Run once, with Debian's python3-numpy:
+
+    /usr/bin/python3 gen_compare.py    (in ops/testdata/numpy; NumPy 1.24.2)
+
+Each case names an operation, the dtype of its (non-mask) inputs, its
+inputs (C-order values and a shape; "T" asks for the input's last two axes
+swapped, "bcast" for it broadcast to a shape) and NumPy's result. A case
+with "scalar" set passes its second input, of rank 0, as the scalar of the
+Scalar form. Values are strings: repr() of floats ("nan", "inf", "-0.0"),
+decimal integers, "re,im" for complex numbers, "0" and "1" for bools.
+"""
+import json
+
+import numpy as np
+
+rng = np.random.default_rng(20261129)
+
+
+def enc(a):
+    a = np.asarray(a)
+    flat = a.ravel().tolist()
+    if a.dtype.kind == "c":
+        return ["%r,%r" % (float(x.real), float(x.imag)) for x in flat]
+    if a.dtype.kind == "f":
+        return [repr(float(x)) for x in flat]
+    return [str(int(x)) for x in flat]
+
+
+def arg(a, T=False, bcast=None):
+    a = np.array(a, order="C")  # (ascontiguousarray makes rank 0 rank 1)
+    d = {"shape": list(a.shape), "values": enc(a)}
+    if T:
+        d["T"] = True
+    if bcast is not None:
+        d["bcast"] = list(bcast)
+    return d
+
+
+def view(d, a):
+    if d.get("T"):
+        a = np.swapaxes(a, -2, -1)
+    if "bcast" in d:
+        a = np.broadcast_to(a, d["bcast"])
+    return a
+
+
+cases = []
+
+
+def case(op, dtype, fn, *args, scalar=False):
+    ins = [view(d, a) for d, a in args]
+    out = np.asarray(fn(*ins))
+    cases.append({"op": op, "dtype": dtype, "args": [d for d, _ in args], "scalar": scalar,
+                  "shape": list(out.shape), "values": enc(out)})
+
+
+def inp(a, **kw):
+    return (arg(a, **kw), np.array(a, order="C"))
+
+
+SPECIAL = [np.nan, np.inf, -np.inf, 0.0, -0.0, 1.0, -1.0, 2.5, 1e-40, 3.0]
+CMP = {"Equal": np.equal, "NotEqual": np.not_equal, "Less": np.less, "LessEqual": np.less_equal,
+       "Greater": np.greater, "GreaterEqual": np.greater_equal}
+
+for dt in ["float32", "float64"]:
+    s = np.array(SPECIAL, dtype=dt)
+    a = np.repeat(s, len(s))  # every pair of specials
+    b = np.tile(s, len(s))
+    for name, fn in CMP.items():
+        case(name, dt, fn, inp(a), inp(b))
+        x = rng.integers(-3, 4, (3, 4)).astype(dt)
+        y = rng.integers(-3, 4, (4,)).astype(dt)
+        case(name, dt, fn, inp(x), inp(y))  # broadcast [3 4] with [4]
+        case(name, dt, fn, inp(x.T.copy(), T=True), inp(rng.integers(-3, 4, (3, 1)).astype(dt)))
+        case(name, dt, fn, inp(s), inp(np.array(np.nan if name == "NotEqual" else 0.0, dtype=dt)), scalar=True)
+        case(name, dt, fn, inp(s), inp(np.array(-0.0, dtype=dt)), scalar=True)
+        case(name, dt, fn, inp(np.zeros((0, 3), dt)), inp(np.zeros((3,), dt)))
+        case(name, dt, fn, inp(np.array(1.5, dt)), inp(np.array(np.nan, dt)))  # rank 0
+
+for dt in ["int32", "uint8"]:
+    info = np.iinfo(dt)
+    ext = np.array([info.min, info.max, 0, 1, info.max - 1], dtype=dt)
+    for name, fn in CMP.items():
+        case(name, dt, fn, inp(np.repeat(ext, 5)), inp(np.tile(ext, 5)))
+        case(name, dt, fn, inp(rng.integers(0, 5, (2, 3, 4)).astype(dt)), inp(np.array(2, dt)), scalar=True)
+        case(name, dt, fn, inp(rng.integers(0, 5, (2, 1, 4)).astype(dt)), inp(rng.integers(0, 5, (3, 1)).astype(dt)))
+
+cs = np.array([complex(1, 2), complex(1, -2), complex(np.nan, 0), complex(0, np.nan), complex(-0.0, 0.0), 0j], dtype=np.complex128)
+for name in ["Equal", "NotEqual"]:
+    case(name, "complex128", CMP[name], inp(np.repeat(cs, 6)), inp(np.tile(cs, 6)))
+
+LOGIC = {"LogicalAnd": np.logical_and, "LogicalOr": np.logical_or, "LogicalXor": np.logical_xor}
+m1 = rng.integers(0, 2, (3, 4)).astype(bool)
+m2 = rng.integers(0, 2, (4,)).astype(bool)
+m3 = rng.integers(0, 2, (37,)).astype(bool)
+m4 = rng.integers(0, 2, (37,)).astype(bool)
+for name, fn in LOGIC.items():
+    case(name, "bool", fn, inp(m1), inp(m2))
+    case(name, "bool", fn, inp(m3), inp(m4))
+    case(name, "bool", fn, inp(m1.T.copy(), T=True), inp(rng.integers(0, 2, (3, 1)).astype(bool)))
+    case(name, "bool", fn, inp(m3), inp(np.array(True)))
+    case(name, "bool", fn, inp(m3), inp(np.array(False)))
+case("LogicalNot", "bool", np.logical_not, inp(m3))
+case("LogicalNot", "bool", np.logical_not, inp(m1.T.copy(), T=True))
+
+CLASS = {"IsNaN": np.isnan, "IsInf": np.isinf, "IsFinite": np.isfinite}
+cspecial = np.array([complex(a, b) for a in [np.nan, np.inf, -np.inf, 0.0, 1.5] for b in [np.nan, np.inf, -np.inf, 0.0, -2.0]])
+for name, fn in CLASS.items():
+    for dt in ["float32", "float64"]:
+        case(name, dt, fn, inp(np.array(SPECIAL + [np.finfo(dt).max, np.finfo(dt).tiny], dtype=dt).reshape(3, 4)))
+        case(name, dt, fn, inp(np.array(SPECIAL[:8], dtype=dt).reshape(2, 4).T.copy(), T=True))
+    case(name, "int32", fn, inp(np.array([np.iinfo(np.int32).min, -1, 0, 7], dtype=np.int32)))
+    case(name, "complex128", fn, inp(cspecial))
+    case(name, "complex64", fn, inp(cspecial.astype(np.complex64)))
+
+for dt in ["float64", "float32", "int32"]:
+    c = rng.integers(0, 2, (2, 3, 4)).astype(bool)
+    x = rng.integers(-9, 10, (2, 3, 4)).astype(dt)
+    y = rng.integers(-9, 10, (2, 3, 4)).astype(dt)
+    case("Where", dt, np.where, inp(c), inp(x), inp(y))
+    case("Where", dt, np.where, inp(rng.integers(0, 2, (3, 1)).astype(bool)), inp(rng.integers(-9, 10, (4,)).astype(dt)),
+         inp(rng.integers(-9, 10, (2, 1, 1)).astype(dt)))  # all three broadcast
+    case("Where", dt, np.where, inp(c), inp(x), inp(np.array(0, dt)))
+    case("Where", dt, np.where, inp(rng.integers(0, 2, (5, 4)).astype(bool)), inp(rng.integers(-9, 10, (5, 4)).astype(dt).T.copy(), T=True),
+         inp(np.array(7, dt)))
+    case("Where", dt, np.where, inp(np.array(True)), inp(np.array(1, dt)), inp(np.array(2, dt)))
+    case("Where", dt, np.where, inp(np.zeros((0, 4), bool)), inp(np.zeros(4, dt)), inp(np.zeros((1, 4), dt)))
+case("Where", "float64", np.where, inp(np.array([True, False, True, False])),
+     inp(np.array([np.nan, 1.0, -0.0, 2.0])), inp(np.array([0.0, -0.0, 5.0, np.inf])))
+case("Where", "bool", np.where, inp(m3), inp(m4), inp(np.array(True)))
+
+with open("compare.json", "w") as f:
+    json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
+    f.write("\n")
+print(len(cases), "cases")

@@ -1,0 +1,175 @@
+package ops
+
+import (
+	"errors"
+	"slices"
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/errs"
+	"github.com/tessera-go/tessera/internal/par"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Where returns a where cond is true and b where it is false, elementwise
+// (NumPy's where, PyTorch's where): a new row-major tensor of the shape
+// cond, a and b broadcast to together (a rank-0 a or b broadcasts to any
+// shape, so Where(mask, x, zero) with zero a rank-0 tensor replaces what
+// the mask leaves out). It only moves elements, so T may be any element
+// type, bool included; the element taken is copied bit for bit (NaN
+// payloads and -0 kept).
+//
+// It returns an error wrapping layout.ErrShape when the three shapes do
+// not broadcast (the message names all three), and layout.ErrOverflow
+// when the result is too large to allocate.
+func Where[T tensor.Element, C tensor.Operand[bool], A tensor.Operand[T], B tensor.Operand[T]](cond C, a A, b B) (tensor.Tensor[T], error) {
+	const op = "Where"
+	c, x, y := operandOf[bool](&cond), operandOf[T](&a), operandOf[T](&b)
+	var sb [8]int
+	shape, err := whereShape(op, sb[:0], c, x, y)
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	out, err := newResult[T](op, shape)
+	if err != nil {
+		return out, err
+	}
+	if err := whereShaped(op, operandOfNew(out.View()), c, x, y, shape); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	return out, nil
+}
+
+// WhereInto sets dst to a where cond is true and b where it is false,
+// like [Where]. dst must have exactly the shape the three broadcast to;
+// a and b may share memory with dst as in [AddInto] (WhereInto(x, mask,
+// y, x) replaces the elements of x the mask selects with y's in place).
+// It returns the errors of Where, layout.ErrShape when dst does not have
+// the broadcast shape and layout.ErrOverlap when two indices of dst reach
+// one element; on error nothing is written.
+func WhereInto[T tensor.Element, D tensor.Operand[T], C tensor.Operand[bool], A tensor.Operand[T], B tensor.Operand[T]](dst D, cond C, a A, b B) error {
+	const op = "WhereInto"
+	c, x, y := operandOf[bool](&cond), operandOf[T](&a), operandOf[T](&b)
+	var sb [8]int
+	shape, err := whereShape(op, sb[:0], c, x, y)
+	if err != nil {
+		return err
+	}
+	return whereShaped(op, operandOf[T](&dst), c, x, y, shape)
+}
+
+// whereShape returns the shape cond, a and b broadcast to, appended to
+// dst, or the error of op naming the three shapes.
+func whereShape[T tensor.Element](op string, dst []int, c *operand[bool], a, b *operand[T]) ([]int, error) {
+	var cb, ab, bb, tb [8]int
+	cs, as, bs := c.lay.AppendShape(cb[:0]), a.lay.AppendShape(ab[:0]), b.lay.AppendShape(bb[:0])
+	ab2, err := layout.AppendBroadcastShapes(tb[:0], as, bs)
+	if err == nil {
+		var sh []int
+		if sh, err = layout.AppendBroadcastShapes(dst, cs, ab2); err == nil {
+			return sh, nil
+		}
+	}
+	sc, sa, sb := slices.Clone(cs), slices.Clone(as), slices.Clone(bs)
+	if errors.Is(err, layout.ErrShape) {
+		return nil, errorf(op, layout.ErrShape, "shapes %v (cond), %v and %v do not broadcast", sc, sa, sb)
+	}
+	return nil, errs.Wrap("ops", op, nil, err, "shapes %v (cond), %v and %v", sc, sa, sb)
+}
+
+// whereShaped is WhereInto once the broadcast shape is known.
+func whereShaped[T tensor.Element](op string, dst *operand[T], c *operand[bool], a, b *operand[T], shape []int) error {
+	if err := checkDst(op, dst, shape); err != nil {
+		return err
+	}
+	isolateMixed(dst, c)
+	isolate(dst, a)
+	isolate(dst, b)
+	var it layout.Iter
+	if err := it.Reset(&dst.lay, &c.lay, &a.lay, &b.lay); err != nil {
+		return errs.Wrap("ops", op, nil, err, "shapes %v (cond), %v and %v", c.lay.Shape(), a.lay.Shape(), b.lay.Shape())
+	}
+	if n := workers[T](&it); n > 1 {
+		whereParts(&it, n, dst.data, c.data, a.data, b.data)
+		return nil
+	}
+	whereRuns(&it, dst.data, c.data, a.data, b.data)
+	return nil
+}
+
+// whereParts runs whereRuns over the parts of it on n goroutines (see
+// mixedParts).
+func whereParts[T tensor.Element](it *layout.Iter, n int, d []T, c []bool, x, y []T) {
+	par.Split(it, n, func(q *layout.Iter) { whereRuns(q, d, c, x, y) })
+}
+
+// whereRuns computes the runs of q: without a branch per element where
+// the destination's run has unit stride and every input's unit or zero
+// stride, by selecting the bits of the element from its mask (see
+// selectRun); element by element otherwise.
+func whereRuns[T tensor.Element](q *layout.Iter, d []T, c []bool, x, y []T) {
+	n, inc := q.Len(), q.Inc()
+	if inc[0] == 1 && inc[1]|inc[2]|inc[3] <= 1 && inc[1] >= 0 && inc[2] >= 0 && inc[3] >= 0 {
+		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1, o2, o3 := o[0], o[1], o[2], o[3]; on > 0; o0, o1, o2, o3, on = o0+st[0], o1+st[1], o2+st[2], o3+st[3], on-1 {
+				selectRun(d[o0:o0+n], c[o1:], inc[1], x[o2:], inc[2], y[o3:], inc[3])
+			}
+		})
+		return
+	}
+	q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+		for o0, o1, o2, o3 := o[0], o[1], o[2], o[3]; on > 0; o0, o1, o2, o3, on = o0+st[0], o1+st[1], o2+st[2], o3+st[3], on-1 {
+			di, ci, xi, yi := o0, o1, o2, o3
+			for range n {
+				if c[ci] {
+					d[di] = x[xi]
+				} else {
+					d[di] = y[yi]
+				}
+				di, ci, xi, yi = di+inc[0], ci+inc[1], xi+inc[2], yi+inc[3]
+			}
+		}
+	})
+}
+
+// selectRun sets d[i] to x[i*ix] where c[i*ic] is true and to y[i*iy]
+// where it is false; the strides are 0 or 1. Elements of 1, 2, 4 or 8
+// bytes are selected by masking their bits with the mask byte widened to
+// all ones or zeros, with no branch to mispredict on a random mask.
+func selectRun[T tensor.Element](d []T, c []bool, ic int, x []T, ix int, y []T, iy int) {
+	cb := asKind[byte](c)
+	switch unsafe.Sizeof(*new(T)) {
+	case 1:
+		selectWords(asKind[uint8](d), cb, ic, asKind[uint8](x), ix, asKind[uint8](y), iy)
+	case 2:
+		selectWords(asKind[uint16](d), cb, ic, asKind[uint16](x), ix, asKind[uint16](y), iy)
+	case 4:
+		selectWords(asKind[uint32](d), cb, ic, asKind[uint32](x), ix, asKind[uint32](y), iy)
+	case 8:
+		selectWords(asKind[uint64](d), cb, ic, asKind[uint64](x), ix, asKind[uint64](y), iy)
+	default:
+		for i := range d {
+			if c[i*ic] {
+				d[i] = x[i*ix]
+			} else {
+				d[i] = y[i*iy]
+			}
+		}
+	}
+}
+
+// selectWords is selectRun on the bits of the elements.
+func selectWords[W uint8 | uint16 | uint32 | uint64](d []W, c []byte, ic int, x []W, ix int, y []W, iy int) {
+	if ic == 1 && ix == 1 && iy == 1 {
+		c, x, y = c[:len(d)], x[:len(d)], y[:len(d)]
+		for i := range d {
+			m := -W(c[i])
+			d[i] = y[i] ^ (x[i]^y[i])&m
+		}
+		return
+	}
+	for i := range d {
+		a, b := x[i*ix], y[i*iy]
+		d[i] = b ^ (a^b)&-W(c[i*ic])
+	}
+}
