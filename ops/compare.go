@@ -1,170 +1,127 @@
 package ops
 
 import (
+	"github.com/tessera-go/tessera/internal/loops"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
 // The comparisons: elementwise ==, !=, <, <=, > and >= of two operands
 // that broadcast, or of an operand and a scalar, into a mask (a tensor of
 // bool). They run on the compute driver of the mixed operations (see
-// mixed.go).
+// mixed.go), float runs on simd's comparison kernels.
+
+// The comparisons as the mixed driver runs them (see mixOp): float32 and
+// float64 runs (and those of types defined on them) of shortRun elements
+// or more go to simd's kernels, the others to internal/loops' loops; s op
+// y[i] is y[i] op' s, op' the mirror of op (s < y[i] is y[i] > s).
 
 // eqOp is the comparison of Equal: x == y.
 type eqOp[T tensor.Number] struct{}
 
-func (eqOp[T]) vv(d []bool, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = x[i] == y[i]
-	}
+func (eqOp[T]) vv(d []bool, x, y []T, nt bool)   { compareVV(simd.Equal, d, x, y, nt, loops.EqVV[T]) }
+func (eqOp[T]) vs(d []bool, x []T, s T, nt bool) { compareVS(simd.Equal, d, x, s, nt, loops.EqVS[T]) }
+func (eqOp[T]) sv(d []bool, s T, y []T, nt bool) {
+	compareVS(simd.Equal.Mirror(), d, y, s, nt, loops.EqVS[T])
 }
-
-func (eqOp[T]) vs(d []bool, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] == s
-	}
-}
-
-func (eqOp[T]) sv(d []bool, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s == y[i]
-	}
-}
-
 func (eqOp[T]) at(x, y T) bool { return x == y }
 
 // neOp is the comparison of NotEqual: x != y.
 type neOp[T tensor.Number] struct{}
 
-func (neOp[T]) vv(d []bool, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = x[i] != y[i]
-	}
+func (neOp[T]) vv(d []bool, x, y []T, nt bool) { compareVV(simd.NotEqual, d, x, y, nt, loops.NeVV[T]) }
+func (neOp[T]) vs(d []bool, x []T, s T, nt bool) {
+	compareVS(simd.NotEqual, d, x, s, nt, loops.NeVS[T])
 }
-
-func (neOp[T]) vs(d []bool, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] != s
-	}
+func (neOp[T]) sv(d []bool, s T, y []T, nt bool) {
+	compareVS(simd.NotEqual.Mirror(), d, y, s, nt, loops.NeVS[T])
 }
-
-func (neOp[T]) sv(d []bool, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s != y[i]
-	}
-}
-
 func (neOp[T]) at(x, y T) bool { return x != y }
 
 // ltOp is the comparison of Less: x < y.
 type ltOp[T tensor.Real] struct{}
 
-func (ltOp[T]) vv(d []bool, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = x[i] < y[i]
-	}
+func (ltOp[T]) vv(d []bool, x, y []T, nt bool)   { compareVV(simd.Less, d, x, y, nt, loops.LtVV[T]) }
+func (ltOp[T]) vs(d []bool, x []T, s T, nt bool) { compareVS(simd.Less, d, x, s, nt, loops.LtVS[T]) }
+func (ltOp[T]) sv(d []bool, s T, y []T, nt bool) {
+	compareVS(simd.Less.Mirror(), d, y, s, nt, loops.GtVS[T])
 }
-
-func (ltOp[T]) vs(d []bool, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] < s
-	}
-}
-
-func (ltOp[T]) sv(d []bool, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s < y[i]
-	}
-}
-
 func (ltOp[T]) at(x, y T) bool { return x < y }
 
 // leOp is the comparison of LessEqual: x <= y.
 type leOp[T tensor.Real] struct{}
 
-func (leOp[T]) vv(d []bool, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = x[i] <= y[i]
-	}
+func (leOp[T]) vv(d []bool, x, y []T, nt bool) { compareVV(simd.LessEqual, d, x, y, nt, loops.LeVV[T]) }
+func (leOp[T]) vs(d []bool, x []T, s T, nt bool) {
+	compareVS(simd.LessEqual, d, x, s, nt, loops.LeVS[T])
 }
-
-func (leOp[T]) vs(d []bool, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] <= s
-	}
+func (leOp[T]) sv(d []bool, s T, y []T, nt bool) {
+	compareVS(simd.LessEqual.Mirror(), d, y, s, nt, loops.GeVS[T])
 }
-
-func (leOp[T]) sv(d []bool, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s <= y[i]
-	}
-}
-
 func (leOp[T]) at(x, y T) bool { return x <= y }
 
 // gtOp is the comparison of Greater: x > y.
 type gtOp[T tensor.Real] struct{}
 
-func (gtOp[T]) vv(d []bool, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = x[i] > y[i]
-	}
+func (gtOp[T]) vv(d []bool, x, y []T, nt bool)   { compareVV(simd.Greater, d, x, y, nt, loops.GtVV[T]) }
+func (gtOp[T]) vs(d []bool, x []T, s T, nt bool) { compareVS(simd.Greater, d, x, s, nt, loops.GtVS[T]) }
+func (gtOp[T]) sv(d []bool, s T, y []T, nt bool) {
+	compareVS(simd.Greater.Mirror(), d, y, s, nt, loops.LtVS[T])
 }
-
-func (gtOp[T]) vs(d []bool, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] > s
-	}
-}
-
-func (gtOp[T]) sv(d []bool, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s > y[i]
-	}
-}
-
 func (gtOp[T]) at(x, y T) bool { return x > y }
 
 // geOp is the comparison of GreaterEqual: x >= y.
 type geOp[T tensor.Real] struct{}
 
-func (geOp[T]) vv(d []bool, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = x[i] >= y[i]
-	}
+func (geOp[T]) vv(d []bool, x, y []T, nt bool) {
+	compareVV(simd.GreaterEqual, d, x, y, nt, loops.GeVV[T])
 }
-
-func (geOp[T]) vs(d []bool, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = x[i] >= s
-	}
+func (geOp[T]) vs(d []bool, x []T, s T, nt bool) {
+	compareVS(simd.GreaterEqual, d, x, s, nt, loops.GeVS[T])
 }
-
-func (geOp[T]) sv(d []bool, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = s >= y[i]
-	}
+func (geOp[T]) sv(d []bool, s T, y []T, nt bool) {
+	compareVS(simd.GreaterEqual.Mirror(), d, y, s, nt, loops.LeVS[T])
 }
-
 func (geOp[T]) at(x, y T) bool { return x >= y }
+
+// compareVV sets d[i] = x[i] op y[i]: by simd's kernel for float runs of
+// shortRun elements or more (they cannot fail: the lengths are right),
+// with non-temporal stores where nt is set, by loop otherwise.
+func compareVV[T tensor.Number](op simd.CmpOp, d []bool, x, y []T, nt bool, loop func(d []bool, x, y []T)) {
+	if nt {
+		op |= simd.CmpStream
+	}
+	if len(d) >= shortRun {
+		switch floatKind[T]() {
+		case kindFloat32:
+			_ = simd.Compare(op, d, asKind[float32](x), asKind[float32](y))
+			return
+		case kindFloat64:
+			_ = simd.Compare(op, d, asKind[float64](x), asKind[float64](y))
+			return
+		}
+	}
+	loop(d, x, y)
+}
+
+// compareVS sets d[i] = x[i] op s, as compareVV does.
+func compareVS[T tensor.Number](op simd.CmpOp, d []bool, x []T, s T, nt bool, loop func(d []bool, x []T, s T)) {
+	if nt {
+		op |= simd.CmpStream
+	}
+	if len(d) >= shortRun {
+		switch floatKind[T]() {
+		case kindFloat32:
+			_ = simd.CompareScalar(op, d, asKind[float32](x), asScalar[float32](s))
+			return
+		case kindFloat64:
+			_ = simd.CompareScalar(op, d, asKind[float64](x), asScalar[float64](s))
+			return
+		}
+	}
+	loop(d, x, s)
+}
 
 // compareScalar computes k(v, s) into a new mask, or into dst when into
 // is set: s is a rank-0 operand in a buffer of the scratch pool, as in

@@ -12,6 +12,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -33,8 +34,8 @@ type cmpCase struct {
 // broadcasting, transposed operands, rank 0, empty extents and the Scalar
 // forms), the logical operations, IsNaN, IsInf and IsFinite (complex
 // numbers whose parts mix NaN and Inf), and Where (three-way
-// broadcasting, rank-0 branches, NaN and -0 copied bit for bit). Each
-// case also runs its Into form into a fresh destination.
+// broadcasting, rank-0 branches, NaN and -0 copied bit for bit), at every
+// SIMD level. Each case also runs its Into form into a fresh destination.
 func TestNumPyCompare(t *testing.T) {
 	data, err := os.ReadFile("testdata/numpy/compare.json")
 	require.NoError(t, err)
@@ -42,30 +43,32 @@ func TestNumPyCompare(t *testing.T) {
 	require.NoError(t, json.Unmarshal(data, &f))
 	require.Greater(t, len(f.Cases), 150)
 	seen := map[string]bool{}
-	for i := range f.Cases {
-		c := &f.Cases[i]
-		seen[c.Op] = true
-		t.Run(fmt.Sprintf("%d/%s/%s", i, c.Op, c.Dtype), func(t *testing.T) {
-			switch c.Dtype {
-			case "float32":
-				cmpRun[float32](t, c)
-			case "float64":
-				cmpRun[float64](t, c)
-			case "int32":
-				cmpRun[int32](t, c)
-			case "uint8":
-				cmpRun[uint8](t, c)
-			case "complex64":
-				cmpRunComplex[complex64](t, c)
-			case "complex128":
-				cmpRunComplex[complex128](t, c)
-			case "bool":
-				cmpRunBool(t, c)
-			default:
-				t.Fatalf("no dtype %s", c.Dtype)
-			}
-		})
-	}
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		for i := range f.Cases {
+			c := &f.Cases[i]
+			seen[c.Op] = true
+			t.Run(fmt.Sprintf("%d/%s/%s", i, c.Op, c.Dtype), func(t *testing.T) {
+				switch c.Dtype {
+				case "float32":
+					cmpRun[float32](t, c)
+				case "float64":
+					cmpRun[float64](t, c)
+				case "int32":
+					cmpRun[int32](t, c)
+				case "uint8":
+					cmpRun[uint8](t, c)
+				case "complex64":
+					cmpRunComplex[complex64](t, c)
+				case "complex128":
+					cmpRunComplex[complex128](t, c)
+				case "bool":
+					cmpRunBool(t, c)
+				default:
+					t.Fatalf("no dtype %s", c.Dtype)
+				}
+			})
+		}
+	})
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where"} {
 		require.True(t, seen[op], "no case of %s", op)

@@ -5,6 +5,7 @@ import (
 	"math"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -78,19 +79,19 @@ type (
 	notOp struct{}
 )
 
-func (andOp) vv(d, x, y []bool) { andBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
-func (andOp) vs(d, x []bool, s bool) {
+func (andOp) vv(d, x, y []bool, _ bool) { andBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
+func (andOp) vs(d, x []bool, s bool, _ bool) {
 	if s {
 		copy(d, x)
 	} else {
 		clear(d)
 	}
 }
-func (k andOp) sv(d []bool, s bool, y []bool) { k.vs(d, y, s) }
-func (andOp) at(x, y bool) bool               { return x && y }
+func (k andOp) sv(d []bool, s bool, y []bool, nt bool) { k.vs(d, y, s, nt) }
+func (andOp) at(x, y bool) bool                        { return x && y }
 
-func (orOp) vv(d, x, y []bool) { orBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
-func (orOp) vs(d, x []bool, s bool) {
+func (orOp) vv(d, x, y []bool, _ bool) { orBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
+func (orOp) vs(d, x []bool, s bool, _ bool) {
 	if s {
 		for i := range d {
 			d[i] = true
@@ -99,19 +100,19 @@ func (orOp) vs(d, x []bool, s bool) {
 		copy(d, x)
 	}
 }
-func (k orOp) sv(d []bool, s bool, y []bool) { k.vs(d, y, s) }
-func (orOp) at(x, y bool) bool               { return x || y }
+func (k orOp) sv(d []bool, s bool, y []bool, nt bool) { k.vs(d, y, s, nt) }
+func (orOp) at(x, y bool) bool                        { return x || y }
 
-func (xorOp) vv(d, x, y []bool) { xorBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
-func (xorOp) vs(d, x []bool, s bool) {
+func (xorOp) vv(d, x, y []bool, _ bool) { xorBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
+func (xorOp) vs(d, x []bool, s bool, _ bool) {
 	if s {
 		notBytes(asKind[byte](d), asKind[byte](x))
 	} else {
 		copy(d, x)
 	}
 }
-func (k xorOp) sv(d []bool, s bool, y []bool) { k.vs(d, y, s) }
-func (xorOp) at(x, y bool) bool               { return x != y }
+func (k xorOp) sv(d []bool, s bool, y []bool, nt bool) { k.vs(d, y, s, nt) }
+func (xorOp) at(x, y bool) bool                        { return x != y }
 
 func (notOp) v(d, x []bool)  { notBytes(asKind[byte](d), asKind[byte](x)) }
 func (notOp) at(x bool) bool { return !x }
@@ -239,6 +240,16 @@ type (
 )
 
 func (nanClass[T]) v(d []bool, x []T) {
+	if len(d) >= shortRun { // x != x by simd's comparison kernels
+		switch floatKind[T]() {
+		case kindFloat32:
+			_ = simd.Compare(simd.NotEqual, d, asKind[float32](x), asKind[float32](x))
+			return
+		case kindFloat64:
+			_ = simd.Compare(simd.NotEqual, d, asKind[float64](x), asKind[float64](x))
+			return
+		}
+	}
 	x = x[:len(d)]
 	for i, e := range x {
 		d[i] = e != e

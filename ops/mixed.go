@@ -22,10 +22,14 @@ import (
 // and sv compute unit-stride runs (vs and sv with a scalar operand), at
 // one element for the strided runs. Like binOp, the operations are types,
 // so that the driver calls them without allocating.
+//
+// nt asks for non-temporal stores where the operation has them (the
+// comparisons of floats): the driver sets it for a destination of
+// par.StreamBytes or more written run by run, as binRunner streams.
 type mixOp[D, S any] interface {
-	vv(d []D, x, y []S)
-	vs(d []D, x []S, s S)
-	sv(d []D, s S, y []S)
+	vv(d []D, x, y []S, nt bool)
+	vs(d []D, x []S, s S, nt bool)
+	sv(d []D, s S, y []S, nt bool)
 	at(x, y S) D
 }
 
@@ -78,19 +82,21 @@ func mixedShaped[D, S tensor.Element, K mixOp[D, S]](op string, k K, dst *operan
 		stagedMixed(k, dst, a, b, it.Inc())
 		return nil
 	}
+	var zd D
+	nt := dst.lay.Size()*int(unsafe.Sizeof(zd)) >= par.StreamBytes
 	if n := workers[S](&it); n > 1 {
-		mixedParts(k, &it, n, dst.data, a.data, b.data)
+		mixedParts(k, &it, n, dst.data, a.data, b.data, nt)
 		return nil
 	}
-	mixedRuns(k, &it, dst.data, a.data, b.data)
+	mixedRuns(k, &it, dst.data, a.data, b.data, nt)
 	return nil
 }
 
 // mixedParts runs mixedRuns over the parts of it on n goroutines: a
 // function of its own, so that what the goroutines capture moves to the
 // heap only when the operation is split.
-func mixedParts[D, S tensor.Element, K mixOp[D, S]](k K, it *layout.Iter, n int, d []D, x, y []S) {
-	par.Split(it, n, func(q *layout.Iter) { mixedRuns(k, q, d, x, y) })
+func mixedParts[D, S tensor.Element, K mixOp[D, S]](k K, it *layout.Iter, n int, d []D, x, y []S, nt bool) {
+	par.Split(it, n, func(q *layout.Iter) { mixedRuns(k, q, d, x, y, nt) })
 }
 
 // isolateMixed is isolate for an input of another element type than dst:
@@ -107,26 +113,27 @@ func isolateMixed[D, S tensor.Element](dst *operand[D], in *operand[S]) {
 	}
 }
 
-// mixedRuns computes the runs of q.
-func mixedRuns[D, S tensor.Element, K mixOp[D, S]](k K, q *layout.Iter, d []D, x, y []S) {
+// mixedRuns computes the runs of q, with non-temporal stores where nt is
+// set and k has them.
+func mixedRuns[D, S tensor.Element, K mixOp[D, S]](k K, q *layout.Iter, d []D, x, y []S, nt bool) {
 	n, inc := q.Len(), q.Inc()
 	switch {
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 1:
 		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
 			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
-				k.vv(d[o0:o0+n], x[o1:o1+n], y[o2:o2+n])
+				k.vv(d[o0:o0+n], x[o1:o1+n], y[o2:o2+n], nt)
 			}
 		})
 	case inc[0] == 1 && inc[1] == 1 && inc[2] == 0:
 		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
 			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
-				k.vs(d[o0:o0+n], x[o1:o1+n], y[o2])
+				k.vs(d[o0:o0+n], x[o1:o1+n], y[o2], nt)
 			}
 		})
 	case inc[0] == 1 && inc[1] == 0 && inc[2] == 1:
 		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
 			for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
-				k.sv(d[o0:o0+n], x[o1], y[o2:o2+n])
+				k.sv(d[o0:o0+n], x[o1], y[o2:o2+n], nt)
 			}
 		})
 	default:
@@ -160,7 +167,7 @@ func mixedSlabs[D, S tensor.Element, K mixOp[D, S]](k K, p *stagePlan[D, S], w i
 	var sl slab[D, S]
 	for s := w; s < p.slabs; s += p.workers {
 		p.stage(s, &sl, &sc)
-		mixedRuns(k, &sl.it, sl.target, sl.x, sl.y)
+		mixedRuns(k, &sl.it, sl.target, sl.x, sl.y, false)
 		p.unstage(&sl)
 	}
 	sc.release()

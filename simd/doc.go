@@ -13,7 +13,8 @@
 // [BinaryScalar], [ScalarBinary], [Reduce], [ReduceRows], [FoldRows]) and
 // the searches ([Index], [ArgRows]) are generic over [Float] and compute
 // exactly what the plain Go operators compute, in an order fixed for every
-// level. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
+// level; so do the comparisons ([Compare], [CompareScalar]), which write
+// one bool per element. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
 // slivers, [GemmKernel.Rows] on rows of few columns) accumulate with fused
 // multiply-adds in k order, the same bits at every level as their Go twin
 // with math.FMA; the tile's size differs by level, which only changes
@@ -269,6 +270,15 @@
 //     the Go twin. With the [Stream] flag they store with VMOVNTPS/PD after
 //     a Go head that aligns the destination to 64 bytes. One call writes at
 //     most 16384 elements.
+//   - [Compare] and [CompareScalar] compute Equal, NotEqual, Less,
+//     LessEqual, Greater and GreaterEqual ([CmpOp]) of two unit-stride runs,
+//     or of a run and a scalar, with VCMPPS/PD and the ordered quiet
+//     predicates (NotEqual's unordered one), as Go's operators treat NaN.
+//     AVX-512 narrows the mask to bytes (a zeroing masked move of 1s, then
+//     VPMOVDB/VPMOVQB) and stores 64 bytes per 64 elements, non-temporally
+//     with [CmpStream] after a Go head that aligns dst to 64 bytes; AVX2
+//     looks up the bytes of VMOVMSKPS/PD's bits in a table and ignores
+//     CmpStream. One call writes at most 16384 elements.
 //   - [Convert] and [ConvertStream] convert float32 to float64 (VCVTPS2PD)
 //     and float64 to float32 (VCVTPD2PS) at both levels, 16 (AVX2) or 32
 //     (AVX-512) elements per iteration, ConvertStream with non-temporal

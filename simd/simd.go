@@ -79,6 +79,9 @@ type table struct {
 	// a32 and a64 are the arithmetic kernels (nil: the Go twins).
 	a32 *arithSet[float32]
 	a64 *arithSet[float64]
+	// c32 and c64 are the comparison kernels (nil: the Go twins).
+	c32 *cmpSet[float32]
+	c64 *cmpSet[float64]
 	// cvt holds the float32/float64 conversions (nil: the Go loop).
 	cvt *cvtSet
 	// idx32 and idx64 are the index kernels of Index (nil: the Go twin):

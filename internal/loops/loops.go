@@ -233,3 +233,104 @@ func Gather[T Element](dst []T, doff, dinc int, src []T, soff, sinc, n int) {
 		soff += sinc
 	}
 }
+
+// The comparison loops: d[i] = x[i] op y[i] (VV) or x[i] op s (VS), for
+// op ==, !=, <, <=, > and >=; s op y[i] is y[i] op' s with op' the mirror
+// of op (< for >). x holds at least len(d) elements (y too). They are the
+// Go twins of simd.Compare's kernels and the loops of ops' comparisons.
+
+// EqVV sets d[i] = x[i] == y[i].
+func EqVV[T Number](d []bool, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] == y[i]
+	}
+}
+
+// EqVS sets d[i] = x[i] == s.
+func EqVS[T Number](d []bool, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] == s
+	}
+}
+
+// NeVV sets d[i] = x[i] != y[i].
+func NeVV[T Number](d []bool, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] != y[i]
+	}
+}
+
+// NeVS sets d[i] = x[i] != s.
+func NeVS[T Number](d []bool, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] != s
+	}
+}
+
+// LtVV sets d[i] = x[i] < y[i].
+func LtVV[T Real](d []bool, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] < y[i]
+	}
+}
+
+// LtVS sets d[i] = x[i] < s.
+func LtVS[T Real](d []bool, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] < s
+	}
+}
+
+// LeVV sets d[i] = x[i] <= y[i].
+func LeVV[T Real](d []bool, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] <= y[i]
+	}
+}
+
+// LeVS sets d[i] = x[i] <= s.
+func LeVS[T Real](d []bool, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] <= s
+	}
+}
+
+// GtVV sets d[i] = x[i] > y[i].
+func GtVV[T Real](d []bool, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] > y[i]
+	}
+}
+
+// GtVS sets d[i] = x[i] > s.
+func GtVS[T Real](d []bool, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] > s
+	}
+}
+
+// GeVV sets d[i] = x[i] >= y[i].
+func GeVV[T Real](d []bool, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = x[i] >= y[i]
+	}
+}
+
+// GeVS sets d[i] = x[i] >= s.
+func GeVS[T Real](d []bool, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = x[i] >= s
+	}
+}

@@ -1,0 +1,52 @@
+package ops_test
+
+import (
+	"testing"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// BenchmarkMask times the comparisons, the logical operations and Where
+// on float32 [4096,4096] (masks of bool [4096,4096]) into reused
+// destinations, on one goroutine, against copy() of the same bytes read
+// and written, and with a transposed operand against the contiguous case.
+func BenchmarkMask(b *testing.B) {
+	const n = 4096
+	x, y := filledF32(n, n), filledF32(n, n)
+	yt := tensor.Must(y.Transpose(0, 1))
+	m := tensor.Must(tensor.New[bool](n, n))
+	m2 := tensor.Must(tensor.New[bool](n, n))
+	for i := range m2.Data() {
+		m2.Data()[i] = i%3 == 0
+	}
+	out := tensor.Must(tensor.New[float32](n, n))
+	e := n * n
+	defer tensor.SetParallelism(tensor.SetParallelism(1))
+	cmp := 2*e*4 + e
+	b.Run("Greater/vs=copy", func(b *testing.B) {
+		pairBench(b, cmp, cmp, "copy", func() { _ = ops.GreaterInto(m, x, y) }, copyRef(cmp))
+	})
+	b.Run("Greater-T/vs=Greater", func(b *testing.B) {
+		pairBench(b, cmp, cmp, "Greater", func() { _ = ops.GreaterInto(m, x, yt) }, func() { _ = ops.GreaterInto(m, x, y) })
+	})
+	b.Run("LessScalar/vs=copy", func(b *testing.B) {
+		bytes := e*4 + e
+		pairBench(b, bytes, bytes, "copy", func() { _ = ops.LessScalarInto(m, x, 100) }, copyRef(bytes))
+	})
+	b.Run("IsNaN/vs=copy", func(b *testing.B) {
+		bytes := e*4 + e
+		pairBench(b, bytes, bytes, "copy", func() { _ = ops.IsNaNInto(m, x) }, copyRef(bytes))
+	})
+	b.Run("LogicalAnd/vs=copy", func(b *testing.B) {
+		bytes := 3 * e
+		pairBench(b, bytes, bytes, "copy", func() { _ = ops.LogicalAndInto(m, m, m2) }, copyRef(bytes))
+	})
+	where := e + 3*e*4
+	b.Run("Where/vs=copy", func(b *testing.B) {
+		pairBench(b, where, where, "copy", func() { _ = ops.WhereInto(out, m2, x, y) }, copyRef(where))
+	})
+	b.Run("Where-T/vs=Where", func(b *testing.B) {
+		pairBench(b, where, where, "Where", func() { _ = ops.WhereInto(out, m2, x, yt) }, func() { _ = ops.WhereInto(out, m2, x, y) })
+	})
+}
