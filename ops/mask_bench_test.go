@@ -42,6 +42,21 @@ func BenchmarkMask(b *testing.B) {
 		bytes := 3 * e
 		pairBench(b, bytes, bytes, "copy", func() { _ = ops.LogicalAndInto(m, m, m2) }, copyRef(bytes))
 	})
+	b.Run("CountNonzero/vs=copy", func(b *testing.B) {
+		// The reference reads and writes the mask's bytes: a read at
+		// copy's speed.
+		pairBench(b, e, e, "copy", func() { _, _ = ops.CountNonzero(m2) }, copyRef(e))
+	})
+	b.Run("CountNonzero-rows/vs=copy", func(b *testing.B) {
+		pairBench(b, e, e, "copy", func() { _, _ = ops.CountNonzero(m2, 1) }, copyRef(e))
+	})
+	b.Run("Any-cols/vs=copy", func(b *testing.B) {
+		pairBench(b, e, e, "copy", func() { _, _ = ops.Any(m2, 0) }, copyRef(e))
+	})
+	b.Run("Any-cols/vs=Sum", func(b *testing.B) {
+		// Sum of float32 [4096,4096] along axis 0, per byte read.
+		pairBench(b, e, 4*e, "Sum", func() { _, _ = ops.Any(m2, 0) }, func() { _, _ = ops.Sum(x, 0) })
+	})
 	where := e + 3*e*4
 	b.Run("Where/vs=copy", func(b *testing.B) {
 		pairBench(b, where, where, "copy", func() { _ = ops.WhereInto(out, m2, x, y) }, copyRef(where))

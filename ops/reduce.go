@@ -266,7 +266,7 @@ func rowMajorTemp[T tensor.Number](sc *scratch, d *operand[T], keep []int) opera
 // and returns that shape appended to keep. The shapes it compares live in
 // arrays on its stack and the caller's, so a call that succeeds allocates
 // nothing; the error messages print copies.
-func reduceDst[T tensor.Number](op string, d *operand[T], shape []int, set uint64, keep []int) ([]int, error) {
+func reduceDst[T tensor.Element](op string, d *operand[T], shape []int, set uint64, keep []int) ([]int, error) {
 	var db, gb [8]int
 	keep, drop := appendReduced(keep, db[:0], shape, set)
 	switch got := d.lay.AppendShape(gb[:0]); {
