@@ -290,7 +290,7 @@ func countBytes(b []byte) int {
 // byteSum returns the sum of the eight bytes of a.
 func byteSum(a uint64) int {
 	const lo = 0x00FF00FF00FF00FF
-	s := a&lo + a>>8&lo                     // four 16-bit sums
+	s := a&lo + a>>8&lo                      // four 16-bit sums
 	return int(s * 0x0001000100010001 >> 48) // their sum, below 2^11
 }
 
