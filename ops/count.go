@@ -63,7 +63,7 @@ func AnyKeepDims[V tensor.Operand[bool]](v V, axes ...int) (tensor.Tensor[bool],
 
 // AnyInto writes the result of Any into dst, as CountNonzeroInto does.
 func AnyInto[D tensor.Operand[bool], V tensor.Operand[bool]](dst D, v V, axes ...int) error {
-	return truthInto("AnyInto", operandOf[bool](&dst), tensor.View[bool](v), axes, anyOf)
+	return countInto("AnyInto", operandOf[bool](&dst), tensor.View[bool](v), axes, anyOf)
 }
 
 // All reports, over the axes of the mask v (all of them when none are
@@ -80,7 +80,7 @@ func AllKeepDims[V tensor.Operand[bool]](v V, axes ...int) (tensor.Tensor[bool],
 
 // AllInto writes the result of All into dst, as CountNonzeroInto does.
 func AllInto[D tensor.Operand[bool], V tensor.Operand[bool]](dst D, v V, axes ...int) error {
-	return truthInto("AllInto", operandOf[bool](&dst), tensor.View[bool](v), axes, allOf)
+	return countInto("AllInto", operandOf[bool](&dst), tensor.View[bool](v), axes, allOf)
 }
 
 // anyOf and allOf turn counts, each of per elements, into Any's and All's
@@ -174,11 +174,6 @@ func countInto[T tensor.Element, D tensor.Element](op string, d *operand[D], v t
 	rl, _ := layout.RowMajor(keep...)
 	copier.Move(d.data, &d.lay, res, &rl, copier.Part{})
 	return nil
-}
-
-// truthInto is countInto for Any and All.
-func truthInto(op string, d *operand[bool], v tensor.View[bool], axes []int, set func(d []bool, c []int, per int)) error {
-	return countInto(op, d, v, axes, set)
 }
 
 // reducedSize returns how many elements of shape reduce into each result

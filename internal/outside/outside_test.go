@@ -38,6 +38,9 @@ func TestAllocations(t *testing.T) {
 	stacked := tensor.Must(tensor.New[float32](2, 64, 64)).View()
 	istep := tensor.Must(tensor.Must(tensor.New[int](128)).View().Slice(0, 0, 128, 2))
 	rowFlipped := tensor.Must(row.Flip())
+	mask := tensor.Must(tensor.New[bool](64, 64)).View()
+	maskT := tensor.Must(tensor.Must(tensor.New[bool](64, 64)).View().Transpose(0, 1))
+	mrow := tensor.Must(tensor.New[bool](64)).View()
 	for _, c := range []struct {
 		name string
 		f    func() error
@@ -80,6 +83,13 @@ func TestAllocations(t *testing.T) {
 		{"ConcatInto of 2", func() error { return ops.ConcatInto(joined, 0, v, vt) }, 0},
 		{"ConcatInto of 8", func() error { return ops.ConcatInto(joined8, 1, v, vt, v, vt, v, vt, v, vt) }, 0},
 		{"StackInto of 2", func() error { return ops.StackInto(stacked, 0, v, vt) }, 0},
+		{"GreaterInto", func() error { return ops.GreaterInto(mask, v, vt) }, 0},
+		{"LessScalarInto", func() error { return ops.LessScalarInto(mask, vt, 100) }, 0},
+		{"IsNaNInto", func() error { return ops.IsNaNInto(mask, v) }, 0},
+		{"LogicalAndInto, in place", func() error { return ops.LogicalAndInto(mask, mask, maskT) }, 0},
+		{"WhereInto", func() error { return ops.WhereInto(out, mask, v, vt) }, 0},
+		{"CountNonzeroInto columns", func() error { return ops.CountNonzeroInto(irow, mask, 0) }, 0},
+		{"AnyInto rows", func() error { return ops.AnyInto(mrow, maskT, 1) }, 0},
 		{"FromSlice", func() error { _, err := tensor.FromSlice(dst, 64, 64); return err }, 0},
 		{"New (the buffer)", func() error { _, err := tensor.New[float32](64, 64); return err }, 1},
 		{"Full (the buffer)", func() error { _, err := tensor.Full[float32](2, 8, 8); return err }, 1},

@@ -1,0 +1,150 @@
+package ops_test
+
+import (
+	"fmt"
+	"math"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Equal compares elementwise into a mask; NaN equals nothing, itself
+// included, and -0 equals +0.
+func ExampleEqual() {
+	a := tensor.Must(tensor.FromSlice([]float64{1, math.NaN(), 0, 4}))
+	b := tensor.Must(tensor.FromSlice([]float64{1, math.NaN(), math.Copysign(0, -1), 5}))
+	m, _ := ops.Equal(a, b)
+	fmt.Println(m)
+	// Output:
+	// [ True False  True False]
+}
+
+// NotEqual is true wherever Equal is false, NaN included.
+func ExampleNotEqual() {
+	a := tensor.Must(tensor.FromSlice([]float32{1, float32(math.NaN()), 3}))
+	m, _ := ops.NotEqualScalar(a, 3)
+	fmt.Println(m)
+	// Output:
+	// [ True  True False]
+}
+
+// Less broadcasts: each row of a matrix against a row of thresholds.
+func ExampleLess() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 5, 9, 2, 6, 10}, 2, 3))
+	t := tensor.Must(tensor.FromSlice([]int{2, 6, 9}))
+	mask, _ := ops.Less(m, t)
+	fmt.Println(mask)
+	// Output:
+	// [[ True  True False]
+	//  [False False False]]
+}
+
+// LessEqual, GreaterEqual and Greater order any real type; a comparison
+// with NaN is false.
+func ExampleGreaterEqual() {
+	x := tensor.Must(tensor.FromSlice([]float64{-1, 0, math.NaN(), 2}))
+	ge, _ := ops.GreaterEqualScalar(x, 0)
+	le, _ := ops.LessEqualScalar(x, 0)
+	gt, _ := ops.Greater(x, tensor.Must(tensor.Full(0.0)))
+	fmt.Println(ge, le, gt)
+	// Output:
+	// [False  True False  True] [ True  True False False] [False False False  True]
+}
+
+// GreaterScalar counts the values above a threshold in each column.
+func ExampleGreaterScalar() {
+	x := tensor.Must(tensor.FromSlice([]float64{12, 40, 35, 8, 31, 33}, 3, 2))
+	hot, _ := ops.GreaterScalar(x, 30)
+	n, _ := ops.CountNonzero(hot, 0)
+	fmt.Println(n)
+	// Output:
+	// [2 2]
+}
+
+// GreaterInto writes a mask into a buffer of the caller's, reused from
+// call to call.
+func ExampleGreaterInto() {
+	a := tensor.Must(tensor.FromSlice([]float32{1, 4, 2, 8}))
+	b := tensor.Must(tensor.FromSlice([]float32{3, 3, 3, 3}))
+	mask := tensor.Must(tensor.New[bool](4))
+	_ = ops.GreaterInto(mask, a, b)
+	fmt.Println(mask)
+	// Output:
+	// [False  True False  True]
+}
+
+// IsNaN, IsInf and IsFinite classify floats; integers are always finite.
+func ExampleIsNaN() {
+	x := tensor.Must(tensor.FromSlice([]float64{1, math.NaN(), math.Inf(-1), 0}))
+	nan, _ := ops.IsNaN(x)
+	inf, _ := ops.IsInf(x)
+	fin, _ := ops.IsFinite(x)
+	fmt.Println(nan)
+	fmt.Println(inf)
+	fmt.Println(fin)
+	// Output:
+	// [False  True False False]
+	// [False False  True False]
+	// [ True False False  True]
+}
+
+// LogicalAnd, LogicalOr, LogicalXor and LogicalNot combine masks.
+func ExampleLogicalAnd() {
+	x := tensor.Must(tensor.FromSlice([]float64{-2, 1, 5, 12}))
+	pos, _ := ops.GreaterScalar(x, 0)
+	small, _ := ops.LessScalar(x, 10)
+	and, _ := ops.LogicalAnd(pos, small)
+	or, _ := ops.LogicalOr(pos, small)
+	xor, _ := ops.LogicalXor(pos, small)
+	not, _ := ops.LogicalNot(pos)
+	fmt.Println(and, or, xor, not)
+	// Output:
+	// [False  True  True False] [ True  True  True  True] [ True False False  True] [ True False False False]
+}
+
+// Where takes a where the mask is true and b elsewhere; a rank-0 tensor
+// stands for a scalar.
+func ExampleWhere() {
+	x := tensor.Must(tensor.FromSlice([]float64{0.5, -1, 3, math.NaN()}))
+	ok, _ := ops.IsFinite(x)
+	zero := tensor.Must(tensor.Full(0.0))
+	clean, _ := ops.Where(ok, x, zero)
+	fmt.Println(clean)
+	// Output:
+	// [ 0.5 -1.   3.   0. ]
+}
+
+// WhereInto replaces, in place, the elements a mask selects.
+func ExampleWhereInto() {
+	x := tensor.Must(tensor.FromSlice([]int{3, -1, 4, -5}))
+	neg, _ := ops.LessScalar(x, 0)
+	_ = ops.WhereInto(x, neg, tensor.Must(tensor.Full(0)), x)
+	fmt.Println(x)
+	// Output:
+	// [3 0 4 0]
+}
+
+// CountNonzero counts the true elements of a mask, or the nonzero
+// elements of numbers, over any axes.
+func ExampleCountNonzero() {
+	m := tensor.Must(tensor.FromSlice([]int{0, 2, 0, 3, 4, 0}, 2, 3))
+	all, _ := ops.CountNonzero(m)
+	rows, _ := ops.CountNonzeroKeepDims(m, 1)
+	fmt.Println(all)
+	fmt.Println(rows)
+	// Output:
+	// 3
+	// [[1]
+	//  [2]]
+}
+
+// Any and All reduce masks; over no elements Any is false and All true.
+func ExampleAny() {
+	m := tensor.Must(tensor.FromSlice([]bool{true, false, false, false, true, true}, 2, 3))
+	anyRow, _ := ops.Any(m, 1)
+	allRow, _ := ops.All(m, 1)
+	allCol, _ := ops.All(m, 0)
+	fmt.Println(anyRow, allRow, allCol)
+	// Output:
+	// [ True  True] [False False] [False False False]
+}
