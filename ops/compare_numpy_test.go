@@ -24,8 +24,17 @@ type cmpCase struct {
 	Dtype  string
 	Args   []npArg
 	Scalar bool
+	Params map[string]string
 	Shape  []int
 	Values []string
+}
+
+// param returns the case's parameter name as a T.
+func param[T tensor.Real](t *testing.T, c *cmpCase, name string) T {
+	t.Helper()
+	x, err := strconv.ParseFloat(c.Params[name], 64)
+	require.NoError(t, err, name)
+	return T(x)
 }
 
 // TestNumPyCompare runs every case of the NumPy fixtures of the
@@ -50,9 +59,9 @@ func TestNumPyCompare(t *testing.T) {
 			t.Run(fmt.Sprintf("%d/%s/%s", i, c.Op, c.Dtype), func(t *testing.T) {
 				switch c.Dtype {
 				case "float32":
-					cmpRun[float32](t, c)
+					cmpRunFloat[float32](t, c)
 				case "float64":
-					cmpRun[float64](t, c)
+					cmpRunFloat[float64](t, c)
 				case "int32":
 					cmpRun[int32](t, c)
 				case "uint8":
@@ -70,7 +79,8 @@ func TestNumPyCompare(t *testing.T) {
 		}
 	})
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
-		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where"} {
+		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
+		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -157,11 +167,55 @@ func cmpWant(t *testing.T, c *cmpCase, got tensor.Tensor[bool], err error, into 
 	require.Equal(t, gd, dst.Data()[:len(gd)])
 }
 
+// cmpRunFloat runs a case on floats of type T: IsClose and AllClose
+// here, the others by cmpRun.
+func cmpRunFloat[T tensor.Float](t *testing.T, c *cmpCase) {
+	t.Helper()
+	switch c.Op {
+	case "IsClose":
+		a := cmpArgs(t, c.Args, parseRealValue[T])
+		rtol, atol := param[T](t, c, "rtol"), param[T](t, c, "atol")
+		got, err := ops.IsClose(a[0], a[1], rtol, atol)
+		cmpWant(t, c, got, err, func(d tensor.View[bool]) error { return ops.IsCloseInto(d, a[0], a[1], rtol, atol) })
+	case "AllClose":
+		a := cmpArgs(t, c.Args, parseRealValue[T])
+		got, err := ops.AllClose(a[0], a[1], param[T](t, c, "rtol"), param[T](t, c, "atol"))
+		require.NoError(t, err)
+		require.Equal(t, c.Values[0] == "1", got)
+	default:
+		cmpRun[T](t, c)
+	}
+}
+
 // cmpRun runs a case on real numbers of type T.
 func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 	t.Helper()
-	if c.Op == "Where" {
+	switch c.Op {
+	case "Where":
 		whereRun(t, c, parseRealValue[T])
+		return
+	case "Clip":
+		a := cmpArgs(t, c.Args, parseRealValue[T])
+		lo, hi := param[T](t, c, "lo"), param[T](t, c, "hi")
+		got, err := ops.Clip(a[0], lo, hi)
+		require.NoError(t, err)
+		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
+		dst := tensor.Must(tensor.New[T](c.Shape...))
+		require.NoError(t, ops.ClipInto(dst, a[0], lo, hi))
+		valuesRun(t, c, dst.Shape(), dst.Data(), parseRealValue[T])
+		return
+	case "MaskedSelect":
+		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]
+		m := cmpArgs(t, c.Args[1:], parseBoolValue)[0]
+		got, err := ops.MaskedSelect(x, m)
+		require.NoError(t, err)
+		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
+		return
+	case "MaskedFill":
+		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]
+		m := cmpArgs(t, c.Args[1:], parseBoolValue)[0]
+		require.NoError(t, ops.MaskedFill(x, m, param[T](t, c, "s")))
+		valuesRun(t, c, x.Shape(), x.Contiguous().Data(), parseRealValue[T])
 		return
 	}
 	a := cmpArgs(t, c.Args, parseRealValue[T])
@@ -282,6 +336,19 @@ func whereRun[T tensor.Element](t *testing.T, c *cmpCase, parse func(string) (T,
 	dst := tensor.Must(tensor.New[T](c.Shape...))
 	require.NoError(t, ops.WhereInto(dst, cond, br[0], br[1]))
 	check(dst.Data()[:len(want)])
+}
+
+// valuesRun checks a result's shape and row-major elements against the
+// case's, bit for bit but for NaN payloads.
+func valuesRun[T tensor.Element](t *testing.T, c *cmpCase, shape []int, got []T, parse func(string) (T, error)) {
+	t.Helper()
+	require.Equal(t, c.Shape, shape)
+	require.GreaterOrEqual(t, len(got), len(c.Values))
+	for i, s := range c.Values {
+		w, err := parse(s)
+		require.NoError(t, err)
+		require.True(t, sameElemBits(w, got[i]), "element %d: got %v, want %v", i, got[i], w)
+	}
 }
 
 // sameElemBits reports whether x and y have the same bits, but for a NaN's

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"testing"
 	"unsafe"
@@ -372,4 +373,72 @@ func TestMaskErrors(t *testing.T) {
 		_, err = ops.IsNaN(tensor.Must(tensor.Must(tensor.Full(1.0)).Expand(testint.Huge)))
 		require.ErrorIs(t, err, layout.ErrOverflow)
 	}
+}
+
+// TestSelectRandom checks MaskedSelect, MaskedFill and Clip on random
+// views against the definition.
+func TestSelectRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 7))
+	for range 200 {
+		as, ms := randomPair(r)
+		v, nv := randomOperand(r, as, specialFloat[float64])
+		m, nm := randomOperand(r, ms, randomBool)
+		bs, ok := naive.BroadcastShape(as, ms)
+		require.True(t, ok)
+		ev, _ := nv.Expand(bs...)
+		em, _ := nm.Expand(bs...)
+		got, err := ops.MaskedSelect(v, m)
+		require.NoError(t, err)
+		var want []float64
+		for i, x := range em.Data {
+			if x {
+				want = append(want, ev.Data[i])
+			}
+		}
+		require.Equal(t, []int{len(want)}, got.Shape())
+		for i, w := range want {
+			require.True(t, sameElemBits(w, got.Data()[i]), "%v %v: element %d", v.Layout(), m.Layout(), i)
+		}
+		lo, hi := specialFloat[float64](r), specialFloat[float64](r)
+		c, err := ops.Clip(v, lo, hi)
+		require.NoError(t, err)
+		// NumPy's maximum and minimum: NaN in either gives NaN.
+		nanMax := func(x, y float64) float64 {
+			if x > y || x != x {
+				return x
+			}
+			return y
+		}
+		nanMin := func(x, y float64) float64 {
+			if x < y || x != x {
+				return x
+			}
+			return y
+		}
+		for i, x := range nv.Data {
+			w := nanMin(nanMax(x, lo), hi)
+			require.True(t, sameElemBits(w, c.Data()[i]), "Clip(%v, %v, %v) = %v, want %v", x, lo, hi, c.Data()[i], w)
+		}
+		// MaskedFill into a fresh copy of v where the mask broadcasts to v.
+		if !slices.Equal(bs, as) { // the mask must not stretch v
+			continue
+		}
+		fill := v.Clone()
+		require.NoError(t, ops.MaskedFill(fill, m, 99))
+		for i, x := range em.Data {
+			w := ev.Data[i]
+			if x {
+				w = 99
+			}
+			require.True(t, sameElemBits(w, fill.Data()[i]))
+		}
+	}
+	_, err := ops.MaskedSelect(tensor.Must(tensor.New[int](3, 4)), tensor.Must(tensor.New[bool](2, 1, 3)))
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.EqualError(t, err, "ops: MaskedSelect: shapes [3 4] and [2 1 3] do not broadcast")
+	x := tensor.Must(tensor.Full(1, 4))
+	err = ops.MaskedFill(x, tensor.Must(tensor.Full(true, 2, 4)), 0)
+	require.ErrorIs(t, err, layout.ErrShape)
+	require.EqualError(t, err, "ops: MaskedFill: mask of shape [2 4] does not broadcast to shape [4]")
+	require.Equal(t, []int{1, 1, 1, 1}, x.Data())
 }

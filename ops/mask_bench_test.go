@@ -57,6 +57,15 @@ func BenchmarkMask(b *testing.B) {
 		// Sum of float32 [4096,4096] along axis 0, per byte read.
 		pairBench(b, e, 4*e, "Sum", func() { _, _ = ops.Any(m2, 0) }, func() { _, _ = ops.Sum(x, 0) })
 	})
+	b.Run("Clip/vs=copy", func(b *testing.B) {
+		bytes := 2 * e * 4
+		pairBench(b, bytes, bytes, "copy", func() { _ = ops.ClipInto(out, x, 100, 300) }, copyRef(bytes))
+	})
+	b.Run("MaskedSelect/vs=copy", func(b *testing.B) {
+		// The bytes read (the mask and x) and written (a third of x).
+		bytes := e + e*4 + (e+2)/3*4
+		pairBench(b, bytes, bytes, "copy", func() { _, _ = ops.MaskedSelect(x, m2) }, copyRef(bytes))
+	})
 	where := e + 3*e*4
 	b.Run("Where/vs=copy", func(b *testing.B) {
 		pairBench(b, where, where, "copy", func() { _ = ops.WhereInto(out, m2, x, y) }, copyRef(where))

@@ -148,3 +148,47 @@ func ExampleAny() {
 	// Output:
 	// [ True  True] [False False] [False False False]
 }
+
+// Clip limits values to a range; NaN stays NaN.
+func ExampleClip() {
+	x := tensor.Must(tensor.FromSlice([]float64{-3, 0.5, 7, math.NaN()}))
+	c, _ := ops.Clip(x, -1, 1)
+	fmt.Println(c)
+	// Output:
+	// [-1.   0.5  1.   nan]
+}
+
+// IsClose and AllClose compare within a tolerance, as NumPy's with
+// rtol=1e-5 and atol=1e-8.
+func ExampleIsClose() {
+	a := tensor.Must(tensor.FromSlice([]float64{1, 100, math.Inf(1), math.NaN()}))
+	b := tensor.Must(tensor.FromSlice([]float64{1.000001, 100.1, math.Inf(1), math.NaN()}))
+	m, _ := ops.IsClose(a, b, 1e-5, 1e-8)
+	all, _ := ops.AllClose(a, b, 1e-5, 1e-8)
+	fmt.Println(m, all)
+	// Output:
+	// [ True False  True False] false
+}
+
+// MaskedSelect gathers the selected elements, in row-major order, into a
+// new vector.
+func ExampleMaskedSelect() {
+	x := tensor.Must(tensor.FromSlice([]int{4, -2, 7, -1, 0, 9}, 2, 3))
+	pos, _ := ops.GreaterScalar(x, 0)
+	sel, _ := ops.MaskedSelect(x, pos)
+	fmt.Println(sel)
+	// Output:
+	// [4 7 9]
+}
+
+// MaskedFill writes a value where the mask is true; the mask broadcasts,
+// here a column mask over the rows.
+func ExampleMaskedFill() {
+	x := tensor.Must(tensor.FromSlice([]float32{1, 2, 3, 4, 5, 6}, 2, 3))
+	cols := tensor.Must(tensor.FromSlice([]bool{false, true, false}))
+	_ = ops.MaskedFill(x, cols, 0)
+	fmt.Println(x)
+	// Output:
+	// [[1. 0. 3.]
+	//  [4. 0. 6.]]
+}

@@ -50,11 +50,14 @@ def view(d, a):
 cases = []
 
 
-def case(op, dtype, fn, *args, scalar=False):
+def case(op, dtype, fn, *args, scalar=False, params=None):
     ins = [view(d, a) for d, a in args]
     out = np.asarray(fn(*ins))
-    cases.append({"op": op, "dtype": dtype, "args": [d for d, _ in args], "scalar": scalar,
-                  "shape": list(out.shape), "values": enc(out)})
+    c = {"op": op, "dtype": dtype, "args": [d for d, _ in args], "scalar": scalar,
+         "shape": list(out.shape), "values": enc(out)}
+    if params:
+        c["params"] = {k: repr(float(v)) for k, v in params.items()}
+    cases.append(c)
 
 
 def inp(a, **kw):
@@ -131,6 +134,61 @@ for dt in ["float64", "float32", "int32"]:
 case("Where", "float64", np.where, inp(np.array([True, False, True, False])),
      inp(np.array([np.nan, 1.0, -0.0, 2.0])), inp(np.array([0.0, -0.0, 5.0, np.inf])))
 case("Where", "bool", np.where, inp(m3), inp(m4), inp(np.array(True)))
+
+# Clip: NaN stays NaN; lo > hi gives hi.
+for dt in ["float64", "float32"]:
+    x = np.array([np.nan, -np.inf, -3, -0.0, 0.5, 2, 7, np.inf], dtype=dt)
+    for lo, hi in [(-1, 2), (0, 0), (3, 1)]:
+        case("Clip", dt, lambda a: np.clip(a, np.array(lo, dt), np.array(hi, dt)), inp(x), params={"lo": lo, "hi": hi})
+    case("Clip", dt, lambda a: np.clip(a, np.array(-1, dt), np.array(1.5, dt)),
+         inp(rng.integers(-4, 5, (4, 3)).astype(dt).T.copy(), T=True), params={"lo": -1, "hi": 1.5})
+case("Clip", "int32", lambda a: np.clip(a, np.int32(-5), np.int32(100)),
+     inp(np.array([np.iinfo(np.int32).min, -6, -5, 0, 100, 101, np.iinfo(np.int32).max], dtype=np.int32)), params={"lo": -5, "hi": 100})
+
+# IsClose and AllClose with NumPy's defaults and others.
+for dt in ["float64", "float32"]:
+    a = np.array([1.0, 1.0, 1e-9, 0, np.nan, np.inf, np.inf, -np.inf, 1e10, 100, 1.0], dtype=dt)
+    b = np.array([1.0 + 1e-6, 1.1, 0, 1e-9, np.nan, np.inf, -np.inf, 1e300 if dt == "float64" else 3e38, 1.00001e10, 100.5, np.inf], dtype=dt)
+    for rtol, atol in [(1e-5, 1e-8), (0, 0), (0.01, 0.1)]:
+        case("IsClose", dt, lambda x, y: np.isclose(x, y, rtol=rtol, atol=atol), inp(a), inp(b), params={"rtol": rtol, "atol": atol})
+        case("AllClose", dt, lambda x, y: np.allclose(x, y, rtol=rtol, atol=atol), inp(a[:3]), inp(b[:3]), params={"rtol": rtol, "atol": atol})
+    x = rng.integers(0, 4, (3, 4)).astype(dt)
+    case("IsClose", dt, lambda u, v: np.isclose(u, v, rtol=0.5, atol=0.5), inp(x), inp(rng.integers(0, 4, (4,)).astype(dt)),
+         params={"rtol": 0.5, "atol": 0.5})
+    case("AllClose", dt, lambda u, v: np.allclose(u, v), inp(x), inp(x.copy()), params={"rtol": 1e-5, "atol": 1e-8})
+    case("AllClose", dt, lambda u, v: np.allclose(u, v), inp(np.zeros((0, 2), dt)), inp(np.zeros(2, dt)), params={"rtol": 1e-5, "atol": 1e-8})
+
+
+def masked_select(x, m):
+    xb, mb = np.broadcast_arrays(x, m)
+    return xb[mb]
+
+
+for dt in ["float64", "float32", "int32"]:
+    x = rng.integers(-9, 10, (3, 4)).astype(dt)
+    m = rng.integers(0, 2, (3, 4)).astype(bool)
+    case("MaskedSelect", dt, masked_select, inp(x), inp(m))
+    case("MaskedSelect", dt, masked_select, inp(x.T.copy(), T=True), inp(rng.integers(0, 2, (3, 1)).astype(bool)))
+    case("MaskedSelect", dt, masked_select, inp(rng.integers(-9, 10, (4,)).astype(dt)), inp(rng.integers(0, 2, (2, 3, 1)).astype(bool)))
+    case("MaskedSelect", dt, masked_select, inp(x), inp(np.zeros((3, 4), bool)))
+    case("MaskedSelect", dt, masked_select, inp(np.array(5, dt)), inp(np.array(True)))
+
+
+def masked_fill(s):
+    def f(x, m):
+        y = np.array(x, copy=True)
+        y[np.broadcast_to(m, y.shape)] = s
+        return y
+    return f
+
+
+for dt in ["float64", "int32"]:
+    x = rng.integers(-9, 10, (3, 4)).astype(dt)
+    case("MaskedFill", dt, masked_fill(7), inp(x), inp(rng.integers(0, 2, (3, 4)).astype(bool)), params={"s": 7})
+    case("MaskedFill", dt, masked_fill(-1), inp(x), inp(rng.integers(0, 2, (4,)).astype(bool)), params={"s": -1})
+    case("MaskedFill", dt, masked_fill(0), inp(x.T.copy(), T=True), inp(rng.integers(0, 2, (3, 1)).astype(bool)), params={"s": 0})
+case("MaskedFill", "float64", masked_fill(np.nan), inp(np.arange(5.0)), inp(np.array([True, False, True, False, False])),
+     params={"s": np.nan})
 
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
