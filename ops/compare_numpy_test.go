@@ -80,7 +80,7 @@ func TestNumPyCompare(t *testing.T) {
 	})
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
-		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill"} {
+		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -211,6 +211,13 @@ func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 		require.NoError(t, err)
 		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
 		return
+	case "Take":
+		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]
+		idx := cmpArgs(t, c.Args[1:], parseRealValue[int])[0]
+		got, err := ops.Take(x, idx, int(param[float64](t, c, "axis")))
+		require.NoError(t, err)
+		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
+		return
 	case "MaskedFill":
 		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]
 		m := cmpArgs(t, c.Args[1:], parseBoolValue)[0]
@@ -260,7 +267,6 @@ func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 func cmpRunComplex[T complex64 | complex128](t *testing.T, c *cmpCase) {
 	t.Helper()
 	a := cmpArgs(t, c.Args, parseComplexValue[T])
-	type V = tensor.View[T]
 	type M = tensor.View[bool]
 	switch c.Op {
 	case "Equal":

@@ -442,3 +442,69 @@ func TestSelectRandom(t *testing.T) {
 	require.EqualError(t, err, "ops: MaskedFill: mask of shape [2 4] does not broadcast to shape [4]")
 	require.Equal(t, []int{1, 1, 1, 1}, x.Data())
 }
+
+// TestTakeRandom checks Take and TakeInto on random views and random
+// index tensors (negative and repeated indices, empty ones, rank 0)
+// against the definition, and that an index out of range fails before
+// anything is written.
+func TestTakeRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 8))
+	for range 300 {
+		vs, _ := randomPair(r)
+		if len(vs) == 0 {
+			vs = []int{3}
+		}
+		v, nv := randomOperand(r, vs, func(r *rand.Rand) int16 { return int16(r.IntN(1000)) })
+		ax := r.IntN(len(vs))
+		n := vs[ax]
+		ishape, _ := randomPair(r)
+		if n == 0 {
+			ishape = []int{0}
+		}
+		idx, nidx := randomOperand(r, ishape, func(r *rand.Rand) int {
+			if n == 0 {
+				return 0
+			}
+			return r.IntN(2*n) - n
+		})
+		got, err := ops.Take(v, idx, ax-len(vs)*r.IntN(2))
+		if naive.Size(ishape) > 0 && n == 0 {
+			require.ErrorIs(t, err, layout.ErrIndex)
+			continue
+		}
+		require.NoError(t, err, "%v %v axis %d", v.Layout(), idx.Layout(), ax)
+		want := slices.Concat(vs[:ax], ishape, vs[ax+1:])
+		require.True(t, slices.Equal(want, got.Shape()), "shape %v, want %v", got.Shape(), want)
+		dst := randomDst[int16](r, want, -1)
+		require.NoError(t, ops.TakeInto(dst, v, idx, ax))
+		into := values(dst).Data
+		outer := naive.Size(vs[:ax])
+		inner := naive.Size(vs[ax+1:])
+		ni := naive.Size(ishape)
+		for o := range outer {
+			for j := range ni {
+				k := nidx.Data[j]
+				if k < 0 {
+					k += n
+				}
+				for i := range inner {
+					w := nv.Data[(o*n+k)*inner+i]
+					at := (o*ni+j)*inner + i
+					require.Equal(t, w, got.Data()[at], "element %d", at)
+					require.Equal(t, w, into[at], "into %v: element %d", dst.Layout(), at)
+				}
+			}
+		}
+	}
+	v := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5}))
+	dst := tensor.Must(tensor.Full(9.0, 3))
+	err := ops.TakeInto(dst, v, tensor.Must(tensor.FromSlice([]int{0, -5, 7})), 0)
+	require.ErrorIs(t, err, layout.ErrIndex)
+	require.EqualError(t, err, "ops: TakeInto: index 7 out of range for axis 0 of size 5")
+	require.Equal(t, []float64{9, 9, 9}, dst.Data())
+	_, err = ops.Take(v, tensor.Must(tensor.FromSlice([]int{0})), 1)
+	require.ErrorIs(t, err, layout.ErrAxis)
+	// In place: the destination is the input itself, reversed.
+	require.NoError(t, ops.TakeInto(v, v, tensor.Must(tensor.FromSlice([]int{4, 3, 2, 1, 0})), 0))
+	require.Equal(t, []float64{5, 4, 3, 2, 1}, v.Data())
+}

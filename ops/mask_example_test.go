@@ -192,3 +192,16 @@ func ExampleMaskedFill() {
 	// [[1. 0. 3.]
 	//  [4. 0. 6.]]
 }
+
+// Take picks slices by index along an axis: rows of a matrix by a label
+// list, repeated and counted from the end as asked.
+func ExampleTake() {
+	x := tensor.Must(tensor.FromSlice([]int{10, 11, 20, 21, 30, 31}, 3, 2))
+	rows := tensor.Must(tensor.FromSlice([]int{2, 0, -1}))
+	t, _ := ops.Take(x, rows, 0)
+	fmt.Println(t)
+	// Output:
+	// [[30 31]
+	//  [10 11]
+	//  [30 31]]
+}

@@ -190,6 +190,19 @@ for dt in ["float64", "int32"]:
 case("MaskedFill", "float64", masked_fill(np.nan), inp(np.arange(5.0)), inp(np.array([True, False, True, False, False])),
      params={"s": np.nan})
 
+# Take: indices (int64 values) along an axis; negative and repeated.
+for dt in ["float64", "int32"]:
+    x = rng.integers(-9, 10, (3, 4, 2)).astype(dt)
+    for axis, idx in [(0, [2, 0, -1, 0]), (1, [[3, -4], [1, 1]]), (2, [-1]), (-1, [1, 0, 1]), (1, np.zeros((0,), int))]:
+        idx = np.array(idx, dtype=np.int64)
+        cases.append({"op": "Take", "dtype": dt, "args": [arg(x), arg(idx)], "scalar": False,
+                      "params": {"axis": repr(float(axis))},
+                      "shape": list(np.take(x, idx, axis).shape), "values": enc(np.take(x, idx, axis))})
+    xt = rng.integers(-9, 10, (5, 3)).astype(dt)
+    out = np.take(xt.T, np.array([4, -5, 2]), 1)
+    cases.append({"op": "Take", "dtype": dt, "args": [arg(xt, T=True), arg(np.array([4, -5, 2]))], "scalar": False,
+                  "params": {"axis": "1.0"}, "shape": list(out.shape), "values": enc(out)})
+
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
     f.write("\n")
