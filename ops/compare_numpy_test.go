@@ -80,7 +80,7 @@ func TestNumPyCompare(t *testing.T) {
 	})
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
-		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take"} {
+		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take", "ArgWhere", "NonZero"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -211,6 +211,9 @@ func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 		require.NoError(t, err)
 		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
 		return
+	case "ArgWhere", "NonZero":
+		nonzeroRun(t, c, cmpArgs(t, c.Args, parseRealValue[T])[0])
+		return
 	case "Take":
 		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]
 		idx := cmpArgs(t, c.Args[1:], parseRealValue[int])[0]
@@ -292,8 +295,12 @@ func cmpRunComplex[T complex64 | complex128](t *testing.T, c *cmpCase) {
 // cmpRunBool runs a case of the logical operations, or a Where of masks.
 func cmpRunBool(t *testing.T, c *cmpCase) {
 	t.Helper()
-	if c.Op == "Where" {
+	switch c.Op {
+	case "Where":
 		whereRun(t, c, parseBoolValue)
+		return
+	case "ArgWhere", "NonZero":
+		nonzeroRun(t, c, cmpArgs(t, c.Args, parseBoolValue)[0])
 		return
 	}
 	a := cmpArgs(t, c.Args, parseBoolValue)
@@ -342,6 +349,29 @@ func whereRun[T tensor.Element](t *testing.T, c *cmpCase, parse func(string) (T,
 	dst := tensor.Must(tensor.New[T](c.Shape...))
 	require.NoError(t, ops.WhereInto(dst, cond, br[0], br[1]))
 	check(dst.Data()[:len(want)])
+}
+
+// nonzeroRun checks ArgWhere, or NonZero's index tensors one after the
+// other, against the case's.
+func nonzeroRun[T tensor.Element](t *testing.T, c *cmpCase, v tensor.View[T]) {
+	t.Helper()
+	if c.Op == "ArgWhere" {
+		got, err := ops.ArgWhere(v)
+		require.NoError(t, err)
+		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[int])
+		return
+	}
+	nz, err := ops.NonZero(v)
+	require.NoError(t, err)
+	var all []int
+	for _, x := range nz {
+		all = append(all, x.Data()...)
+	}
+	n := 0
+	if len(nz) > 0 {
+		n = nz[0].Size()
+	}
+	valuesRun(t, c, []int{len(nz), n}, all, parseRealValue[int])
 }
 
 // valuesRun checks a result's shape and row-major elements against the

@@ -508,3 +508,48 @@ func TestTakeRandom(t *testing.T) {
 	require.NoError(t, ops.TakeInto(v, v, tensor.Must(tensor.FromSlice([]int{4, 3, 2, 1, 0})), 0))
 	require.Equal(t, []float64{5, 4, 3, 2, 1}, v.Data())
 }
+
+// TestNonZeroRandom checks ArgWhere and NonZero on random views of masks
+// and numbers against the definition.
+func TestNonZeroRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 9))
+	for range 200 {
+		shape, _ := randomPair(r)
+		v, nv := randomOperand(r, shape, func(r *rand.Rand) float32 { return float32(r.IntN(3) - 1) })
+		m, nm := randomOperand(r, shape, randomBool)
+		aw, err := ops.ArgWhere(v)
+		require.NoError(t, err)
+		var want [][]int
+		for i, idx := range naive.Indices(shape) {
+			if nv.Data[i] != 0 {
+				want = append(want, slices.Clone(idx))
+			}
+		}
+		require.Equal(t, []int{len(want), len(shape)}, aw.Shape())
+		for i, w := range want {
+			for k := range w {
+				require.Equal(t, w[k], aw.At(i, k))
+			}
+		}
+		nz, err := ops.NonZero(m)
+		if len(shape) == 0 {
+			require.ErrorIs(t, err, layout.ErrRank)
+			continue
+		}
+		require.NoError(t, err)
+		require.Len(t, nz, len(shape))
+		j := 0
+		for i, idx := range naive.Indices(shape) {
+			if !nm.Data[i] {
+				continue
+			}
+			for k := range shape {
+				require.Equal(t, idx[k], nz[k].At(j))
+			}
+			j++
+		}
+		for k := range nz {
+			require.Equal(t, []int{j}, nz[k].Shape())
+		}
+	}
+}

@@ -205,3 +205,18 @@ func ExampleTake() {
 	//  [10 11]
 	//  [30 31]]
 }
+
+// ArgWhere lists the indices of the nonzero elements, a row each;
+// NonZero gives them one axis at a time.
+func ExampleArgWhere() {
+	m := tensor.Must(tensor.FromSlice([]bool{false, true, false, true, false, true}, 2, 3))
+	aw, _ := ops.ArgWhere(m)
+	nz, _ := ops.NonZero(m)
+	fmt.Println(aw)
+	fmt.Println(nz[0], nz[1])
+	// Output:
+	// [[0 1]
+	//  [1 0]
+	//  [1 2]]
+	// [0 1 1] [1 0 2]
+}

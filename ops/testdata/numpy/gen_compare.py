@@ -203,6 +203,20 @@ for dt in ["float64", "int32"]:
     cases.append({"op": "Take", "dtype": dt, "args": [arg(xt, T=True), arg(np.array([4, -5, 2]))], "scalar": False,
                   "params": {"axis": "1.0"}, "shape": list(out.shape), "values": enc(out)})
 
+# ArgWhere (np.argwhere) and NonZero (np.nonzero, its index arrays one
+# after the other).
+for dt, x in [("float64", np.array([[0, 1.5, np.nan], [-0.0, 0, 2]])), ("int32", rng.integers(-1, 2, (2, 3, 4)).astype(np.int32)),
+              ("float64", np.zeros((3, 0))), ("int32", np.array([0, 0, 0], dtype=np.int32))]:
+    case("ArgWhere", dt, np.argwhere, inp(x))
+    nz = np.nonzero(x)
+    cases.append({"op": "NonZero", "dtype": dt, "args": [arg(x)], "scalar": False,
+                  "shape": [len(nz), len(nz[0])], "values": enc(np.array(nz).reshape(-1))})
+m = rng.integers(0, 2, (4, 5)).astype(bool)
+case("ArgWhere", "bool", np.argwhere, inp(m.T.copy(), T=True))
+nz = np.nonzero(m)
+cases.append({"op": "NonZero", "dtype": "bool", "args": [arg(m)], "scalar": False,
+              "shape": [len(nz), len(nz[0])], "values": enc(np.array(nz).reshape(-1))})
+
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
     f.write("\n")
