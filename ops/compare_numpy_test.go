@@ -80,7 +80,8 @@ func TestNumPyCompare(t *testing.T) {
 	})
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
-		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take", "ArgWhere", "NonZero"} {
+		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take", "ArgWhere", "NonZero",
+		"TakeAlongAxis", "PutAlongAxis", "ScatterAdd"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -213,6 +214,23 @@ func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 		return
 	case "ArgWhere", "NonZero":
 		nonzeroRun(t, c, cmpArgs(t, c.Args, parseRealValue[T])[0])
+		return
+	case "TakeAlongAxis", "PutAlongAxis", "ScatterAdd":
+		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]
+		idx := cmpArgs(t, c.Args[1:2], parseRealValue[int])[0]
+		axis := int(param[float64](t, c, "axis"))
+		switch c.Op {
+		case "TakeAlongAxis":
+			got, err := ops.TakeAlongAxis(x, idx, axis)
+			require.NoError(t, err)
+			valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
+		case "PutAlongAxis":
+			require.NoError(t, ops.PutAlongAxis(x, idx, cmpArgs(t, c.Args[2:], parseRealValue[T])[0], axis))
+			valuesRun(t, c, x.Shape(), x.Contiguous().Data(), parseRealValue[T])
+		default:
+			require.NoError(t, ops.ScatterAdd(x, idx, cmpArgs(t, c.Args[2:], parseRealValue[T])[0], axis))
+			valuesRun(t, c, x.Shape(), x.Contiguous().Data(), parseRealValue[T])
+		}
 		return
 	case "Take":
 		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]

@@ -553,3 +553,80 @@ func TestNonZeroRandom(t *testing.T) {
 		}
 	}
 }
+
+// TestAlongAxisRandom checks TakeAlongAxis, PutAlongAxis and ScatterAdd
+// on random views and index tensors (negative, repeated, broadcast off
+// the axis) against the definition.
+func TestAlongAxisRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 10))
+	for range 300 {
+		vs, _ := randomPair(r)
+		if len(vs) == 0 || naive.Size(vs) == 0 {
+			continue
+		}
+		ax := r.IntN(len(vs))
+		n := vs[ax]
+		is := slices.Clone(vs)
+		is[ax] = r.IntN(5)
+		for k := range is {
+			if k != ax && r.IntN(4) == 0 {
+				is[k] = 1 // broadcast off the axis
+			}
+		}
+		gen := func(r *rand.Rand) int { return r.IntN(2*n) - n }
+		v, nv := randomOperand(r, vs, func(r *rand.Rand) int32 { return int32(r.IntN(100)) })
+		idx, nidx := randomOperand(r, is, gen)
+		got, err := ops.TakeAlongAxis(v, idx, ax)
+		require.NoError(t, err, "%v %v axis %d", vs, is, ax)
+		shape := slices.Clone(vs)
+		shape[ax] = is[ax]
+		require.Equal(t, shape, got.Shape())
+		ei, _ := nidx.Expand(shape...)
+		dst := randomDst[int32](r, shape, -1)
+		require.NoError(t, ops.TakeAlongAxisInto(dst, v, idx, ax))
+		into := values(dst).Data
+		for i, pos := range naive.Indices(shape) {
+			k := ei.Data[i]
+			if k < 0 {
+				k += n
+			}
+			src := slices.Clone(pos)
+			src[ax] = k
+			w := nv.At(src...)
+			require.Equal(t, w, got.Data()[i], "element %d", i)
+			require.Equal(t, w, into[i], "into: element %d", i)
+		}
+		// Put and add values of the indices' shape (broadcast off the
+		// axis would stretch v: use the full shape).
+		pidx, npidx := randomOperand(r, shape, gen)
+		vals, nvals := randomOperand(r, shape, func(r *rand.Rand) int32 { return int32(r.IntN(100) - 50) })
+		put := v.Clone()
+		require.NoError(t, ops.PutAlongAxis(put, pidx, vals, ax))
+		add := v.Clone()
+		require.NoError(t, ops.ScatterAdd(add, pidx, vals, ax))
+		wantPut := slices.Clone(nv.Data)
+		wantAdd := slices.Clone(nv.Data)
+		for i, pos := range naive.Indices(shape) {
+			k := npidx.Data[i]
+			if k < 0 {
+				k += n
+			}
+			dstPos := slices.Clone(pos)
+			dstPos[ax] = k
+			j := naive.Ravel(vs, dstPos)
+			wantPut[j] = nvals.Data[i]
+			wantAdd[j] += nvals.Data[i]
+		}
+		require.Equal(t, wantPut, put.Data())
+		require.Equal(t, wantAdd, add.Data())
+	}
+	v := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 5, 6}, 2, 3))
+	err := ops.PutAlongAxis(v, tensor.Must(tensor.FromSlice([]int{0, 3}, 2, 1)), tensor.Must(tensor.Full(9.0)), 1)
+	require.ErrorIs(t, err, layout.ErrIndex)
+	require.EqualError(t, err, "ops: PutAlongAxis: index 3 out of range for axis 1 of size 3")
+	require.Equal(t, []float64{1, 2, 3, 4, 5, 6}, v.Data())
+	_, err = ops.TakeAlongAxis(v, tensor.Must(tensor.FromSlice([]int{0})), 0)
+	require.ErrorIs(t, err, layout.ErrRank)
+	_, err = ops.TakeAlongAxis(v, tensor.Must(tensor.New[int](3, 2)), 1)
+	require.ErrorIs(t, err, layout.ErrShape)
+}

@@ -220,3 +220,30 @@ func ExampleArgWhere() {
 	//  [1 2]]
 	// [0 1 1] [1 0 2]
 }
+
+// TakeAlongAxis picks an element of each row by its own index, here the
+// largest of each row by ArgMax's indices (kept as a column).
+func ExampleTakeAlongAxis() {
+	x := tensor.Must(tensor.FromSlice([]float64{3, 9, 1, 7, 2, 8}, 2, 3))
+	best, _ := ops.ArgMaxKeepDims(x, 1)
+	top, _ := ops.TakeAlongAxis(x, best, 1)
+	fmt.Println(top)
+	// Output:
+	// [[9.]
+	//  [8.]]
+}
+
+// PutAlongAxis writes values at indices along an axis; ScatterAdd adds
+// them, accumulating where indices repeat: a histogram of labels.
+func ExampleScatterAdd() {
+	labels := tensor.Must(tensor.FromSlice([]int{2, 0, 2, 1, 2}))
+	counts := tensor.Must(tensor.New[int](3))
+	_ = ops.ScatterAdd(counts, labels, tensor.Must(tensor.Full(1)), 0)
+	fmt.Println(counts)
+	marks := tensor.Must(tensor.New[int](3))
+	_ = ops.PutAlongAxis(marks, labels, tensor.Must(tensor.FromSlice([]int{10, 20, 30, 40, 50})), 0)
+	fmt.Println(marks)
+	// Output:
+	// [1 1 3]
+	// [20 40 50]
+}

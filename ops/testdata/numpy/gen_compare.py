@@ -217,6 +217,37 @@ nz = np.nonzero(m)
 cases.append({"op": "NonZero", "dtype": "bool", "args": [arg(m)], "scalar": False,
               "shape": [len(nz), len(nz[0])], "values": enc(np.array(nz).reshape(-1))})
 
+# TakeAlongAxis (np.take_along_axis), PutAlongAxis (np.put_along_axis)
+# and ScatterAdd (np.add.at at the same positions).
+def along_case(op, dt, x, idx, axis, vals=None):
+    idx = np.array(idx, dtype=np.int64)
+    if op == "TakeAlongAxis":
+        out = np.take_along_axis(x, idx, axis)
+        args = [arg(x), arg(idx)]
+    else:
+        out = x.copy()
+        if op == "PutAlongAxis":
+            np.put_along_axis(out, idx, vals, axis)
+        else:
+            ax = axis % x.ndim
+            grids = list(np.indices(idx.shape))
+            grids[ax] = np.where(idx < 0, idx + x.shape[ax], idx)
+            np.add.at(out, tuple(grids), np.broadcast_to(vals, idx.shape))
+        args = [arg(x), arg(idx), arg(vals)]
+    cases.append({"op": op, "dtype": dt, "args": args, "scalar": False, "params": {"axis": repr(float(axis))},
+                  "shape": list(out.shape), "values": enc(out)})
+
+
+for dt in ["float64", "int32"]:
+    x = rng.integers(-9, 10, (3, 4)).astype(dt)
+    along_case("TakeAlongAxis", dt, x, [[0, -1], [3, 3], [1, 2]], 1)
+    along_case("TakeAlongAxis", dt, x, [[2, 0, -3, 1]], 0)
+    along_case("TakeAlongAxis", dt, x, [[1], [0], [-1]], -1)
+    along_case("TakeAlongAxis", dt, x, np.argsort(x, axis=1), 1)
+    for op in ["PutAlongAxis", "ScatterAdd"]:
+        along_case(op, dt, x, [[0, -1, 0], [3, 3, 1], [1, 2, 2]], 1, rng.integers(-5, 6, (3, 3)).astype(dt))
+        along_case(op, dt, x, [[2, 2, -3, 1]], 0, rng.integers(-5, 6, (1, 4)).astype(dt))
+
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
     f.write("\n")
