@@ -10,9 +10,12 @@ import (
 )
 
 // Indexing along an axis: the element of v at each index of an index
-// tensor, or the other way round. Both walk one loop nest (layout.Iter)
-// of the result (or values), the indices, and v seen with stride 0 along
-// the axis; the index, checked first, adds its offset along the axis.
+// tensor, or the other way round. The result (or the values), the
+// indices, and v seen with stride 0 along the axis are walked together;
+// each index, checked before anything is written, adds its offset along
+// the axis. A gather walks layout's loop nest (any order); a scatter
+// walks the indices in row-major order, so that repeated indices resolve
+// the same way every time.
 
 // TakeAlongAxis returns the elements of v picked along axis by indices,
 // NumPy's take_along_axis (PyTorch's gather where the shapes agree):
