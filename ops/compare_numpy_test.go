@@ -81,7 +81,7 @@ func TestNumPyCompare(t *testing.T) {
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
 		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take", "ArgWhere", "NonZero",
-		"TakeAlongAxis", "PutAlongAxis", "ScatterAdd"} {
+		"TakeAlongAxis", "PutAlongAxis", "ScatterAdd", "Tril", "Triu", "Roll"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -231,6 +231,21 @@ func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 			require.NoError(t, ops.ScatterAdd(x, idx, cmpArgs(t, c.Args[2:], parseRealValue[T])[0], axis))
 			valuesRun(t, c, x.Shape(), x.Contiguous().Data(), parseRealValue[T])
 		}
+		return
+	case "Tril", "Triu", "Roll":
+		x := cmpArgs(t, c.Args, parseRealValue[T])[0]
+		var got tensor.Tensor[T]
+		var err error
+		switch c.Op {
+		case "Tril":
+			got, err = ops.Tril(x, int(param[float64](t, c, "k")))
+		case "Triu":
+			got, err = ops.Triu(x, int(param[float64](t, c, "k")))
+		default:
+			got, err = ops.Roll(x, int(param[float64](t, c, "shift")), int(param[float64](t, c, "axis")))
+		}
+		require.NoError(t, err)
+		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
 		return
 	case "Take":
 		x := cmpArgs(t, c.Args[:1], parseRealValue[T])[0]

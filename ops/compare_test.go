@@ -630,3 +630,63 @@ func TestAlongAxisRandom(t *testing.T) {
 	_, err = ops.TakeAlongAxis(v, tensor.Must(tensor.New[int](3, 2)), 1)
 	require.ErrorIs(t, err, layout.ErrShape)
 }
+
+// TestTriangleRollRandom checks Tril, Triu and Roll (and their Into
+// forms, in place too) on random views against the definition.
+func TestTriangleRollRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 11))
+	for range 200 {
+		shape, _ := randomPair(r)
+		v, nv := randomOperand(r, shape, func(r *rand.Rand) int32 { return 1 + int32(r.IntN(99)) })
+		k := r.IntN(9) - 4
+		if len(shape) >= 2 {
+			lo, err := ops.Tril(v, k)
+			require.NoError(t, err)
+			up, err := ops.Triu(v, k)
+			require.NoError(t, err)
+			in := v.Clone()
+			require.NoError(t, ops.TrilInto(in, in, k))
+			rk := len(shape)
+			for idx, pos := range naive.Indices(shape) {
+				i, j := pos[rk-2], pos[rk-1]
+				wl, wu := nv.Data[idx], nv.Data[idx]
+				if j-i > k {
+					wl = 0
+				}
+				if j-i < k {
+					wu = 0
+				}
+				require.Equal(t, wl, lo.Data()[idx], "Tril %v k %d at %v", shape, k, pos)
+				require.Equal(t, wu, up.Data()[idx], "Triu %v k %d at %v", shape, k, pos)
+				require.Equal(t, wl, in.Data()[idx], "TrilInto in place")
+			}
+		} else {
+			_, err := ops.Tril(v, k)
+			require.ErrorIs(t, err, layout.ErrRank)
+		}
+		if len(shape) == 0 {
+			_, err := ops.Roll(v, 1, 0)
+			require.ErrorIs(t, err, layout.ErrAxis)
+			continue
+		}
+		ax := r.IntN(len(shape))
+		shift := r.IntN(21) - 10
+		got, err := ops.Roll(v, shift, ax-len(shape)*r.IntN(2))
+		require.NoError(t, err)
+		dst := randomDst[int32](r, shape, -1)
+		require.NoError(t, ops.RollInto(dst, v, shift, ax))
+		into := values(dst).Data
+		n := shape[ax]
+		for idx, pos := range naive.Indices(shape) {
+			src := slices.Clone(pos)
+			src[ax] = ((pos[ax]-shift)%n + n) % n
+			w := nv.At(src...)
+			require.Equal(t, w, got.Data()[idx], "Roll %v by %d along %d at %v", shape, shift, ax, pos)
+			require.Equal(t, w, into[idx], "RollInto at %v", pos)
+		}
+	}
+	// In place: a view rolled into itself.
+	x := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5}))
+	require.NoError(t, ops.RollInto(x, x, 2, 0))
+	require.Equal(t, []int{4, 5, 1, 2, 3}, x.Data())
+}

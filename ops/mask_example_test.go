@@ -247,3 +247,29 @@ func ExampleScatterAdd() {
 	// [1 1 3]
 	// [20 40 50]
 }
+
+// Tril and Triu keep a triangle of each matrix, zeroing the rest.
+func ExampleTril() {
+	m := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6, 7, 8, 9}, 3, 3))
+	lo, _ := ops.Tril(m, 0)
+	up, _ := ops.Triu(m, 1)
+	fmt.Println(lo)
+	fmt.Println(up)
+	// Output:
+	// [[1 0 0]
+	//  [4 5 0]
+	//  [7 8 9]]
+	// [[0 2 3]
+	//  [0 0 6]
+	//  [0 0 0]]
+}
+
+// Roll shifts elements along an axis, wrapping around.
+func ExampleRoll() {
+	x := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 2, 3))
+	r, _ := ops.Roll(x, 1, 1)
+	fmt.Println(r)
+	// Output:
+	// [[3 1 2]
+	//  [6 4 5]]
+}

@@ -120,6 +120,7 @@ func main() {
 	compute := flag.Bool("compute", false, "run the compute cases (ops.AddInto and friends) instead of the copies")
 	reduce := flag.Bool("reduce", false, "run the reduction cases (ops.SumInto and friends) instead of the copies")
 	matmul := flag.Bool("matmul", false, "run the matrix-product cases (ops.MatMulInto) instead of the copies")
+	mask := flag.Bool("mask", false, "run the mask cases (comparisons, Where, MaskedSelect, ...) instead of the copies")
 	flag.Parse()
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)
@@ -134,6 +135,10 @@ func main() {
 	}
 	if *matmul {
 		writeJSON(*jsonOut, runMatMul())
+		return
+	}
+	if *mask {
+		writeJSON(*jsonOut, runMask())
 		return
 	}
 

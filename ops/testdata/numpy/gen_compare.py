@@ -248,6 +248,17 @@ for dt in ["float64", "int32"]:
         along_case(op, dt, x, [[0, -1, 0], [3, 3, 1], [1, 2, 2]], 1, rng.integers(-5, 6, (3, 3)).astype(dt))
         along_case(op, dt, x, [[2, 2, -3, 1]], 0, rng.integers(-5, 6, (1, 4)).astype(dt))
 
+# Tril, Triu (np.tril, np.triu: the last two axes) and Roll (np.roll along
+# an axis).
+for dt in ["float64", "int32"]:
+    x = rng.integers(1, 10, (2, 3, 4)).astype(dt)
+    for k in [0, 1, -1, 5, -4]:
+        case("Tril", dt, lambda a: np.tril(a, k), inp(x), params={"k": k})
+        case("Triu", dt, lambda a: np.triu(a, k), inp(x), params={"k": k})
+    case("Tril", dt, lambda a: np.tril(a, 0), inp(x[0].T.copy(), T=True), params={"k": 0})
+    for shift, axis in [(1, 0), (-2, 1), (7, 2), (0, -1), (-5, -2)]:
+        case("Roll", dt, lambda a: np.roll(a, shift, axis), inp(x), params={"shift": shift, "axis": axis})
+
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
     f.write("\n")

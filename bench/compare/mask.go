@@ -1,0 +1,89 @@
+package main
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"runtime"
+
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// The mask cases of issue 52, float32 [4096,4096] and bool masks of that
+// shape, the allocating forms (a new result each call, page faults
+// included, as NumPy's): GB/s = bytes read plus bytes written (maskBytes).
+// Shared with mask.py.
+var maskCases = []string{"gt", "gt-T", "where", "clip", "masked", "take-rows", "count"}
+
+// maskBytes returns the bytes read plus written by a mask case on an n×n
+// float32 matrix whose mask selects sel elements.
+func maskBytes(name string, n, sel int) float64 {
+	e := float64(n * n)
+	switch name {
+	case "gt", "gt-T":
+		return 2*4*e + e
+	case "where":
+		return e + 3*4*e
+	case "clip":
+		return 2 * 4 * e
+	case "masked":
+		return e + 4*e + 4*float64(sel)
+	case "take-rows":
+		return 2 * 4 * e
+	}
+	return e // count: the mask read
+}
+
+// runMask measures the mask cases: Tessera on one goroutine.
+func runMask() []computeResult {
+	const n = 4096
+	a, b := filled(n, n), filled(n, n)
+	bt := tensor.Must(b.Transpose(0, 1))
+	r := rand.New(rand.NewPCG(52, 1))
+	m := tensor.Must(tensor.New[bool](n, n))
+	sel := 0
+	for i := range m.Data() {
+		if r.IntN(2) == 0 {
+			m.Data()[i] = true
+			sel++
+		}
+	}
+	idx := tensor.Must(tensor.New[int](n))
+	for i := range idx.Data() {
+		idx.Data()[i] = r.IntN(n)
+	}
+	tensor.SetParallelism(1)
+	defer tensor.SetParallelism(0)
+	var rs []computeResult
+	for _, name := range maskCases {
+		fmt.Fprintf(os.Stderr, "running %s ...\n", name)
+		var f func()
+		switch name {
+		case "gt":
+			f = func() { _, _ = ops.Greater(a, b) }
+		case "gt-T":
+			f = func() { _, _ = ops.Greater(a, bt) }
+		case "where":
+			f = func() { _, _ = ops.Where(m, a, b) }
+		case "clip":
+			f = func() { _, _ = ops.Clip(a, 100, 300) }
+		case "masked":
+			f = func() { _, _ = ops.MaskedSelect(a, m) }
+		case "take-rows":
+			f = func() { _, _ = ops.Take(a, idx, 0) }
+		case "count":
+			f = func() { _, _ = ops.CountNonzero(m) }
+		}
+		v := maskBytes(name, n, sel) / measure(f) / 1e9
+		rs = append(rs, computeResult{Case: name, Unit: "GB/s", Values: map[string]*float64{"tessera1": &v}})
+		runtime.GC()
+	}
+	fmt.Printf("Tessera masks: GB/s (bytes read + written / median time of %d runs), one goroutine.\n\n", *runs)
+	fmt.Println("| case | Tessera 1T |")
+	fmt.Println("|---|---:|")
+	for _, r := range rs {
+		fmt.Printf("| %s | %s |\n", r.Case, fmtVal(r.Values["tessera1"], r.Unit))
+	}
+	return rs
+}

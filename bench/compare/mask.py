@@ -1,0 +1,69 @@
+#!/usr/bin/python3
+"""The mask cases of mask.go with NumPy and PyTorch (one thread), the
+allocating forms, float32 [4096,4096] and a bool mask of half true
+elements: GB/s = bytes read plus written (mask.go's maskBytes) / median
+time of --runs timed runs after one warm-up. Run with /usr/bin/python3
+(Debian's python3-numpy and python3-torch). Not part of CI; see README.md.
+"""
+import argparse
+import json
+import os
+
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+import numpy as np
+
+from peers import measure, torch  # torch is None where it is missing
+
+CASES = ["gt", "gt-T", "where", "clip", "masked", "take-rows", "count"]
+
+
+def mask_bytes(name, n, sel):
+    e = float(n * n)
+    return {"gt": 9 * e, "gt-T": 9 * e, "where": 13 * e, "clip": 8 * e,
+            "masked": 5 * e + 4 * sel, "take-rows": 8 * e}.get(name, e)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--json", default="")
+    args = p.parse_args()
+    n = 4096
+    a = ((np.arange(n * n) % 1000) * 0.5).astype(np.float32).reshape(n, n)
+    b = a.copy()
+    rng = np.random.default_rng(52)
+    m = rng.integers(0, 2, (n, n)).astype(bool)
+    sel = int(m.sum())
+    idx = rng.integers(0, n, n)
+    np_cases = {
+        "gt": lambda: a > b, "gt-T": lambda: a.T > b, "where": lambda: np.where(m, a, b),
+        "clip": lambda: np.clip(a, 100, 300), "masked": lambda: a[m], "take-rows": lambda: a[idx],
+        "count": lambda: np.count_nonzero(m),
+    }
+    out = []
+    if torch is not None:
+        torch.set_num_threads(1)
+        ta, tb, tm, ti = torch.from_numpy(a), torch.from_numpy(b), torch.from_numpy(m), torch.from_numpy(idx)
+        t_cases = {
+            "gt": lambda: ta > tb, "gt-T": lambda: ta.t() > tb, "where": lambda: torch.where(tm, ta, tb),
+            "clip": lambda: torch.clamp(ta, 100, 300), "masked": lambda: ta[tm], "take-rows": lambda: ta[ti],
+            "count": lambda: torch.count_nonzero(tm),
+        }
+    for name in CASES:
+        nb = mask_bytes(name, n, sel)
+        vals = {"numpy": nb / measure(np_cases[name], args.runs, 1) / 1e9}
+        if torch is not None:
+            vals["torch1"] = nb / measure(t_cases[name], args.runs, 1) / 1e9
+        out.append({"case": name, "unit": "GB/s", "values": vals})
+    print("NumPy %s" % np.__version__)
+    print("| case | NumPy | PyTorch 1T |")
+    print("|---|---:|---:|")
+    for r in out:
+        v = r["values"]
+        print("| %s | %.1f | %s |" % (r["case"], v["numpy"], "%.1f" % v["torch1"] if "torch1" in v else "N/A"))
+    if args.json:
+        json.dump({"results": out}, open(args.json, "w"), indent=2)
+
+
+if __name__ == "__main__":
+    main()
