@@ -140,7 +140,9 @@ func (r *binRunner[T, K]) sv(d []T, s T, y []T) {
 }
 
 // unOp is one unary operation on elements of type T: v computes a
-// unit-stride run, at one element (see binOp).
+// unit-stride run, at one element (see binOp). It is mixUnOp[T, T]: its
+// runs and slabs are the mixed driver's (mixedUnaryRuns,
+// stagedMixedUnary).
 type unOp[T any] interface {
 	v(d, x []T)
 	at(x T) T
@@ -445,38 +447,17 @@ func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a *operand[T]) e
 		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())
 	}
 	if it.Size() >= minStaged && needsStaging(&it) {
-		stagedUnary(k, dst, a, it.Inc())
+		stagedMixedUnary(k, dst, a, it.Inc())
 		return nil
 	}
 	if n := workers[T](&it); n > 1 {
 		// Copies for the goroutines: k itself stays on the stack.
 		kk, d, x := k, dst.data, a.data
-		par.Split(&it, n, func(q *layout.Iter) { unaryRuns(kk, q, d, x) })
+		par.Split(&it, n, func(q *layout.Iter) { mixedUnaryRuns(kk, q, d, x) })
 		return nil
 	}
-	unaryRuns(k, &it, dst.data, a.data)
+	mixedUnaryRuns(k, &it, dst.data, a.data)
 	return nil
-}
-
-func unaryRuns[T tensor.Number, K unOp[T]](k K, q *layout.Iter, d, x []T) {
-	n, inc := q.Len(), q.Inc()
-	if inc[0] == 1 && inc[1] == 1 {
-		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
-			for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
-				k.v(d[o0:o0+n], x[o1:o1+n])
-			}
-		})
-		return
-	}
-	q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
-		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
-			di, xi := o0, o1
-			for range n {
-				d[di] = k.at(x[xi])
-				di, xi = di+inc[0], xi+inc[1]
-			}
-		}
-	})
 }
 
 // newResult returns a row-major tensor of shape for the result of op.

@@ -369,30 +369,6 @@ func binarySlabs[T tensor.Number, K binOp[T]](r *binRunner[T, K], p *stagePlan[T
 	sc.release()
 }
 
-// stagedUnary is stagedBinary for a unary operation.
-func stagedUnary[T tensor.Number, K unOp[T]](k K, dst, a *operand[T], inc [layout.MaxOperands]int) {
-	var p stagePlan[T, T]
-	p.plan(dst, &[2]operand[T]{*a}, 1, inc)
-	if p.workers > 1 {
-		pp := p // a copy for the goroutines: p itself stays on the stack
-		par.Do(p.workers, func(w int) { unarySlabs(k, &pp, w) })
-		return
-	}
-	unarySlabs(k, &p, 0)
-}
-
-// unarySlabs is binarySlabs for a unary operation.
-func unarySlabs[T tensor.Number, K unOp[T]](k K, p *stagePlan[T, T], w int) {
-	var sc scratch
-	var sl slab[T, T]
-	for s := w; s < p.slabs; s += p.workers {
-		p.stage(s, &sl, &sc)
-		unaryRuns(k, &sl.it, sl.target, sl.x)
-		p.unstage(&sl)
-	}
-	sc.release()
-}
-
 // stagedConvert is stagedBinary for a conversion.
 func stagedConvert[U, T tensor.Number](conv convFunc, dst *operand[U], src *operand[T], inc [layout.MaxOperands]int) {
 	var p stagePlan[U, T]
