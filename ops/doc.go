@@ -120,6 +120,28 @@
 // and contracts the operands two at a time, each pair one MatMul whose
 // stacks are the labels both keep.
 //
+// # Masks, selection and indexing
+//
+// A mask is a tensor.Tensor[bool] (one byte an element, as NumPy's and
+// PyTorch's). The comparisons Equal, NotEqual, Less, LessEqual, Greater
+// and GreaterEqual (with Into, Scalar and ScalarInto forms), IsNaN, IsInf,
+// IsFinite and IsClose make masks from numbers; LogicalAnd, LogicalOr,
+// LogicalXor and LogicalNot combine them; Where, MaskedSelect and
+// MaskedFill use them; CountNonzero, Any and All reduce them over any
+// axes. They run on the mixed driver (the compute driver's iteration,
+// staging and split for a result of another element type than the
+// inputs): float comparisons on simd.Compare's kernels, which write large
+// masks with non-temporal stores, and comparisons follow IEEE 754 as Go's
+// operators do (NaN compares false, but unequal). Take, TakeAlongAxis,
+// PutAlongAxis and ScatterAdd index along an axis with a tensor of ints
+// (negative from the end), ArgWhere and NonZero list the nonzero
+// elements; every index is checked before anything is written
+// (layout.ErrIndex), and the scatters write in row-major order of the
+// indices, so that repeated indices give the same result every time.
+// Tril, Triu and Roll build from a view. Everything here that only moves
+// elements (Where, the selections, Take and the others, Tril, Triu, Roll)
+// takes any element type, bool included.
+//
 // # Joins, splits and special views
 //
 // Concat joins views along an existing axis and Stack along a new one;
