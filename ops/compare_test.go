@@ -164,6 +164,18 @@ func TestCompareStaged(t *testing.T) {
 		for i, x := range dv.Data {
 			require.Equal(t, !x, not.Data()[i], "parallelism %d: element %d", p, i)
 		}
+		// Where of a transposed branch and a transposed mask, into a
+		// transposed destination: staged in slabs.
+		wt := tensor.Must(tensor.New[float32](1300, 700))
+		require.NoError(t, ops.WhereInto(tensor.Must(wt.Transpose(0, 1)), tensor.Must(dt.Transpose(0, 1)), y, x))
+		wv := values(tensor.Must(wt.Transpose(0, 1)))
+		for i := range nx.Data {
+			w := nx.Data[i]
+			if dv.Data[i] {
+				w = ny.Data[i]
+			}
+			require.True(t, sameElemBits(w, wv.Data[i]), "parallelism %d: staged Where element %d", p, i)
+		}
 		for i, x := range yt.Data() {
 			require.Equal(t, x != x, nan.Data()[i], "parallelism %d: element %d", p, i)
 			w := yt.Data()[0]

@@ -13,7 +13,7 @@ import (
 // the small scratch of the scalar forms, reductions, ArgMax and the variances, so
 // that their Into forms allocate nothing.
 type scratch struct {
-	held [3]*[]uint64
+	held [4]*[]uint64
 }
 
 // scratchPool holds buffers of 8-byte words, which every element type

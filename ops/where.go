@@ -5,6 +5,7 @@ import (
 	"slices"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -89,12 +90,79 @@ func whereShaped[T tensor.Element](op string, dst *operand[T], c *operand[bool],
 	if err := it.Reset(&dst.lay, &c.lay, &a.lay, &b.lay); err != nil {
 		return errs.Wrap("ops", op, nil, err, "shapes %v (cond), %v and %v", c.lay.Shape(), a.lay.Shape(), b.lay.Shape())
 	}
+	if it.Size() >= minStaged && needsStaging(&it) {
+		whereStaged(dst, c, a, b, shape)
+		return nil
+	}
 	if n := workers[T](&it); n > 1 {
 		whereParts(&it, n, dst.data, c.data, a.data, b.data)
 		return nil
 	}
 	whereRuns(&it, dst.data, c.data, a.data, b.data)
 	return nil
+}
+
+// whereStaged computes Where whose runs are not all unit-stride or
+// broadcast (a transposed, stepped or flipped operand or destination) in
+// slabs of the first axis of about stageBytes of the destination: each
+// operand strided along the last axis is copied row-major into scratch by
+// the copier (which moves transposes in tiles), the destination's slab is
+// computed into scratch when it is strided and then copied into it. The
+// slabs are a line's worth of rows deep at least, so that a staged
+// transpose reads a line of each of its source rows at a time.
+func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *operand[T], shape []int) {
+	var cl, al, bl layout.Layout
+	_ = cl.SetExpand(&c.lay, shape...)
+	_ = al.SetExpand(&a.lay, shape...)
+	_ = bl.SetExpand(&b.lay, shape...)
+	last := len(shape) - 1
+	rows, size := shape[0], int(unsafe.Sizeof(*new(T)))
+	row := shapeSize(shape) / max(rows, 1) // elements of a slab row
+	per := max(1, stageBytes/max(row*size, 1), lineBytes/size)
+	var sc scratch
+	defer sc.release()
+	stagedOf := func(l *layout.Layout) bool {
+		st, _ := l.Stride(last)
+		return strided(st)
+	}
+	var ds, cs, as, bs, packed layout.Layout
+	for r0 := 0; r0 < rows; r0 += per {
+		r1 := min(rows, r0+per)
+		_ = ds.SetSlice(&dst.lay, 0, r0, r1, 1)
+		_ = cs.SetSlice(&cl, 0, r0, r1, 1)
+		_ = as.SetSlice(&al, 0, r0, r1, 1)
+		_ = bs.SetSlice(&bl, 0, r0, r1, 1)
+		packed.SetContiguous(&ds)
+		n := ds.Size()
+		cd, ad, bd := c.data, a.data, b.data
+		if stagedOf(&cs) {
+			buf := scratchBuf[bool](&sc, 0, n)
+			copier.Move(buf, &packed, c.data, &cs, copier.Part{})
+			cd, cs = buf, packed
+		}
+		if stagedOf(&as) {
+			buf := scratchBuf[T](&sc, 1, n)
+			copier.Move(buf, &packed, a.data, &as, copier.Part{})
+			ad, as = buf, packed
+		}
+		if stagedOf(&bs) {
+			buf := scratchBuf[T](&sc, 2, n)
+			copier.Move(buf, &packed, b.data, &bs, copier.Part{})
+			bd, bs = buf, packed
+		}
+		target, tl := dst.data, ds
+		if stagedOf(&ds) {
+			target, tl = scratchBuf[T](&sc, 3, n), packed
+		}
+		var it layout.Iter
+		if it.Reset(&tl, &cs, &as, &bs) != nil {
+			panic("ops: internal error: the slabs of a staged Where differ in shape")
+		}
+		whereRuns(&it, target, cd, ad, bd)
+		if stagedOf(&ds) {
+			copier.Move(dst.data, &ds, target, &packed, copier.Part{})
+		}
+	}
 }
 
 // whereParts runs whereRuns over the parts of it on n goroutines (see
