@@ -108,15 +108,20 @@ func whereShaped[T tensor.Element](op string, dst *operand[T], c *operand[bool],
 // operand strided along the last axis is copied row-major into scratch by
 // the copier (which moves transposes in tiles), the destination's slab is
 // computed into scratch when it is strided and then copied into it. The
-// slabs are a line's worth of rows deep at least, so that a staged
-// transpose reads a line of each of its source rows at a time.
+// slabs split the first axis longer than 1 and are a line's worth of rows
+// deep at least, so that a staged transpose reads a line of each of its
+// source rows at a time. They run on the calling goroutine.
 func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *operand[T], shape []int) {
 	var cl, al, bl layout.Layout
 	_ = cl.SetExpand(&c.lay, shape...)
 	_ = al.SetExpand(&a.lay, shape...)
 	_ = bl.SetExpand(&b.lay, shape...)
 	last := len(shape) - 1
-	rows, size := shape[0], int(unsafe.Sizeof(*new(T)))
+	ax := 0 // the slabs split the first axis longer than 1
+	for ax < last && shape[ax] == 1 {
+		ax++
+	}
+	rows, size := shape[ax], int(unsafe.Sizeof(*new(T)))
 	row := shapeSize(shape) / max(rows, 1) // elements of a slab row
 	per := max(1, stageBytes/max(row*size, 1), lineBytes/size)
 	var sc scratch
@@ -128,31 +133,31 @@ func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *oper
 	var ds, cs, as, bs, packed layout.Layout
 	for r0 := 0; r0 < rows; r0 += per {
 		r1 := min(rows, r0+per)
-		_ = ds.SetSlice(&dst.lay, 0, r0, r1, 1)
-		_ = cs.SetSlice(&cl, 0, r0, r1, 1)
-		_ = as.SetSlice(&al, 0, r0, r1, 1)
-		_ = bs.SetSlice(&bl, 0, r0, r1, 1)
+		_ = ds.SetSlice(&dst.lay, ax, r0, r1, 1)
+		_ = cs.SetSlice(&cl, ax, r0, r1, 1)
+		_ = as.SetSlice(&al, ax, r0, r1, 1)
+		_ = bs.SetSlice(&bl, ax, r0, r1, 1)
 		packed.SetContiguous(&ds)
 		n := ds.Size()
 		cd, ad, bd := c.data, a.data, b.data
 		if stagedOf(&cs) {
-			buf := scratchBuf[bool](&sc, 0, n)
+			buf := scratchOrMake[bool](&sc, 0, n)
 			copier.Move(buf, &packed, c.data, &cs, copier.Part{})
 			cd, cs = buf, packed
 		}
 		if stagedOf(&as) {
-			buf := scratchBuf[T](&sc, 1, n)
+			buf := scratchOrMake[T](&sc, 1, n)
 			copier.Move(buf, &packed, a.data, &as, copier.Part{})
 			ad, as = buf, packed
 		}
 		if stagedOf(&bs) {
-			buf := scratchBuf[T](&sc, 2, n)
+			buf := scratchOrMake[T](&sc, 2, n)
 			copier.Move(buf, &packed, b.data, &bs, copier.Part{})
 			bd, bs = buf, packed
 		}
 		target, tl := dst.data, ds
 		if stagedOf(&ds) {
-			target, tl = scratchBuf[T](&sc, 3, n), packed
+			target, tl = scratchOrMake[T](&sc, 3, n), packed
 		}
 		var it layout.Iter
 		if it.Reset(&tl, &cs, &as, &bs) != nil {
