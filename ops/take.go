@@ -71,9 +71,12 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int) ([
 		return nil, nil, 0, err
 	}
 	n := shape[ax]
-	c := indices.Contiguous().Data()[:indices.Size()]
-	idx := make([]int, len(c))
-	for i, x := range c {
+	size := indices.Size()
+	if size > mem.MaxBytes/8 { // a broadcast index view can be that large
+		return nil, nil, 0, errorf(op, layout.ErrOverflow, "%d indices exceed the largest allocation", size)
+	}
+	idx := make([]int, 0, size)
+	for x := range indices.Values() {
 		y := x
 		if y < 0 {
 			y += n
@@ -81,7 +84,7 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int) ([
 		if y < 0 || y >= n {
 			return nil, nil, 0, errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
 		}
-		idx[i] = y
+		idx = append(idx, y)
 	}
 	out := slices.Concat(shape[:ax], indices.Shape(), shape[ax+1:])
 	if _, err := layout.RowMajor(out...); err != nil {
