@@ -81,7 +81,8 @@ func TestNumPyCompare(t *testing.T) {
 	for _, op := range []string{"Equal", "NotEqual", "Less", "LessEqual", "Greater", "GreaterEqual",
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
 		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take", "ArgWhere", "NonZero",
-		"TakeAlongAxis", "PutAlongAxis", "ScatterAdd", "Tril", "Triu", "Roll"} {
+		"TakeAlongAxis", "PutAlongAxis", "ScatterAdd", "Tril", "Triu", "Roll",
+		"NanSum", "NanProd", "NanMean", "NanMax", "NanMin"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -178,6 +179,23 @@ func cmpRunFloat[T tensor.Float](t *testing.T, c *cmpCase) {
 		rtol, atol := param[T](t, c, "rtol"), param[T](t, c, "atol")
 		got, err := ops.IsClose(a[0], a[1], rtol, atol)
 		cmpWant(t, c, got, err, func(d tensor.View[bool]) error { return ops.IsCloseInto(d, a[0], a[1], rtol, atol) })
+	case "NanSum", "NanProd", "NanMean", "NanMax", "NanMin":
+		x := cmpArgs(t, c.Args, parseRealValue[T])[0]
+		var axes []int
+		if c.Params["axis"] != "all" {
+			axes = []int{int(param[float64](t, c, "axis"))}
+		}
+		type V = tensor.View[T]
+		f := map[string]func(V, ...int) (tensor.Tensor[T], error){"NanSum": ops.NanSum[T, V], "NanProd": ops.NanProd[T, V],
+			"NanMean": ops.NanMean[T, V], "NanMax": ops.NanMax[T, V], "NanMin": ops.NanMin[T, V]}[c.Op]
+		into := map[string]func(V, V, ...int) error{"NanSum": ops.NanSumInto[T, V, V], "NanProd": ops.NanProdInto[T, V, V],
+			"NanMean": ops.NanMeanInto[T, V, V], "NanMax": ops.NanMaxInto[T, V, V], "NanMin": ops.NanMinInto[T, V, V]}[c.Op]
+		got, err := f(x, axes...)
+		require.NoError(t, err)
+		valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
+		dst := tensor.Must(tensor.New[T](c.Shape...))
+		require.NoError(t, into(dst.View(), x, axes...))
+		valuesRun(t, c, dst.Shape(), dst.Data(), parseRealValue[T])
 	case "AllClose":
 		a := cmpArgs(t, c.Args, parseRealValue[T])
 		got, err := ops.AllClose(a[0], a[1], param[T](t, c, "rtol"), param[T](t, c, "atol"))

@@ -702,3 +702,75 @@ func TestTriangleRollRandom(t *testing.T) {
 	require.NoError(t, ops.RollInto(x, x, 2, 0))
 	require.Equal(t, []int{4, 5, 1, 2, 3}, x.Data())
 }
+
+// TestNanReduceRandom checks NanProd, NanMean, NanMax and NanMin (and
+// their KeepDims and Into forms) on random views with NaNs, all-NaN
+// slices among them, over random axes, against the definition.
+func TestNanReduceRandom(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 12))
+	gen := func(r *rand.Rand) float64 {
+		if r.IntN(3) == 0 {
+			return math.NaN()
+		}
+		return float64(r.IntN(7)-3) * 0.5
+	}
+	for range 200 {
+		shape, _ := randomPair(r)
+		v, nv := randomOperand(r, shape, gen)
+		axes, red := randomAxes(r, len(shape))
+		keep, _ := naiveCount(nv, axes) // the kept shape
+		n := naive.Size(keep)
+		prod, sum, cnt := make([]float64, n), make([]float64, n), make([]int, n)
+		mx, mn := make([]float64, n), make([]float64, n)
+		for i := range prod {
+			prod[i], mx[i], mn[i] = 1, math.Inf(-1), math.Inf(1)
+		}
+		for i, pos := range naive.Indices(shape) {
+			var kp []int
+			for k, p := range pos {
+				if !red[k] {
+					kp = append(kp, p)
+				}
+			}
+			j := naive.Ravel(keep, kp)
+			x := nv.Data[i]
+			if x != x {
+				continue
+			}
+			prod[j] *= x
+			sum[j] += x
+			cnt[j]++
+			mx[j], mn[j] = math.Max(mx[j], x), math.Min(mn[j], x)
+		}
+		per := 1
+		if n > 0 {
+			per = naive.Size(shape) / n
+		}
+		got, err := ops.NanProd(v, axes...)
+		require.NoError(t, err)
+		require.Equal(t, prod, got.Data()[:n])
+		mean, err := ops.NanMeanKeepDims(v, axes...)
+		require.NoError(t, err)
+		dst := randomDst(r, keep, -7.0)
+		if per == 0 && n > 0 {
+			_, err := ops.NanMin(v, axes...)
+			require.ErrorIs(t, err, ops.ErrEmpty)
+			require.ErrorIs(t, ops.NanMaxInto(dst, v, axes...), ops.ErrEmpty)
+			continue
+		}
+		require.NoError(t, ops.NanMaxInto(dst, v, axes...))
+		into := values(dst).Data
+		mi, err := ops.NanMin(v, axes...)
+		require.NoError(t, err)
+		for j := range n {
+			wm := sum[j] / float64(cnt[j]) // the sums of halves here are exact
+			require.True(t, sameElemBits(wm, mean.Data()[j]), "NanMean %d: %v, want %v", j, mean.Data()[j], wm)
+			wx, wn := mx[j], mn[j]
+			if cnt[j] == 0 {
+				wx, wn = math.NaN(), math.NaN()
+			}
+			require.True(t, sameElemBits(wx, into[j]), "NanMaxInto %d: %v, want %v", j, into[j], wx)
+			require.True(t, sameElemBits(wn, mi.Data()[j]), "NanMin %d: %v, want %v", j, mi.Data()[j], wn)
+		}
+	}
+}

@@ -207,6 +207,42 @@ func count[T tensor.Element](d *operand[int], in *operand[T]) {
 	countRuns(&it, d.data, in.data)
 }
 
+// countNaN sets the row-major counters d, of the kept shape, to the
+// number of NaN elements of in that reduce into each (the NaN-aware
+// reductions' counts).
+func countNaN[T tensor.Float](d *operand[int], in *operand[T]) {
+	clear(d.data)
+	var it layout.Iter
+	if err := it.ResetReduce(&d.lay, &in.lay); err != nil {
+		panic("ops: internal error: " + errs.Wrap("ops", "countNaN", nil, err, "").Error())
+	}
+	if it.Size() == 0 {
+		return
+	}
+	var zero T
+	if n := par.Workers(it.Size() * int(unsafe.Sizeof(zero))); n > 1 {
+		par.Split(&it, n, func(q *layout.Iter) { countNaNRuns(q, d.data, in.data) })
+		return
+	}
+	countNaNRuns(&it, d.data, in.data)
+}
+
+// countNaNRuns adds the NaN elements of the runs of q into the counters d.
+func countNaNRuns[T tensor.Float](q *layout.Iter, d []int, x []T) {
+	n, inc := q.Len(), q.Inc()
+	q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+		for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
+			di, xi := o0, o1
+			for range n {
+				if e := x[xi]; e != e {
+					d[di]++
+				}
+				di, xi = di+inc[0], xi+inc[1]
+			}
+		}
+	})
+}
+
 // countParts runs countRuns over the parts of it on n goroutines; no two
 // parts share a counter (Iter.Part splits no reduced axis).
 func countParts[T tensor.Element](it *layout.Iter, n int, d []int, x []T) {

@@ -138,7 +138,9 @@
 // elements; every index is checked before anything is written
 // (layout.ErrIndex), and the scatters write in row-major order of the
 // indices, so that repeated indices give the same result every time.
-// Tril, Triu and Roll build from a view. Everything here that only moves
+// Tril, Triu and Roll build from a view. NanSum, NanProd, NanMean, NanMax
+// and NanMin reduce with NaN skipped (NumPy's nan-functions), as mapped
+// reductions of Sum's, Prod's, Max's and Min's reducers. Everything here that only moves
 // elements (Where, the selections, Take and the others, Tril, Triu, Roll)
 // takes any element type, bool included.
 //

@@ -273,3 +273,15 @@ func ExampleRoll() {
 	// [[3 1 2]
 	//  [6 4 5]]
 }
+
+// The NaN-aware reductions skip NaN: NanSum reads it as 0, NanMean
+// averages the others, NanMax gives NaN only where all are NaN.
+func ExampleNanMean() {
+	x := tensor.Must(tensor.FromSlice([]float64{1, math.NaN(), 3, math.NaN(), math.NaN(), math.NaN()}, 2, 3))
+	sum, _ := ops.NanSum(x, 1)
+	mean, _ := ops.NanMean(x, 1)
+	mx, _ := ops.NanMax(x, 1)
+	fmt.Println(sum, mean, mx)
+	// Output:
+	// [4. 0.] [ 2. nan] [ 3. nan]
+}

@@ -58,7 +58,7 @@ func TestNanSum(t *testing.T) {
 		require.NoError(t, err)
 		tensor.SetParallelism(1 + iter%3)
 		old := SetVarBlock(1 << (8 + iter%13))
-		got, err := nanSum(v, axes...)
+		got, err := NanSum(v, axes...)
 		SetVarBlock(old)
 		require.NoError(t, err)
 		require.Equal(t, want.Shape(), got.Shape())
@@ -67,6 +67,6 @@ func TestNanSum(t *testing.T) {
 			require.True(t, math.Float32bits(w) == math.Float32bits(g), "iteration %d: %v over %v (layout %v): element %d: got %v, want %v", iter, shape, axes, lay, i, g, w)
 		}
 	}
-	_, err := nanSum(tensor.Must(tensor.New[float64](2, 3)).View(), 0, 0)
+	_, err := NanSum(tensor.Must(tensor.New[float64](2, 3)).View(), 0, 0)
 	require.ErrorContains(t, err, "ops: NanSum: duplicate axis 0 in [0 0]")
 }

@@ -259,6 +259,26 @@ for dt in ["float64", "int32"]:
     for shift, axis in [(1, 0), (-2, 1), (7, 2), (0, -1), (-5, -2)]:
         case("Roll", dt, lambda a: np.roll(a, shift, axis), inp(x), params={"shift": shift, "axis": axis})
 
+# The NaN-aware reductions: an all-NaN row, infinities, -0; every axis,
+# one axis, both (axis "all": every axis).
+import warnings
+warnings.simplefilter("ignore")
+NAN = {"NanSum": np.nansum, "NanProd": np.nanprod, "NanMean": np.nanmean, "NanMax": np.nanmax, "NanMin": np.nanmin}
+for dt in ["float64", "float32"]:
+    x = np.array([[np.nan, np.nan, np.nan, np.nan], [1.5, np.nan, -2, 0.25], [np.inf, 3, np.nan, -0.0]], dtype=dt)
+    for name, fn in NAN.items():
+        for axis in [None, 0, 1, -1]:
+            out = np.asarray(fn(x, axis=axis))
+            cases.append({"op": name, "dtype": dt, "args": [arg(x)], "scalar": False,
+                          "params": {"axis": "all" if axis is None else repr(float(axis))},
+                          "shape": list(out.shape), "values": enc(out)})
+        xt = rng.integers(-3, 4, (5, 4)).astype(dt)
+        xt[1, :] = np.nan
+        xt[:, 2] = np.nan
+        out = np.asarray(fn(xt.T, axis=1))
+        cases.append({"op": name, "dtype": dt, "args": [arg(xt, T=True)], "scalar": False,
+                      "params": {"axis": "1.0"}, "shape": list(out.shape), "values": enc(out)})
+
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
     f.write("\n")
