@@ -66,6 +66,14 @@ func BenchmarkMask(b *testing.B) {
 		bytes := e + e*4 + (e+2)/3*4
 		pairBench(b, bytes, bytes, "copy", func() { _, _ = ops.MaskedSelect(x, m2) }, copyRef(bytes))
 	})
+	b.Run("NanSum/vs=Sum", func(b *testing.B) {
+		all := tensor.Must(tensor.New[float32]())
+		pairBench(b, 4*e, 4*e, "Sum", func() { _ = ops.NanSumInto(all, x) }, func() { _ = ops.SumInto(all, x) })
+	})
+	b.Run("NanSum-cols/vs=Sum", func(b *testing.B) {
+		row := tensor.Must(tensor.New[float32](n))
+		pairBench(b, 4*e, 4*e, "Sum", func() { _ = ops.NanSumInto(row, x, 0) }, func() { _ = ops.SumInto(row, x, 0) })
+	})
 	where := e + 3*e*4
 	b.Run("Where/vs=copy", func(b *testing.B) {
 		pairBench(b, where, where, "copy", func() { _ = ops.WhereInto(out, m2, x, y) }, copyRef(where))
