@@ -121,16 +121,13 @@ func typeOf[T any]() (dtype, string) {
 
 // normalizeBools sets every byte of b other than 0 to 1: a bool stored
 // in a file as any nonzero byte is true, as NumPy reads it, and Go's bool
-// must hold 0 or 1. It reports whether it changed a byte.
-func normalizeBools(b []byte) bool {
-	changed := false
+// must hold 0 or 1.
+func normalizeBools(b []byte) {
 	for i, x := range b {
 		if x > 1 {
 			b[i] = 1
-			changed = true
 		}
 	}
-	return changed
 }
 
 // swapBytes reverses the byte order of each width-byte unit of b in place.

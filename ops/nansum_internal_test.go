@@ -12,7 +12,7 @@ import (
 )
 
 // TestNanSum checks the NaN-skipping sum, a mapped reduction built from
-// the sum's reducer and the nanZero mapping: on random strided views with
+// the sum's reducer and the nanTo mapping (NaN to 0): on random strided views with
 // NaNs among the elements, along random axes, at several parallelisms and
 // block sizes, it gives the bits of Sum of the view with its NaNs replaced
 // by 0, copied row-major.
