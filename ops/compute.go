@@ -435,29 +435,10 @@ func repeatRun[T any](dst, run []T) {
 	}
 }
 
-// unaryInto computes dst = k(a) elementwise; dst has a's shape.
+// unaryInto computes dst = k(a) elementwise; dst has a's shape: the
+// mixed driver's mixedUnaryInto, whose input has dst's element type.
 func unaryInto[T tensor.Number, K unOp[T]](op string, k K, dst, a *operand[T]) error {
-	var sb [8]int
-	if err := checkDst(op, dst, a.lay.AppendShape(sb[:0])); err != nil {
-		return err
-	}
-	isolate(dst, a)
-	var it layout.Iter
-	if err := it.Reset(&dst.lay, &a.lay); err != nil {
-		return errs.Wrap("ops", op, nil, err, "shape %v", a.lay.Shape())
-	}
-	if it.Size() >= minStaged && needsStaging(&it) {
-		stagedMixedUnary(k, dst, a, it.Inc())
-		return nil
-	}
-	if n := workers[T](&it); n > 1 {
-		// Copies for the goroutines: k itself stays on the stack.
-		kk, d, x := k, dst.data, a.data
-		par.Split(&it, n, func(q *layout.Iter) { mixedUnaryRuns(kk, q, d, x) })
-		return nil
-	}
-	mixedUnaryRuns(k, &it, dst.data, a.data)
-	return nil
+	return mixedUnaryInto(op, k, dst, a)
 }
 
 // newResult returns a row-major tensor of shape for the result of op.
