@@ -38,37 +38,79 @@ import (
 // such index, or the first NaN's, as NumPy's argmax. Two or more axes are
 // an error wrapping layout.ErrAxis, no elements one wrapping ErrEmpty.
 func ArgMax[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMax[T]]("ArgMax", tensor.View[T](v), axis, false)
+	return argNew[T, argMax[T]]("ArgMax", tensor.View[T](v), axis, false, false)
 }
 
 // ArgMaxKeepDims is ArgMax keeping the reduced axis (with no axis, every
 // axis) as size 1.
 func ArgMaxKeepDims[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMax[T]]("ArgMaxKeepDims", tensor.View[T](v), axis, true)
+	return argNew[T, argMax[T]]("ArgMaxKeepDims", tensor.View[T](v), axis, true, false)
 }
 
 // ArgMaxInto writes the indices of the largest elements of v along axis,
 // or the flat index of the largest, into dst.
 func ArgMaxInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis ...int) error {
-	return argInto[T, argMax[T]]("ArgMaxInto", tensor.View[int](dst), tensor.View[T](v), axis)
+	return argInto[T, argMax[T]]("ArgMaxInto", tensor.View[int](dst), tensor.View[T](v), axis, false)
 }
 
 // ArgMin returns the index of the smallest element of v along axis, or the
 // flat index of the smallest element with no axis.
 func ArgMin[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMin[T]]("ArgMin", tensor.View[T](v), axis, false)
+	return argNew[T, argMin[T]]("ArgMin", tensor.View[T](v), axis, false, false)
 }
 
 // ArgMinKeepDims is ArgMin keeping the reduced axis (with no axis, every
 // axis) as size 1.
 func ArgMinKeepDims[T tensor.Real, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
-	return argNew[T, argMin[T]]("ArgMinKeepDims", tensor.View[T](v), axis, true)
+	return argNew[T, argMin[T]]("ArgMinKeepDims", tensor.View[T](v), axis, true, false)
 }
 
 // ArgMinInto writes the indices of the smallest elements of v along axis,
 // or the flat index of the smallest, into dst.
 func ArgMinInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis ...int) error {
-	return argInto[T, argMin[T]]("ArgMinInto", tensor.View[int](dst), tensor.View[T](v), axis)
+	return argInto[T, argMin[T]]("ArgMinInto", tensor.View[int](dst), tensor.View[T](v), axis, false)
+}
+
+// NanArgMax returns the index of the largest element of v along axis
+// that is not NaN, or the flat row-major index of the largest such element
+// with no axis, NumPy's nanargmax: the first such index. The forms, axes
+// and errors are those of [ArgMax]; a run of NaN only (or a v of NaN only,
+// for the flat index) is an error wrapping ErrEmpty that names the result
+// element, as NumPy's "All-NaN slice" error, and nothing is written. A run
+// holding -Inf and NaN gives the index of the -Inf (NumPy's, which reads
+// NaN as -Inf, gives the first NaN's). Runs without NaN cost what ArgMax
+// costs; a run with NaN is searched again, one element at a time.
+func NanArgMax[T tensor.Float, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMax[T]]("NanArgMax", tensor.View[T](v), axis, false, true)
+}
+
+// NanArgMaxKeepDims is NanArgMax keeping the reduced axis (with no axis,
+// every axis) as size 1.
+func NanArgMaxKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMax[T]]("NanArgMaxKeepDims", tensor.View[T](v), axis, true, true)
+}
+
+// NanArgMaxInto writes NanArgMax of v into dst.
+func NanArgMaxInto[T tensor.Float, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis ...int) error {
+	return argInto[T, argMax[T]]("NanArgMaxInto", tensor.View[int](dst), tensor.View[T](v), axis, true)
+}
+
+// NanArgMin returns the index of the smallest element of v along axis that
+// is not NaN, or the flat index of the smallest such element with no axis,
+// NumPy's nanargmin, as [NanArgMax].
+func NanArgMin[T tensor.Float, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMin[T]]("NanArgMin", tensor.View[T](v), axis, false, true)
+}
+
+// NanArgMinKeepDims is NanArgMin keeping the reduced axis (with no axis,
+// every axis) as size 1.
+func NanArgMinKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
+	return argNew[T, argMin[T]]("NanArgMinKeepDims", tensor.View[T](v), axis, true, true)
+}
+
+// NanArgMinInto writes NanArgMin of v into dst.
+func NanArgMinInto[T tensor.Float, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis ...int) error {
+	return argInto[T, argMin[T]]("NanArgMinInto", tensor.View[int](dst), tensor.View[T](v), axis, true)
 }
 
 // argOrder is the order of an index reduction: simd.Max or simd.Min (see
@@ -85,16 +127,17 @@ func (argMin[T]) op() simd.Op { return simd.Min }
 
 // argSpec is a checked index reduction: the axes reduced, the result's
 // shape with them kept as size 1 and dropped (appended to the caller's
-// slices: arrays on its stack), and the layout that gives each element of
-// v its index (stride 1 along the axis; row-major for the flat index).
+// slices: arrays on its stack), the layout that gives each element of
+// v its index (stride 1 along the axis; row-major for the flat index), and
+// whether NaN is skipped (the NanArg forms).
 type argSpec struct {
 	set        uint64
-	flat       bool
+	flat, nan  bool
 	keep, drop []int
 	index      layout.Layout
 }
 
-func argCheck[T tensor.Real](op string, v tensor.View[T], axis []int, keep, drop []int) (argSpec, error) {
+func argCheck[T tensor.Real](op string, v tensor.View[T], axis []int, nan bool, keep, drop []int) (argSpec, error) {
 	if len(axis) > 1 {
 		return argSpec{}, errorf(op, layout.ErrAxis, "axes %v: one axis or none", slices.Clone(axis))
 	}
@@ -104,7 +147,7 @@ func argCheck[T tensor.Real](op string, v tensor.View[T], axis []int, keep, drop
 	if err != nil {
 		return argSpec{}, err
 	}
-	s := argSpec{set: set, flat: len(axis) == 0}
+	s := argSpec{set: set, flat: len(axis) == 0, nan: nan}
 	s.keep, s.drop = appendReduced(keep, drop, shape, set)
 	if s.flat {
 		s.index, err = layout.RowMajor(shape...)
@@ -122,8 +165,8 @@ func argCheck[T tensor.Real](op string, v tensor.View[T], axis []int, keep, drop
 	return s, nil
 }
 
-func argNew[T tensor.Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keepDims bool) (tensor.Tensor[int], error) {
-	s, err := argCheck(op, v, axis, nil, nil)
+func argNew[T tensor.Real, O argOrder[T]](op string, v tensor.View[T], axis []int, keepDims, nan bool) (tensor.Tensor[int], error) {
+	s, err := argCheck(op, v, axis, nan, nil, nil)
 	if err != nil {
 		return tensor.Tensor[int]{}, err
 	}
@@ -135,13 +178,15 @@ func argNew[T tensor.Real, O argOrder[T]](op string, v tensor.View[T], axis []in
 	if err != nil {
 		return out, err
 	}
-	argRun[T, O](&s, out.Data(), v)
+	if err := argRun[T, O](op, &s, out.Data(), v); err != nil {
+		return tensor.Tensor[int]{}, err
+	}
 	return out, nil
 }
 
-func argInto[T tensor.Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.View[T], axis []int) error {
+func argInto[T tensor.Real, O argOrder[T]](op string, dst tensor.View[int], v tensor.View[T], axis []int, nan bool) error {
 	var kb, db, sb, gb, rb [8]int
-	s, err := argCheck(op, v, axis, kb[:0], db[:0])
+	s, err := argCheck(op, v, axis, nan, kb[:0], db[:0])
 	if err != nil {
 		return err
 	}
@@ -151,10 +196,11 @@ func argInto[T tensor.Real, O argOrder[T]](op string, dst tensor.View[int], v te
 		return err
 	}
 	d := operandOf(&dst)
-	if start, end, ok := d.lay.ContiguousRange(); ok && !sharesBytes(d, operandOf(&v)) {
+	if start, end, ok := d.lay.ContiguousRange(); ok && !nan && !sharesBytes(d, operandOf(&v)) {
 		// dst is one row-major run, apart from v: the indices go in
-		// directly.
-		argRun[T, O](&s, d.data[start:end], v)
+		// directly (not those of a NanArg form, which can fail after the
+		// search).
+		argRun[T, O](op, &s, d.data[start:end], v)
 		return nil
 	}
 	got := d.lay.AppendShape(gb[:0])
@@ -163,7 +209,9 @@ func argInto[T tensor.Real, O argOrder[T]](op string, dst tensor.View[int], v te
 	var sc scratch
 	defer sc.release()
 	out := scratchOrMake[int](&sc, 0, shapeSize(s.keep))
-	argRun[T, O](&s, out, v)
+	if err := argRun[T, O](op, &s, out, v); err != nil {
+		return err
+	}
 	rl, _ := layout.RowMajor(got...)
 	res, _ := tensor.NewView(out, rl)
 	if err := dst.CopyFrom(res); err != nil {
@@ -173,12 +221,23 @@ func argInto[T tensor.Real, O argOrder[T]](op string, dst tensor.View[int], v te
 }
 
 // argRun finds the indices of s into out, row-major of the keepdims
-// shape.
-func argRun[T tensor.Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
+// shape; for a NanArg form, it returns the error of argSkipNaN.
+func argRun[T tensor.Real, O argOrder[T]](op string, s *argSpec, out []int, v tensor.View[T]) error {
 	in := operandOf(&v)
 	if len(out) == 0 || in.lay.Size() == 0 {
-		return
+		return nil
 	}
+	argSearchAll[T, O](s, out, v)
+	if !s.nan {
+		return nil
+	}
+	var ord O
+	return argSkipNaN(op, s, out, v, ord.op() == simd.Max)
+}
+
+// argSearchAll finds the indices of s into out, NaN the best of all.
+func argSearchAll[T tensor.Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T]) {
+	in := operandOf(&v)
 	var zero T
 	n := par.Workers(in.lay.Size() * int(unsafe.Sizeof(zero)))
 	for i := range out {
@@ -220,6 +279,78 @@ func argRun[T tensor.Real, O argOrder[T]](s *argSpec, out []int, v tensor.View[T
 		return
 	}
 	argFlat[T, O](&it, n, out, make([]T, len(out)), in.data)
+}
+
+// argSkipNaN replaces the indices in out that argSearchAll found at a
+// NaN by those of the best element of the run that is not NaN (the first
+// such), searching those runs again in order. A run of NaN only is an error
+// wrapping ErrEmpty.
+func argSkipNaN[T tensor.Real](op string, s *argSpec, out []int, v tensor.View[T], max bool) error {
+	lay := v.Layout()
+	x := v.Data()
+	shape := lay.Shape()
+	idx := make([]int, len(shape))
+	if s.flat {
+		unravel(idx, out[0], shape)
+		if off, _ := lay.Index(idx...); x[off] == x[off] {
+			return nil
+		}
+		bi, i := -1, 0
+		var b T
+		for e := range v.Values() {
+			if e == e && (bi < 0 || better(e, b, max)) {
+				b, bi = e, i
+			}
+			i++
+		}
+		if bi < 0 {
+			return errorf(op, ErrEmpty, "shape %v: every element is NaN", shape)
+		}
+		out[0] = bi
+		return nil
+	}
+	k := bits.TrailingZeros64(s.set)
+	strides := lay.Strides()
+	n, st := shape[k], strides[k]
+	base := lay.Offset() // of the run of out[o], idx its index in s.keep
+	for o, j := range out {
+		if o > 0 {
+			for a := len(idx) - 1; a >= 0; a-- {
+				if idx[a]++; idx[a] < s.keep[a] {
+					base += strides[a]
+					break
+				}
+				base -= (idx[a] - 1) * strides[a]
+				idx[a] = 0
+			}
+		}
+		if e := x[base+j*st]; e == e {
+			continue
+		}
+		bi := -1
+		var b T
+		for i := range n {
+			if e := x[base+i*st]; e == e && (bi < 0 || better(e, b, max)) {
+				b, bi = e, i
+			}
+		}
+		if bi < 0 {
+			return errorf(op, ErrEmpty, "shape %v along axis %d: every element of the run at %v is NaN", shape, k, idx)
+		}
+		out[o] = bi
+	}
+	return nil
+}
+
+// unravel sets idx to the row-major multi-index of the flat index i in
+// shape.
+func unravel(idx []int, i int, shape []int) {
+	for a := len(shape) - 1; a >= 0; a-- {
+		if shape[a] > 0 {
+			idx[a] = i % shape[a]
+			i /= shape[a]
+		}
+	}
 }
 
 // argFlat finds the flat index on n goroutines, each a part of it. It is a
