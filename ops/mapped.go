@@ -4,6 +4,7 @@ import (
 	"math/bits"
 	"unsafe"
 
+	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
@@ -24,6 +25,58 @@ import (
 // between being written and being reduced. A variable for the tests.
 var mapBlock = 1 << 20
 
+// keptNew runs run, a reduction of v over axes, into a new tensor: run
+// writes the result into d, the row-major operand of the kept shape (the
+// reduced axes of size 1), given v's shape and the set of reduced axes.
+func keptNew[T tensor.Number](op string, v tensor.View[T], axes []int, keepDims bool, run func(d *operand[T], shape []int, set uint64) error) (tensor.Tensor[T], error) {
+	var sb, kb, db [8]int
+	shape := v.Layout().AppendShape(sb[:0])
+	set, err := reduceAxes(op, len(shape), axes)
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	keep, drop := appendReduced(kb[:0], db[:0], shape, set)
+	rshape := drop
+	if keepDims {
+		rshape = keep
+	}
+	out, err := newResult[T](op, rshape)
+	if err != nil {
+		return out, err
+	}
+	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
+	d := operand[T]{data: out.Data(), lay: kl}
+	if err := run(&d, shape, set); err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	return out, nil
+}
+
+// keptInto runs run, as keptNew does, into a row-major temporary of the
+// result's size, and copies that into dst once run has succeeded: dst,
+// checked first, may share memory with v, and nothing is written on error.
+func keptInto[T tensor.Number](op string, dst *operand[T], v tensor.View[T], axes []int, run func(d *operand[T], shape []int, set uint64) error) error {
+	var sb, kb [8]int
+	shape := v.Layout().AppendShape(sb[:0])
+	set, err := reduceAxes(op, len(shape), axes)
+	if err != nil {
+		return err
+	}
+	keep, err := reduceDst(op, dst, shape, set, kb[:0])
+	if err != nil {
+		return err
+	}
+	var sc scratch
+	defer sc.release()
+	d := operand[T]{data: scratchOrMake[T](&sc, 3, shapeSize(keep))}
+	d.lay, _ = layout.RowMajor(keep...)
+	if err := run(&d, shape, set); err != nil {
+		return err
+	}
+	copier.Move(dst.data, &dst.lay, d.data, &d.lay, copier.Part{})
+	return nil
+}
+
 // elemMap computes the elements a mapped reduction reduces. Each method
 // sets dev, a row-major view of src's shape over fresh memory, to f of
 // src's elements; src is the whole input (whole), its slice [lo, hi) along
@@ -35,6 +88,20 @@ type elemMap[T tensor.Number] interface {
 	whole(dev, src tensor.View[T])
 	block(dev, src tensor.View[T], k, lo, hi int)
 	rows(dev, src tensor.View[T])
+}
+
+// unMap maps each element by the unary operation k (see elemMap).
+type unMap[T tensor.Number, K unOp[T]] struct{ k K }
+
+func (m unMap[T, K]) whole(dev, src tensor.View[T])              { m.into(dev, src) }
+func (m unMap[T, K]) block(dev, src tensor.View[T], _, _, _ int) { m.into(dev, src) }
+func (m unMap[T, K]) rows(dev, src tensor.View[T])               { m.into(dev, src) }
+
+// into sets dev, fresh and of src's shape, to k of src's elements.
+func (m unMap[T, K]) into(dev, src tensor.View[T]) {
+	if err := unaryInto("map", m.k, operandOf(&dev), operandOf(&src)); err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
 }
 
 // mappedPlan is how a mapped reduction of an input cuts its work: whole,

@@ -3,8 +3,6 @@ package ops
 import (
 	"math"
 
-	"github.com/tessera-go/tessera/internal/copier"
-	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -27,12 +25,12 @@ import (
 // mapped elements are computed in blocks of about 1 MiB, or into a
 // temporary of v's size when every axis is reduced.
 func NanSum[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanSum", tensor.View[T](v), axes, false, nanSumKind)
+	return nanNew("NanSum", tensor.View[T](v), axes, false, nanSumKind, 0)
 }
 
 // NanSumKeepDims is NanSum keeping the reduced axes as size 1.
 func NanSumKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanSumKeepDims", tensor.View[T](v), axes, true, nanSumKind)
+	return nanNew("NanSumKeepDims", tensor.View[T](v), axes, true, nanSumKind, 0)
 }
 
 // NanSumInto writes NanSum of v along axes into dst, whose shape is the
@@ -41,23 +39,23 @@ func NanSumKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tens
 // layout.ErrOverlap for one that reaches an element twice; nothing is
 // written on error.
 func NanSumInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
-	return nanInto("NanSumInto", operandOf[T](&dst), tensor.View[T](v), axes, nanSumKind)
+	return nanInto("NanSumInto", operandOf[T](&dst), tensor.View[T](v), axes, nanSumKind, 0)
 }
 
 // NanProd returns the product of the elements of v along axes with NaN
 // read as 1, NumPy's nanprod: 1 where every element is NaN. Like [NanSum].
 func NanProd[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanProd", tensor.View[T](v), axes, false, nanProdKind)
+	return nanNew("NanProd", tensor.View[T](v), axes, false, nanProdKind, 0)
 }
 
 // NanProdKeepDims is NanProd keeping the reduced axes as size 1.
 func NanProdKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanProdKeepDims", tensor.View[T](v), axes, true, nanProdKind)
+	return nanNew("NanProdKeepDims", tensor.View[T](v), axes, true, nanProdKind, 0)
 }
 
 // NanProdInto writes NanProd of v into dst, as NanSumInto does.
 func NanProdInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
-	return nanInto("NanProdInto", operandOf[T](&dst), tensor.View[T](v), axes, nanProdKind)
+	return nanInto("NanProdInto", operandOf[T](&dst), tensor.View[T](v), axes, nanProdKind, 0)
 }
 
 // NanMean returns the mean of the elements of v along axes that are not
@@ -65,17 +63,17 @@ func NanProdInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D
 // then rounded to T, as NumPy divides), NaN where every element is NaN or
 // there is none. Like [NanSum].
 func NanMean[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanMean", tensor.View[T](v), axes, false, nanMeanKind)
+	return nanNew("NanMean", tensor.View[T](v), axes, false, nanMeanKind, 0)
 }
 
 // NanMeanKeepDims is NanMean keeping the reduced axes as size 1.
 func NanMeanKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanMeanKeepDims", tensor.View[T](v), axes, true, nanMeanKind)
+	return nanNew("NanMeanKeepDims", tensor.View[T](v), axes, true, nanMeanKind, 0)
 }
 
 // NanMeanInto writes NanMean of v into dst, as NanSumInto does.
 func NanMeanInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
-	return nanInto("NanMeanInto", operandOf[T](&dst), tensor.View[T](v), axes, nanMeanKind)
+	return nanInto("NanMeanInto", operandOf[T](&dst), tensor.View[T](v), axes, nanMeanKind, 0)
 }
 
 // NanMax returns the largest element of v along axes that is not NaN,
@@ -83,33 +81,76 @@ func NanMeanInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D
 // elements into one or more is an error wrapping ErrEmpty, as [Max]'s.
 // Like [NanSum] otherwise.
 func NanMax[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanMax", tensor.View[T](v), axes, false, nanMaxKind)
+	return nanNew("NanMax", tensor.View[T](v), axes, false, nanMaxKind, 0)
 }
 
 // NanMaxKeepDims is NanMax keeping the reduced axes as size 1.
 func NanMaxKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanMaxKeepDims", tensor.View[T](v), axes, true, nanMaxKind)
+	return nanNew("NanMaxKeepDims", tensor.View[T](v), axes, true, nanMaxKind, 0)
 }
 
 // NanMaxInto writes NanMax of v into dst, as NanSumInto does.
 func NanMaxInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
-	return nanInto("NanMaxInto", operandOf[T](&dst), tensor.View[T](v), axes, nanMaxKind)
+	return nanInto("NanMaxInto", operandOf[T](&dst), tensor.View[T](v), axes, nanMaxKind, 0)
 }
 
 // NanMin returns the smallest element of v along axes that is not NaN,
 // like [NanMax].
 func NanMin[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanMin", tensor.View[T](v), axes, false, nanMinKind)
+	return nanNew("NanMin", tensor.View[T](v), axes, false, nanMinKind, 0)
 }
 
 // NanMinKeepDims is NanMin keeping the reduced axes as size 1.
 func NanMinKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
-	return nanNew("NanMinKeepDims", tensor.View[T](v), axes, true, nanMinKind)
+	return nanNew("NanMinKeepDims", tensor.View[T](v), axes, true, nanMinKind, 0)
 }
 
 // NanMinInto writes NanMin of v into dst, as NanSumInto does.
 func NanMinInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axes ...int) error {
-	return nanInto("NanMinInto", operandOf[T](&dst), tensor.View[T](v), axes, nanMinKind)
+	return nanInto("NanMinInto", operandOf[T](&dst), tensor.View[T](v), axes, nanMinKind, 0)
+}
+
+// NanVarianceDdof returns the variance of the elements of v along axes
+// that are not NaN, with ddof delta degrees of freedom, NumPy's nanvar:
+// the sum of (x - m)² over those elements, m their NanMean, divided by
+// their count minus ddof (in float64, then rounded to T, as NumPy
+// divides); NaN where that divisor is 0 or less, so where every element
+// is NaN. Pass 0 for the population variance, 1 for the sample variance
+// (see [VarianceDdof]). Computed as VarianceDdof is, in two passes over v
+// besides a count of its NaN, with its temporaries; the errors of
+// [NanSum].
+func NanVarianceDdof[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return nanNew("NanVarianceDdof", tensor.View[T](v), axes, false, nanVarKind, ddof)
+}
+
+// NanVarianceDdofKeepDims is NanVarianceDdof keeping the reduced axes as
+// size 1.
+func NanVarianceDdofKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return nanNew("NanVarianceDdofKeepDims", tensor.View[T](v), axes, true, nanVarKind, ddof)
+}
+
+// NanVarianceDdofInto writes NanVarianceDdof of v into dst, as NanSumInto
+// does.
+func NanVarianceDdofInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
+	return nanInto("NanVarianceDdofInto", operandOf[T](&dst), tensor.View[T](v), axes, nanVarKind, ddof)
+}
+
+// NanStdDevDdof returns the square root of NanVarianceDdof, NumPy's
+// nanstd.
+func NanStdDevDdof[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return nanNew("NanStdDevDdof", tensor.View[T](v), axes, false, nanStdKind, ddof)
+}
+
+// NanStdDevDdofKeepDims is NanStdDevDdof keeping the reduced axes as size
+// 1.
+func NanStdDevDdofKeepDims[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
+	return nanNew("NanStdDevDdofKeepDims", tensor.View[T](v), axes, true, nanStdKind, ddof)
+}
+
+// NanStdDevDdofInto writes NanStdDevDdof of v into dst, as NanSumInto
+// does.
+func NanStdDevDdofInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, ddof int, axes ...int) error {
+	return nanInto("NanStdDevDdofInto", operandOf[T](&dst), tensor.View[T](v), axes, nanStdKind, ddof)
 }
 
 // nanKind is one NaN-aware reduction.
@@ -121,104 +162,94 @@ const (
 	nanMeanKind
 	nanMaxKind
 	nanMinKind
+	nanVarKind
+	nanStdKind
 )
 
 // nanNew runs the reduction k of v over axes into a new tensor.
-func nanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims bool, k nanKind) (tensor.Tensor[T], error) {
-	var sb, kb, db [8]int
-	shape := v.Layout().AppendShape(sb[:0])
-	set, err := reduceAxes(op, len(shape), axes)
-	if err != nil {
-		return tensor.Tensor[T]{}, err
-	}
-	keep, drop := appendReduced(kb[:0], db[:0], shape, set)
-	if err := nanEmpty(op, k, shape, set, keep); err != nil {
-		return tensor.Tensor[T]{}, err
-	}
-	rshape := drop
-	if keepDims {
-		rshape = keep
-	}
-	out, err := newResult[T](op, rshape)
-	if err != nil {
-		return out, err
-	}
-	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
-	d := operand[T]{data: out.Data(), lay: kl}
-	if err := nanRun(op, k, &d, v, shape, set); err != nil {
-		return tensor.Tensor[T]{}, err
-	}
-	return out, nil
+func nanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims bool, k nanKind, ddof int) (tensor.Tensor[T], error) {
+	return keptNew(op, v, axes, keepDims, func(d *operand[T], shape []int, set uint64) error {
+		return nanRun(op, k, ddof, d, v, shape, set)
+	})
 }
 
-// nanInto runs the reduction k of v over axes into a row-major
-// temporary, and copies that into dst.
-func nanInto[T tensor.Float](op string, dst *operand[T], v tensor.View[T], axes []int, k nanKind) error {
-	var sb, kb [8]int
-	shape := v.Layout().AppendShape(sb[:0])
-	set, err := reduceAxes(op, len(shape), axes)
-	if err != nil {
-		return err
-	}
-	keep, err := reduceDst(op, dst, shape, set, kb[:0])
-	if err != nil {
-		return err
-	}
-	if err := nanEmpty(op, k, shape, set, keep); err != nil {
-		return err
-	}
-	var sc scratch
-	defer sc.release()
-	d := operand[T]{data: scratchOrMake[T](&sc, 3, shapeSize(keep))}
-	d.lay, _ = layout.RowMajor(keep...)
-	if err := nanRun(op, k, &d, v, shape, set); err != nil {
-		return err
-	}
-	copier.Move(dst.data, &dst.lay, d.data, &d.lay, copier.Part{})
-	return nil
+// nanInto runs the reduction k of v over axes into dst.
+func nanInto[T tensor.Float](op string, dst *operand[T], v tensor.View[T], axes []int, k nanKind, ddof int) error {
+	return keptInto(op, dst, v, axes, func(d *operand[T], shape []int, set uint64) error {
+		return nanRun(op, k, ddof, d, v, shape, set)
+	})
 }
 
-// nanEmpty returns ErrEmpty for NanMax and NanMin of no elements into one
-// or more, as Max and Min.
-func nanEmpty(op string, k nanKind, shape []int, set uint64, keep []int) error {
-	if (k == nanMaxKind || k == nanMinKind) && reducedSize(shape, set) == 0 && shapeSize(keep) > 0 {
+// emptyReduction returns ErrEmpty for a reduction of shape over set into
+// results results that has no elements to reduce, as Max's and Min's.
+func emptyReduction(op string, shape []int, set uint64, results int) error {
+	if reducedSize(shape, set) == 0 && results > 0 {
+		var kb, db [8]int
+		keep, _ := appendReduced(kb[:0], db[:0], shape, set)
 		return errorf(op, ErrEmpty, "reduction of shape %v to %v has no elements to reduce", append([]int(nil), shape...), append([]int(nil), keep...))
 	}
 	return nil
 }
 
 // nanRun reduces v over set into d, the row-major result of the kept
-// shape, by the reduction k.
-func nanRun[T tensor.Float](op string, k nanKind, d *operand[T], v tensor.View[T], shape []int, set uint64) error {
+// shape, by the reduction k (with ddof, for the variance).
+func nanRun[T tensor.Float](op string, k nanKind, ddof int, d *operand[T], v tensor.View[T], shape []int, set uint64) error {
+	if k == nanMaxKind || k == nanMinKind {
+		if err := emptyReduction(op, shape, set, len(d.data)); err != nil {
+			return err
+		}
+	}
 	p, err := planMapped(op, d, v, set)
 	if err != nil {
 		return err
 	}
 	var sc scratch
 	defer sc.release()
+	var nans operand[int] // the counts of NaN of each result, exact
+	if k != nanSumKind && k != nanProdKind {
+		nans = operand[int]{data: scratchOrMake[int](&sc, 2, len(d.data)), lay: d.lay}
+		countNaN(&nans, operandOf(&v))
+	}
+	per := reducedSize(shape, set)
 	switch k {
 	case nanSumKind, nanMeanKind:
 		rd := sumReducer[T]()
-		runMapped(&p, rd, d, v, set, nanTo[T]{0}, &sc)
+		runMapped(&p, rd, d, v, set, nanTo[T](0), &sc)
 		rd.finish(d.data)
 	case nanProdKind:
-		runMapped(&p, newReducer(mulOp[T]{}, 1, true), d, v, set, nanTo[T]{1}, &sc)
+		runMapped(&p, newReducer(mulOp[T]{}, 1, true), d, v, set, nanTo[T](1), &sc)
 	case nanMaxKind:
-		runMapped(&p, newReducer(maxOp[T]{}, T(math.Inf(-1)), true), d, v, set, nanTo[T]{T(math.Inf(-1))}, &sc)
+		runMapped(&p, newReducer(maxOp[T]{}, T(math.Inf(-1)), true), d, v, set, nanTo(T(math.Inf(-1))), &sc)
 	case nanMinKind:
-		runMapped(&p, newReducer(minOp[T]{}, T(math.Inf(1)), true), d, v, set, nanTo[T]{T(math.Inf(1))}, &sc)
+		runMapped(&p, newReducer(minOp[T]{}, T(math.Inf(1)), true), d, v, set, nanTo(T(math.Inf(1))), &sc)
+	case nanVarKind, nanStdKind:
+		// The means, NanMean's values, then the sum of the squared
+		// deviations of the elements that are not NaN.
+		m := operand[T]{data: scratchOrMake[T](&sc, 0, len(d.data)), lay: d.lay}
+		rd := sumReducer[T]()
+		runMapped(&p, rd, &m, v, set, nanTo[T](0), &sc)
+		rd.finish(m.data)
+		for i, c := range nans.data {
+			m.data[i] = T(float64(m.data[i]) / float64(per-c))
+		}
+		mean, _ := tensor.NewView(m.data, m.lay)
+		runMapped(&p, newReducer(addOp[T]{}, 0, true), d, v, set, devMap[T]{kept: mean, f: nanSqDevFunc}, &sc)
 	}
-	if k == nanSumKind || k == nanProdKind {
-		return nil
-	}
-	// The counts of NaN of each result, exact.
-	nans := operand[int]{data: scratchOrMake[int](&sc, 2, len(d.data)), lay: d.lay}
-	countNaN(&nans, operandOf(&v))
-	per := reducedSize(shape, set)
 	for i, c := range nans.data {
 		switch {
 		case k == nanMeanKind:
 			d.data[i] = T(float64(d.data[i]) / float64(per-c))
+		case k == nanVarKind || k == nanStdKind:
+			dof := per - c - ddof
+			if dof <= 0 {
+				d.data[i] = T(math.NaN())
+				continue
+			}
+			x := float64(d.data[i]) / float64(dof)
+			if k == nanStdKind {
+				x = math.Sqrt(float64(T(x))) // the root of the variance as T
+			}
+			d.data[i] = T(x)
 		case c == per:
 			d.data[i] = T(math.NaN())
 		}
@@ -226,20 +257,8 @@ func nanRun[T tensor.Float](op string, k nanKind, d *operand[T], v tensor.View[T
 	return nil
 }
 
-// nanTo maps NaN to to and every other element to itself (see elemMap).
-type nanTo[T tensor.Float] struct{ to T }
-
-func (m nanTo[T]) whole(dev, src tensor.View[T])              { m.into(dev, src) }
-func (m nanTo[T]) block(dev, src tensor.View[T], _, _, _ int) { m.into(dev, src) }
-func (m nanTo[T]) rows(dev, src tensor.View[T])               { m.into(dev, src) }
-
-// into sets dev to src with NaN replaced by m.to; dev is fresh and of
-// src's shape.
-func (m nanTo[T]) into(dev, src tensor.View[T]) {
-	if err := unaryInto("NanTo", nanToOp[T](m), operandOf(&dev), operandOf(&src)); err != nil {
-		panic("ops: internal error: " + err.Error())
-	}
-}
+// nanTo maps NaN to to and every other element to itself.
+func nanTo[T tensor.Float](to T) unMap[T, nanToOp[T]] { return unMap[T, nanToOp[T]]{nanToOp[T]{to}} }
 
 // nanToOp is the unary operation of nanTo (see unOp).
 type nanToOp[T tensor.Float] struct{ to T }

@@ -3,6 +3,7 @@ package ops
 import (
 	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -246,36 +247,65 @@ func squaredDeviations[T tensor.Float](op string, d *operand[T], v tensor.View[T
 	}
 	var sc scratch
 	defer sc.release()
-	m := sqDev[T]{mean: meansOf(&sc, v, set, n)}
+	m := devMap[T]{kept: meansOf(&sc, v, set, n), f: sqDevFunc}
 	runMapped(&p, newReducer(addOp[T]{}, 0, true), d, v, set, m, &sc)
 	return max(n-ddof, 0), nil
 }
 
-// sqDev maps the elements of a block of v to their squared deviations
-// from mean, the means of v over the reduced axes in v's keep-shape.
-type sqDev[T tensor.Float] struct{ mean tensor.View[T] }
-
-func (m sqDev[T]) whole(dev, src tensor.View[T]) { sqDevInto(dev, src, m.mean) }
-
-func (m sqDev[T]) block(dev, src tensor.View[T], k, lo, hi int) {
-	mb, _ := m.mean.Slice(k, lo, hi, 1)
-	sqDevInto(dev, src, mb)
+// devMap maps the elements x of a block of v to f(x, m), m the element
+// of kept that x reduces into: kept holds a value for each result of the
+// reduction, in v's keep-shape (its reduced axes of size 1), such as the
+// means of a variance.
+type devMap[T tensor.Float] struct {
+	kept tensor.View[T]
+	f    devFunc
 }
 
-func (m sqDev[T]) rows(dev, src tensor.View[T]) {
+// devFunc is the function of a devMap.
+type devFunc uint8
+
+const (
+	sqDevFunc    devFunc = iota // (x - m)², the variance's
+	nanSqDevFunc                // (x - m)², or 0 for a NaN x
+	expDevFunc                  // exp(x - m), LogSumExp's
+	sqScaledFunc                // (x·m)², Norm's scaled squares
+)
+
+func (m devMap[T]) whole(dev, src tensor.View[T]) { devInto(dev, src, m.kept, m.f) }
+
+func (m devMap[T]) block(dev, src tensor.View[T], k, lo, hi int) {
+	mb, _ := m.kept.Slice(k, lo, hi, 1)
+	devInto(dev, src, mb, m.f)
+}
+
+func (m devMap[T]) rows(dev, src tensor.View[T]) {
 	w, _ := src.Dim(1)
 	ml, _ := layout.RowMajor(1, w)
-	m2, _ := tensor.NewView(m.mean.Data()[:w], ml) // mean is row-major
-	sqDevInto(dev, src, m2)
+	m2, _ := tensor.NewView(m.kept.Data()[:w], ml) // kept is row-major
+	devInto(dev, src, m2, m.f)
 }
 
-// sqDevInto sets dev to (src - mean)², mean broadcast to src's shape.
-func sqDevInto[T tensor.Float](dev, src, mean tensor.View[T]) {
-	// The shapes broadcast and dev is fresh: neither can fail.
-	if err := SubInto(dev, src, mean); err != nil {
-		panic("ops: internal error: " + err.Error())
+// devInto sets dev to f(src, kept), kept broadcast to src's shape.
+func devInto[T tensor.Float](dev, src, kept tensor.View[T], f devFunc) {
+	// The shapes broadcast and dev is fresh: nothing can fail.
+	var err error
+	switch f {
+	case sqDevFunc:
+		if err = SubInto(dev, src, kept); err == nil {
+			err = MulInto(dev, dev, dev)
+		}
+	case nanSqDevFunc:
+		err = binaryInto("devInto", nanSqDevOp[T]{}, operandOf(&dev), operandOf(&src), operandOf(&kept), false)
+	case expDevFunc:
+		if err = SubInto(dev, src, kept); err == nil {
+			err = ExpInto(dev, dev)
+		}
+	case sqScaledFunc:
+		if err = MulInto(dev, src, kept); err == nil {
+			err = MulInto(dev, dev, dev)
+		}
 	}
-	if err := MulInto(dev, dev, dev); err != nil {
+	if err != nil {
 		panic("ops: internal error: " + err.Error())
 	}
 }
@@ -338,3 +368,36 @@ func scaleInto[T tensor.Float](dst tensor.View[T], n int) error {
 	}
 	return DivScalarInto(dst, dst, T(n))
 }
+
+// nanSqDevOp is (x - m)², or 0 for a NaN x, as a binary operation.
+type nanSqDevOp[T tensor.Float] struct{}
+
+func (k nanSqDevOp[T]) vv(d, x, y []T) {
+	x, y = x[:len(d)], y[:len(d)]
+	for i := range d {
+		d[i] = k.at(x[i], y[i])
+	}
+}
+
+func (k nanSqDevOp[T]) vs(d, x []T, s T) {
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = k.at(x[i], s)
+	}
+}
+
+func (k nanSqDevOp[T]) sv(d []T, s T, y []T) {
+	y = y[:len(d)]
+	for i := range d {
+		d[i] = k.at(s, y[i])
+	}
+}
+
+func (nanSqDevOp[T]) at(x, m T) T {
+	if x != x {
+		return 0
+	}
+	return (x - m) * (x - m)
+}
+
+func (nanSqDevOp[T]) simdOp() (simd.Op, bool) { return 0, false }
