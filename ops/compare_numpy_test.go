@@ -25,6 +25,7 @@ type cmpCase struct {
 	Args   []npArg
 	Scalar bool
 	Params map[string]string
+	Ulps   int // 0: bit for bit; otherwise within Ulps units of T's epsilon, relative to max(1, |want|)
 	Shape  []int
 	Values []string
 }
@@ -82,7 +83,8 @@ func TestNumPyCompare(t *testing.T) {
 		"LogicalAnd", "LogicalOr", "LogicalXor", "LogicalNot", "IsNaN", "IsInf", "IsFinite", "Where",
 		"Clip", "IsClose", "AllClose", "MaskedSelect", "MaskedFill", "Take", "ArgWhere", "NonZero",
 		"TakeAlongAxis", "PutAlongAxis", "ScatterAdd", "Tril", "Triu", "Roll",
-		"NanSum", "NanProd", "NanMean", "NanMax", "NanMin"} {
+		"NanSum", "NanProd", "NanMean", "NanMax", "NanMin", "NanVarianceDdof", "NanStdDevDdof", "NanArgMax", "NanArgMin",
+		"LogSumExp", "Softmax", "LogSoftmax", "Norm", "Pad", "Tile", "Repeat"} {
 		require.True(t, seen[op], "no case of %s", op)
 	}
 }
@@ -196,6 +198,8 @@ func cmpRunFloat[T tensor.Float](t *testing.T, c *cmpCase) {
 		dst := tensor.Must(tensor.New[T](c.Shape...))
 		require.NoError(t, into(dst.View(), x, axes...))
 		valuesRun(t, c, dst.Shape(), dst.Data(), parseRealValue[T])
+	case "NanVarianceDdof", "NanStdDevDdof", "NanArgMax", "NanArgMin", "LogSumExp", "Softmax", "LogSoftmax", "Norm":
+		floatRun[T](t, c)
 	case "AllClose":
 		a := cmpArgs(t, c.Args, parseRealValue[T])
 		got, err := ops.AllClose(a[0], a[1], param[T](t, c, "rtol"), param[T](t, c, "atol"))
@@ -277,6 +281,9 @@ func cmpRun[T tensor.Real](t *testing.T, c *cmpCase) {
 		m := cmpArgs(t, c.Args[1:], parseBoolValue)[0]
 		require.NoError(t, ops.MaskedFill(x, m, param[T](t, c, "s")))
 		valuesRun(t, c, x.Shape(), x.Contiguous().Data(), parseRealValue[T])
+		return
+	case "Pad", "Tile", "Repeat":
+		buildRun[T](t, c)
 		return
 	}
 	a := cmpArgs(t, c.Args, parseRealValue[T])
@@ -450,4 +457,142 @@ func sameElemBits[T tensor.Element](x, y T) bool {
 		return math.Float32bits(a) == math.Float32bits(b) || a != a && b != b
 	}
 	return x == y
+}
+
+// ints parses a case's comma-separated list of ints ("all": nil).
+func intList(t *testing.T, s string) []int {
+	t.Helper()
+	if s == "all" || s == "" {
+		return nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(f)
+		require.NoError(t, err)
+		out = append(out, n)
+	}
+	return out
+}
+
+// axesParam returns a case's "axis" parameter as axes: none for "all".
+func axesParam(t *testing.T, c *cmpCase) []int {
+	if c.Params["axis"] == "all" {
+		return nil
+	}
+	return []int{int(param[float64](t, c, "axis"))}
+}
+
+// floatRun runs a case of the NaN-aware variances and index reductions,
+// LogSumExp, Softmax, LogSoftmax or Norm, with its Into form into a fresh
+// destination.
+func floatRun[T tensor.Float](t *testing.T, c *cmpCase) {
+	t.Helper()
+	x := cmpArgs(t, c.Args, parseRealValue[T])[0]
+	var axes []int
+	if _, ok := c.Params["axis"]; ok {
+		axes = axesParam(t, c)
+	}
+	var got tensor.Tensor[T]
+	var err error
+	dst := tensor.Must(tensor.New[T](c.Shape...))
+	var into error
+	switch c.Op {
+	case "NanArgMax", "NanArgMin":
+		f, fi := ops.NanArgMax[T, tensor.View[T]], ops.NanArgMaxInto[T, tensor.View[int], tensor.View[T]]
+		if c.Op == "NanArgMin" {
+			f, fi = ops.NanArgMin[T, tensor.View[T]], ops.NanArgMinInto[T, tensor.View[int], tensor.View[T]]
+		}
+		idx, err := f(x, axes...)
+		require.NoError(t, err)
+		valuesRun(t, c, idx.Shape(), idx.Data(), parseRealValue[int])
+		d := tensor.Must(tensor.New[int](c.Shape...))
+		require.NoError(t, fi(d.View(), x, axes...))
+		valuesRun(t, c, d.Shape(), d.Data(), parseRealValue[int])
+		return
+	case "NanVarianceDdof":
+		ddof := int(param[float64](t, c, "ddof"))
+		got, err = ops.NanVarianceDdof(x, ddof, axes...)
+		into = ops.NanVarianceDdofInto(dst, x, ddof, axes...)
+	case "NanStdDevDdof":
+		ddof := int(param[float64](t, c, "ddof"))
+		got, err = ops.NanStdDevDdof(x, ddof, axes...)
+		into = ops.NanStdDevDdofInto(dst, x, ddof, axes...)
+	case "LogSumExp":
+		got, err = ops.LogSumExp(x, axes...)
+		into = ops.LogSumExpInto(dst, x, axes...)
+	case "Softmax":
+		got, err = ops.Softmax(x, axes[0])
+		into = ops.SoftmaxInto(dst, x, axes[0])
+	case "LogSoftmax":
+		got, err = ops.LogSoftmax(x, axes[0])
+		into = ops.LogSoftmaxInto(dst, x, axes[0])
+	case "Norm":
+		p := param[float64](t, c, "p")
+		axes = intList(t, c.Params["axes"])
+		got, err = ops.Norm(x, p, axes...)
+		into = ops.NormInto(dst, x, p, axes...)
+	}
+	require.NoError(t, err)
+	require.NoError(t, into)
+	closeRun(t, c, got.Shape(), got.Data())
+	closeRun(t, c, dst.Shape(), dst.Data())
+}
+
+// closeRun checks a result's shape and row-major elements against the
+// case's, within c.Ulps units of T's epsilon relative to max(1, |want|):
+// NaN for NaN, infinities and zeros' signs exactly.
+func closeRun[T tensor.Float](t *testing.T, c *cmpCase, shape []int, got []T) {
+	t.Helper()
+	require.Equal(t, c.Shape, shape)
+	require.Len(t, got, len(c.Values))
+	eps := 0x1p-52
+	if _, ok := any(got).([]float32); ok {
+		eps = 0x1p-23
+	}
+	for i, s := range c.Values {
+		w, err := parseRealValue[T](s)
+		require.NoError(t, err)
+		g, wf := float64(got[i]), float64(w)
+		switch {
+		case wf != wf || math.IsInf(wf, 0) || wf == 0 && c.Ulps == 0:
+			require.True(t, sameElemBits(w, got[i]), "element %d: got %v, want %v", i, g, wf)
+		default:
+			tol := float64(max(c.Ulps, 1)) * eps * max(1, math.Abs(wf))
+			require.InDelta(t, wf, g, tol, "element %d", i)
+		}
+	}
+}
+
+// buildRun runs a case of Pad, Tile or Repeat and its Into form.
+func buildRun[T tensor.Real](t *testing.T, c *cmpCase) {
+	t.Helper()
+	x := cmpArgs(t, c.Args, parseRealValue[T])[0]
+	dst := tensor.Must(tensor.New[T](c.Shape...))
+	var got tensor.Tensor[T]
+	var err, into error
+	switch c.Op {
+	case "Pad":
+		w := intList(t, c.Params["widths"])
+		widths := make([][2]int, len(w)/2)
+		for i := range widths {
+			widths[i] = [2]int{w[2*i], w[2*i+1]}
+		}
+		mode := map[string]ops.PadMode{"constant": ops.PadConstant, "edge": ops.PadEdge, "reflect": ops.PadReflect,
+			"symmetric": ops.PadSymmetric, "wrap": ops.PadWrap}[c.Params["mode"]]
+		value := param[T](t, c, "value")
+		got, err = ops.Pad(x, widths, mode, value)
+		into = ops.PadInto(dst, x, widths, mode, value)
+	case "Tile":
+		reps := intList(t, c.Params["reps"])
+		got, err = ops.Tile(x, reps...)
+		into = ops.TileInto(dst, x, reps...)
+	case "Repeat":
+		counts, axis := intList(t, c.Params["counts"]), int(param[float64](t, c, "axis"))
+		got, err = ops.Repeat(x, axis, counts...)
+		into = ops.RepeatInto(dst, x, axis, counts...)
+	}
+	require.NoError(t, err)
+	require.NoError(t, into)
+	valuesRun(t, c, got.Shape(), got.Data(), parseRealValue[T])
+	valuesRun(t, c, dst.Shape(), dst.Data(), parseRealValue[T])
 }

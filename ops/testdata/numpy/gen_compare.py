@@ -1,7 +1,9 @@
 #!/usr/bin/python3
 """Writes compare.json: NumPy's answers for ops/compare_numpy_test.go, the
 comparisons, the logical operations, the classifications (isnan, isinf,
-isfinite) and where. Run once, with Debian's python3-numpy:
+isfinite), where and the other functions of masks, selection and indexing,
+the NaN-aware reductions, LogSumExp, Softmax, LogSoftmax, Norm, Pad, Tile
+and Repeat. Run once, with Debian's python3-numpy:
 
     /usr/bin/python3 gen_compare.py    (in ops/testdata/numpy; NumPy 1.24.2)
 
@@ -278,6 +280,133 @@ for dt in ["float64", "float32"]:
         out = np.asarray(fn(xt.T, axis=1))
         cases.append({"op": name, "dtype": dt, "args": [arg(xt, T=True)], "scalar": False,
                       "params": {"axis": "1.0"}, "shape": list(out.shape), "values": enc(out)})
+
+# NaN-aware variances, standard deviations and index reductions. The
+# variances are checked to a few units in the last place ("ulps"): NumPy
+# sums with a mask, in an order of its own.
+for dt in ["float64", "float32"]:
+    x = np.array([[np.nan, np.nan, np.nan, np.nan], [1.5, np.nan, -2, 0.25], [np.inf, 3, np.nan, -0.0]], dtype=dt)
+    xr = rng.standard_normal((5, 6)).astype(dt)
+    xr[rng.random((5, 6)) < 0.3] = np.nan
+    xr[0, :] = rng.standard_normal(6)
+    xr[:, 0] = rng.standard_normal(5)
+    for name, fn in [("NanVarianceDdof", np.nanvar), ("NanStdDevDdof", np.nanstd)]:
+        for ddof in [0, 1, 2, 5]:
+            for a, T, axis in [(x, False, None), (x, False, 0), (x, False, 1), (xr, True, 1), (xr, False, None), (xr, False, 0)]:
+                view_ = a.T if T else a
+                out = np.asarray(fn(view_, axis=axis, ddof=ddof))
+                cases.append({"op": name, "dtype": dt, "args": [arg(a, T=T)], "scalar": False,
+                              "params": {"axis": "all" if axis is None else repr(float(axis)), "ddof": repr(float(ddof))},
+                              "ulps": 4, "shape": list(out.shape), "values": enc(out)})
+    for name, fn in [("NanArgMax", np.nanargmax), ("NanArgMin", np.nanargmin)]:
+        for a, T, axis in [(x[1:], False, None), (x[1:], False, 0), (x[1:], False, 1), (xr, True, 1), (xr, False, 0), (xr, False, None)]:
+            view_ = a.T if T else a
+            out = np.asarray(fn(view_, axis=axis))
+            cases.append({"op": name, "dtype": dt, "args": [arg(a, T=T)], "scalar": False,
+                          "params": {"axis": "all" if axis is None else repr(float(axis))},
+                          "shape": list(out.shape), "values": enc(out)})
+
+# LogSumExp, Softmax and LogSoftmax: NumPy has none, so the reference is
+# their shifted definition computed in float64 (then rounded to the
+# dtype), checked to a few units in the last place.
+def lse(a, axis, keepdims=False):
+    a = np.asarray(a, dtype=np.float64)
+    if a.size == 0 or (axis is not None and a.shape[axis] == 0):
+        return np.full(np.sum(a, axis=axis, keepdims=keepdims).shape, -np.inf)
+    m = np.max(a, axis=axis, keepdims=True)
+    m[~np.isfinite(m)] = 0
+    r = np.log(np.sum(np.exp(a - m), axis=axis, keepdims=True)) + m
+    return r if keepdims else np.squeeze(r, axis=axis)
+
+
+def softmax(a, axis):
+    a = np.asarray(a, dtype=np.float64)
+    e = np.exp(a - np.max(a, axis=axis, keepdims=True))
+    return e / np.sum(e, axis=axis, keepdims=True)
+
+
+for dt in ["float64", "float32"]:
+    big = 80 if dt == "float32" else 700
+    xs = [np.array([[1.0, 2, 3, 4], [-big, big, big + 1, 0.5], [np.nan, 1, 2, 3], [np.inf, 1, 2, 3], [-np.inf] * 4, [-np.inf, 0, 1, -1]], dtype=dt),
+          rng.standard_normal((3, 5, 4)).astype(dt) * 10, np.zeros((2, 0), dtype=dt)]
+    for a in xs:
+        for axis in range(a.ndim):
+            out = lse(a, axis).astype(dt)
+            cases.append({"op": "LogSumExp", "dtype": dt, "args": [arg(a)], "scalar": False,
+                          "params": {"axis": repr(float(axis))}, "ulps": 8, "shape": list(out.shape), "values": enc(out)})
+            if a.size:
+                for name, fn in [("Softmax", softmax), ("LogSoftmax", lambda a, ax: np.asarray(a, np.float64) - lse(a, ax, True))]:
+                    out = np.asarray(fn(a, axis)).astype(dt)
+                    cases.append({"op": name, "dtype": dt, "args": [arg(a)], "scalar": False,
+                                  "params": {"axis": repr(float(axis))}, "ulps": 128 if name == "LogSoftmax" else 8, "shape": list(out.shape), "values": enc(out)})
+        out = np.asarray(lse(a, None)).astype(dt)
+        cases.append({"op": "LogSumExp", "dtype": dt, "args": [arg(a)], "scalar": False,
+                      "params": {"axis": "all"}, "ulps": 8, "shape": list(out.shape), "values": enc(out)})
+
+# Norm: np.linalg.norm of vectors (the flattened array for every axis) and
+# the Frobenius norm over two axes.
+for dt in ["float64", "float32"]:
+    x = (rng.standard_normal((3, 4, 5)) * 3).astype(dt)
+    x[0, 0, :2] = 0
+    special = np.array([[0.0, -0.0, 0, 0], [1, -2, np.nan, 3], [np.inf, -1, 2, 0], [-3, 4, 0, 1e-3]], dtype=dt)
+    for p in [1, 2, np.inf, -np.inf, 0, 3, 0.5, -1, -2.5]:
+        for a, axes in [(x, None), (x, (0,)), (x, (2,)), (x, (0, 2)), (special, (1,)), (special, None)]:
+            if axes is None:
+                out = np.linalg.norm(a.ravel(), ord=p)
+            elif len(axes) == 1:
+                out = np.linalg.norm(a, ord=p, axis=axes[0])
+            else:
+                out = np.linalg.norm(np.moveaxis(a, axes, (-2, -1)).reshape(a.shape[1], -1), ord=p, axis=1) if p != 2 else np.linalg.norm(a, ord="fro", axis=axes)
+            out = np.asarray(out)
+            cases.append({"op": "Norm", "dtype": dt, "args": [arg(a)], "scalar": False,
+                          "params": {"p": repr(float(p)), "axes": ",".join(str(k) for k in axes) if axes else "all"},
+                          "ulps": 8, "shape": list(out.shape), "values": enc(out)})
+
+# Pad in every mode (widths past the axis' length too), Tile and Repeat.
+# Wrap pads periodically, as NumPy does since 1.25 (1.24's np.pad restarts
+# the period at the edge when a width exceeds the axis' length): its
+# reference is taken along each axis with indices modulo the length, and
+# checked against np.pad where the widths do not exceed it.
+def pad_ref(a, pw, mode, **kw):
+    if mode != "wrap":
+        return np.pad(a, pw, mode=mode, **kw)
+    out = a
+    for k, (b, e) in enumerate(pw):
+        n = a.shape[k]
+        out = np.take(out, np.arange(-b, n + e) % n, axis=k)
+    if all(b <= a.shape[k] and e <= a.shape[k] for k, (b, e) in enumerate(pw)):
+        assert np.array_equal(out, np.pad(a, pw, mode="wrap"))
+    return out
+
+
+for dt in ["float64", "int32"]:
+    x = np.arange(1, 13).reshape(3, 4).astype(dt)
+    x1 = np.array([1, 2, 3], dtype=dt)
+    for mode in ["constant", "edge", "reflect", "symmetric", "wrap"]:
+        kw = {"constant_values": -7} if mode == "constant" else {}
+        for a, widths in [(x1, [(2, 2)]), (x1, [(0, 7)]), (x1, [(8, 5)]), (x, [(1, 2), (3, 0)]), (x, [(2, 2)]), (x, [(4, 6), (9, 1)]),
+                          (np.array([5], dtype=dt), [(2, 3)]), (np.arange(24).reshape(2, 3, 4).astype(dt), [(1, 1), (0, 2), (3, 1)])]:
+            pw = widths if len(widths) > 1 else widths * a.ndim
+            out = pad_ref(a, pw, mode, **kw)
+            cases.append({"op": "Pad", "dtype": dt, "args": [arg(a)], "scalar": False,
+                          "params": {"mode": mode, "widths": ",".join("%d,%d" % w for w in widths), "value": "-7.0"},
+                          "shape": list(out.shape), "values": enc(out)})
+        out = np.pad(x.T, [(1, 2), (2, 1)], mode=mode, **kw)
+        cases.append({"op": "Pad", "dtype": dt, "args": [arg(x, T=True)], "scalar": False,
+                      "params": {"mode": mode, "widths": "1,2,2,1", "value": "-7.0"}, "shape": list(out.shape), "values": enc(out)})
+    out = np.pad(np.zeros((0, 2), dt), [(1, 1), (0, 1)], constant_values=3)
+    cases.append({"op": "Pad", "dtype": dt, "args": [arg(np.zeros((0, 2), dt))], "scalar": False,
+                  "params": {"mode": "constant", "widths": "1,1,0,1", "value": "3.0"}, "shape": list(out.shape), "values": enc(out)})
+    for a, T, reps in [(x, False, (2, 3)), (x, False, (2,)), (x, False, (2, 1, 2)), (x1, False, (3, 2)), (x, True, (1, 2)),
+                       (x, False, (0, 2)), (np.array(4, dtype=dt), False, (3,)), (np.arange(6).reshape(1, 2, 3).astype(dt), False, (2, 1, 1))]:
+        out = np.tile(a.T if T else a, reps)
+        cases.append({"op": "Tile", "dtype": dt, "args": [arg(a, T=T)], "scalar": False,
+                      "params": {"reps": ",".join(map(str, reps))}, "shape": list(out.shape), "values": enc(out)})
+    for a, T, counts, axis in [(x, False, [2], 0), (x, False, [3], 1), (x, False, [3], -1), (x, True, [2], 0), (x, False, [0, 2, 1], 0),
+                               (x, False, [1, 0, 3, 2], 1), (x1, False, [0], 0), (np.arange(24).reshape(2, 3, 4).astype(dt), False, [2], 1)]:
+        out = np.repeat(a.T if T else a, counts if len(counts) > 1 else counts[0], axis=axis)
+        cases.append({"op": "Repeat", "dtype": dt, "args": [arg(a, T=T)], "scalar": False,
+                      "params": {"counts": ",".join(map(str, counts)), "axis": repr(float(axis))}, "shape": list(out.shape), "values": enc(out)})
 
 with open("compare.json", "w") as f:
     json.dump({"numpy": np.__version__, "cases": cases}, f, indent=0)
