@@ -138,11 +138,29 @@
 // elements; every index is checked before anything is written
 // (layout.ErrIndex), and the scatters write in row-major order of the
 // indices, so that repeated indices give the same result every time.
-// Tril, Triu and Roll build from a view. NanSum, NanProd, NanMean, NanMax
-// and NanMin reduce with NaN skipped (NumPy's nan-functions), as mapped
-// reductions of Sum's, Prod's, Max's and Min's reducers. Everything here that only moves
-// elements (Where, the selections, Take and the others, Tril, Triu, Roll)
-// takes any element type, bool included.
+// Tril, Triu, Roll, Pad, Tile and Repeat build from a view (Tile and
+// Repeat as one copy from a view that reads elements again at stride 0).
+// NanSum, NanProd, NanMean, NanMax, NanMin, NanVarianceDdof and
+// NanStdDevDdof reduce with NaN skipped (NumPy's nan-functions), as mapped
+// reductions of Sum's, Prod's, Max's and Min's reducers (see Mapped
+// reductions); NanArgMax and NanArgMin search again, skipping NaN, only
+// the runs whose best element is NaN. Everything here that only moves
+// elements (Where, the selections, Take and the others, Tril, Triu, Roll,
+// Pad, Tile, Repeat) takes any element type, bool included.
+//
+// # Mapped reductions
+//
+// Some reductions reduce a function of the elements rather than the
+// elements: the variances sum (x - mean)², the NaN-aware ones read NaN as
+// the identity, LogSumExp sums exp(x - max), Norm sums |x|, x² or |x|^p.
+// They run the reducers of Sum, Prod, Max and Min on the mapped elements,
+// computed a block of about 1 MiB at a time into a temporary and reduced
+// while in cache, cut so that the bits are those of reducing the whole
+// mapped input at once: the same accuracy and determinism as Sum's.
+// Reducing every axis (or into a destination that shares memory with the
+// input) takes a temporary of the input's size. Softmax and LogSoftmax
+// normalise along one axis through the maxima or LogSumExp of each run,
+// kept in a temporary of the result's size with that axis removed.
 //
 // # Joins, splits and special views
 //
