@@ -3,7 +3,6 @@ package ops
 import (
 	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/layout"
-	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -295,7 +294,7 @@ func devInto[T tensor.Float](dev, src, kept tensor.View[T], f devFunc) {
 			err = MulInto(dev, dev, dev)
 		}
 	case nanSqDevFunc:
-		err = binaryInto("devInto", nanSqDevOp[T]{}, operandOf(&dev), operandOf(&src), operandOf(&kept), false)
+		err = binaryInto("devInto", zipOp[T]{nanSqDev[T]}, operandOf(&dev), operandOf(&src), operandOf(&kept), false)
 	case expDevFunc:
 		if err = SubInto(dev, src, kept); err == nil {
 			err = ExpInto(dev, dev)
@@ -369,35 +368,10 @@ func scaleInto[T tensor.Float](dst tensor.View[T], n int) error {
 	return DivScalarInto(dst, dst, T(n))
 }
 
-// nanSqDevOp is (x - m)², or 0 for a NaN x, as a binary operation.
-type nanSqDevOp[T tensor.Float] struct{}
-
-func (k nanSqDevOp[T]) vv(d, x, y []T) {
-	x, y = x[:len(d)], y[:len(d)]
-	for i := range d {
-		d[i] = k.at(x[i], y[i])
-	}
-}
-
-func (k nanSqDevOp[T]) vs(d, x []T, s T) {
-	x = x[:len(d)]
-	for i := range d {
-		d[i] = k.at(x[i], s)
-	}
-}
-
-func (k nanSqDevOp[T]) sv(d []T, s T, y []T) {
-	y = y[:len(d)]
-	for i := range d {
-		d[i] = k.at(s, y[i])
-	}
-}
-
-func (nanSqDevOp[T]) at(x, m T) T {
+// nanSqDev is (x - m)², or 0 for a NaN x.
+func nanSqDev[T tensor.Float](x, m T) T {
 	if x != x {
 		return 0
 	}
 	return (x - m) * (x - m)
 }
-
-func (nanSqDevOp[T]) simdOp() (simd.Op, bool) { return 0, false }
