@@ -46,6 +46,8 @@ func archInit() {
 		cvt:      &cvtSet{16, widenAVX2, narrowAVX2},
 		idx32:    indexEq32AVX2,
 		idx64:    indexEq64AVX2,
+		comp32:   compressKernel[uint32]{compress32AVX2, 8},
+		comp64:   compressKernel[uint64]{compress64AVX2, 4},
 	}
 	if cpuid.CPU.Supports(cpuid.FMA3) {
 		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0, nil}
@@ -85,6 +87,8 @@ func archInit() {
 		cvt:      &cvtSet{32, widenAVX512, narrowAVX512},
 		idx32:    indexEq32AVX512,
 		idx64:    indexEq64AVX512,
+		comp32:   compressKernel[uint32]{compress32AVX512, 16},
+		comp64:   compressKernel[uint64]{compress64AVX512, 8},
 		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},
 		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8, gemmRows64AVX512Y},
 		narrow32: tables[AVX2].t32,

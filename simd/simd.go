@@ -90,6 +90,10 @@ type table struct {
 	// NaN.
 	idx32 func(x *float32, n int, v float32) int
 	idx64 func(x *float64, n int, v float64) int
+	// comp32 and comp64 are the compress kernels of 4- and 8-byte
+	// elements (nil fn: the Go twin; see Compress).
+	comp32 compressKernel[uint32]
+	comp64 compressKernel[uint64]
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]

@@ -1,0 +1,86 @@
+package simd
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestCompressLevels checks Compress at every level against the
+// definition, for elements of 1, 2, 4 and 8 bytes: lengths 0-70 and
+// around the chunk, starts off the vector, masks all false, all true,
+// sparse, dense and random, and a dst too short for the selection (only
+// its room is written). Guard cells around dst must stay untouched.
+func TestCompressLevels(t *testing.T) {
+	lengths := []int{}
+	for n := range 71 {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 127, 128, 129, 1000, arithChunk+37)
+	forEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(7, 11))
+		for _, n := range lengths {
+			for off := range 3 {
+				for density := range 5 {
+					mask := make([]bool, n+off)
+					for i := range mask {
+						switch density {
+						case 0:
+						case 1:
+							mask[i] = true
+						case 2:
+							mask[i] = r.IntN(16) == 0
+						case 3:
+							mask[i] = r.IntN(16) != 0
+						default:
+							mask[i] = r.IntN(2) == 0
+						}
+					}
+					checkCompress[uint8](t, r, n, off, mask)
+					checkCompress[uint16](t, r, n, off, mask)
+					checkCompress[float32](t, r, n, off, mask)
+					checkCompress[uint64](t, r, n, off, mask)
+				}
+			}
+		}
+	})
+}
+
+func checkCompress[T Element](t *testing.T, r *rand.Rand, n, off int, mask []bool) {
+	t.Helper()
+	x := patterned[T](n+off, n)[off:]
+	m := mask[off:]
+	var want []T
+	for i, e := range x {
+		if m[i] {
+			want = append(want, e)
+		}
+	}
+	// Room for all, for fewer (a random cut), and for none.
+	for _, room := range []int{len(want), r.IntN(len(want) + 1), 0} {
+		const guard = 70
+		buf := guarded[T](guard + room + guard)
+		got, err := Compress(buf[guard:guard+room], x, m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got != len(want) {
+			t.Fatalf("n %d off %d room %d: Compress returned %d, want %d", n, off, room, got, len(want))
+		}
+		if !sameBits(buf[guard:guard+room], want[:room]) {
+			t.Fatalf("n %d off %d room %d: element %d differs", n, off, room, firstDiff(buf[guard:guard+room], want[:room]))
+		}
+		g := guarded[T](guard)
+		if !sameBits(buf[:guard], g) || !sameBits(buf[guard+room:], g) {
+			t.Fatalf("n %d off %d room %d: a guard cell was written", n, off, room)
+		}
+	}
+}
+
+func TestCompressErrors(t *testing.T) {
+	x := make([]float32, 3)
+	_, err := Compress(x, x, make([]bool, 2))
+	if !errors.Is(err, ErrRange) || err.Error() != "simd: Compress: mask has 2 elements, x 3" {
+		t.Errorf("error %v", err)
+	}
+}
