@@ -5,14 +5,16 @@ import (
 
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
 // MaskedSelect returns the elements of v where mask is true, in a new 1-D
 // tensor, in row-major order of the shape v and mask broadcast to
 // (PyTorch's masked_select; NumPy's v[mask] for a mask of v's shape).
-// Its length is the mask's count of true elements over that shape. v may
-// hold any element type.
+// Its length is the mask's count of true elements over that shape, counted
+// first; the elements are then moved by simd.Compress, a vector at a time
+// for elements of 4 and 8 bytes. v may hold any element type.
 //
 // It returns an error wrapping layout.ErrShape when the shapes do not
 // broadcast and layout.ErrOverflow when a copy it needs is too large: a
@@ -42,13 +44,11 @@ func MaskedSelect[T tensor.Element, V tensor.Operand[T], M tensor.Operand[bool]]
 	}
 	// One element of slack: the selection writes every element at the
 	// next free place and advances only past the selected ones.
-	buf := make([]T, n+1)
-	k := 0
-	for i, c := range mask8[:len(x)] {
-		buf[k] = x[i]
-		k += int(c)
+	buf := make([]T, n)
+	if _, err := simd.Compress(buf, x, m); err != nil { // m and x have one shape
+		panic("ops: internal error: " + err.Error())
 	}
-	return tensor.FromSlice(buf[:n:n], n)
+	return tensor.FromSlice(buf, n)
 }
 
 // rowMajorOver returns the elements of v broadcast to shape in row-major
