@@ -1,7 +1,10 @@
 package ops
 
 import (
+	"unsafe"
+
 	"github.com/tessera-go/tessera/internal/loops"
+	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -33,20 +36,45 @@ func (k clipOp[T]) v(d, x []T) {
 	if len(d) >= shortRun {
 		switch floatKind[T]() {
 		case kindFloat32:
-			d32 := asKind[float32](d)
-			_ = simd.BinaryScalar(simd.Max, d32, asKind[float32](x), asScalar[float32](k.lo))
-			_ = simd.BinaryScalar(simd.Min, d32, d32, asScalar[float32](k.hi))
+			clipRun(asKind[float32](d), asKind[float32](x), asScalar[float32](k.lo), asScalar[float32](k.hi))
 			return
 		case kindFloat64:
-			d64 := asKind[float64](d)
-			_ = simd.BinaryScalar(simd.Max, d64, asKind[float64](x), asScalar[float64](k.lo))
-			_ = simd.BinaryScalar(simd.Min, d64, d64, asScalar[float64](k.hi))
+			clipRun(asKind[float64](d), asKind[float64](x), asScalar[float64](k.lo), asScalar[float64](k.hi))
 			return
 		}
 	}
 	x = x[:len(d)]
 	for i, e := range x {
 		d[i] = loops.Min(loops.Max(e, k.lo), k.hi)
+	}
+}
+
+// clipBlock is the size in bytes of the blocks clipRun clips at once: a
+// block's maxima stay in L1 until their minima are taken.
+const clipBlock = 16384
+
+// clipRun sets d to x clipped to [lo, hi] by simd's Max and then Min (NaN
+// stays NaN): in one pass over memory, a block at a time through a buffer
+// on the stack, the Min's stores streaming where d is at least
+// par.StreamBytes long.
+func clipRun[E float32 | float64](d, x []E, lo, hi E) {
+	size := int(unsafe.Sizeof(lo))
+	if len(d)*size <= clipBlock {
+		_ = simd.BinaryScalar(simd.Max, d, x, lo)
+		_ = simd.BinaryScalar(simd.Min, d, d, hi)
+		return
+	}
+	var raw [clipBlock / 8]float64
+	buf := unsafe.Slice((*E)(unsafe.Pointer(&raw[0])), clipBlock/size)
+	op := simd.Min
+	if len(d)*size >= par.StreamBytes {
+		op |= simd.Stream
+	}
+	x = x[:len(d)]
+	for i := 0; i < len(d); i += len(buf) {
+		n := min(len(buf), len(d)-i)
+		_ = simd.BinaryScalar(simd.Max, buf[:n], x[i:i+n], lo)
+		_ = simd.BinaryScalar(op, d[i:i+n], buf[:n], hi)
 	}
 }
 

@@ -455,6 +455,39 @@ func TestSelectRandom(t *testing.T) {
 	require.Equal(t, []int{1, 1, 1, 1}, x.Data())
 }
 
+// TestClipLong checks Clip on runs long enough to be clipped in blocks
+// (around each block's edge, float32 and float64, in place too) against
+// NumPy's rule: NaN stays NaN.
+func TestClipLong(t *testing.T) {
+	testClipLong[float32](t)
+	testClipLong[float64](t)
+}
+
+func testClipLong[T float32 | float64](t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 8))
+	block := 16384 / int(unsafe.Sizeof(T(0)))
+	for _, n := range []int{block - 1, block, block + 1, 2*block + 17, 5*block - 3} {
+		x := make([]T, n)
+		for i := range x {
+			x[i] = specialFloat[T](r)
+		}
+		lo, hi := T(-0.5), T(2)
+		v := tensor.Must(tensor.FromSlice(x, n))
+		got, err := ops.Clip(v, lo, hi)
+		require.NoError(t, err)
+		in := v.View().Clone()
+		require.NoError(t, ops.ClipInto(in, in, lo, hi))
+		for i, e := range x {
+			w := e
+			if e == e {
+				w = min(max(e, lo), hi)
+			}
+			require.True(t, sameElemBits(w, got.Data()[i]), "n %d, element %d: Clip(%v) = %v", n, i, e, got.Data()[i])
+			require.True(t, sameElemBits(w, in.Data()[i]), "n %d, element %d in place", n, i)
+		}
+	}
+}
+
 // TestTakeRandom checks Take and TakeInto on random views and random
 // index tensors (negative and repeated indices, empty ones, rank 0)
 // against the definition, and that an index out of range fails before
