@@ -175,6 +175,9 @@ func tempTooLarge(op string, m, n int) error {
 // par.MinBytes); other goroutines make their own.
 func runMapped[T tensor.Number, K binOp[T], M elemMap[T]](p *mappedPlan, rd reducer[T, K], d *operand[T], v tensor.View[T], set uint64, m M, sc *scratch) {
 	if p.whole {
+		if mappedFlat(rd, d, v, m) {
+			return
+		}
 		dev := devOf(scratchOrMake[T](sc, 1, v.Size()), v)
 		m.whole(dev, v)
 		rd.run(d, operandOf(&dev))
@@ -274,6 +277,29 @@ func mappedRows[T tensor.Number, K binOp[T], M elemMap[T]](rd reducer[T, K], d *
 		return false // rows that do not merge: the blocks of planMapped
 	}
 	mappedSubtrees(rd, d, v2, m, rows, w, lr, leaves, inBytes)
+	return true
+}
+
+// mappedFlat reduces m's mapping of v into d, its one result, as reducing
+// the whole mapped v would, and reports whether it did: when v is
+// row-major and contiguous and larger than mapBlock, its reduction is one
+// run cut into leaves of leafLen elements, combined by halving, so v is
+// cut into the subtrees of the top levels of that tree (about mapBlock
+// bytes each) as mappedRows cuts rows, v seen as [size, 1], whose
+// reduction down its one column has the same leaves.
+func mappedFlat[T tensor.Number, K binOp[T], M elemMap[T]](rd reducer[T, K], d *operand[T], v tensor.View[T], m M) bool {
+	size := int(unsafe.Sizeof(*new(T)))
+	n := v.Size()
+	inBytes := n * size
+	leaves := (n + leafLen - 1) / leafLen
+	if len(d.data) == 0 || d.lay.Size() != 1 || !v.IsContiguous() || inBytes <= mapBlock || leaves < 2 {
+		return false
+	}
+	v2, err := v.Reshape(n, 1)
+	if err != nil {
+		panic("ops: internal error: " + err.Error())
+	}
+	mappedSubtrees(rd, d, v2, m, n, 1, leafLen, leaves, inBytes)
 	return true
 }
 

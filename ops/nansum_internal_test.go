@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/tessera-go/tessera/internal/testkit"
+	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -69,4 +70,46 @@ func TestNanSum(t *testing.T) {
 	}
 	_, err := NanSum(tensor.Must(tensor.New[float64](2, 3)).View(), 0, 0)
 	require.ErrorContains(t, err, "ops: NanSum: duplicate axis 0 in [0 0]")
+}
+
+// TestNanSumFlat checks the mapped reduction of a contiguous input into
+// one result, cut into subtrees of its one run's leaves (mappedFlat): the
+// bits of Sum of the input with its NaNs replaced by 0, for lengths around
+// whole numbers of leaves, block sizes from a few leaves to one, every
+// parallelism.
+func TestNanSumFlat(t *testing.T) {
+	r := rand.New(rand.NewPCG(49, 2))
+	defer tensor.SetParallelism(tensor.SetParallelism(0))
+	for _, n := range []int{leafLen + 1, 2 * leafLen, 3*leafLen - 1, 7*leafLen + 100, 37 * leafLen} {
+		data := make([]float32, n)
+		for i := range data {
+			data[i] = float32(math.Ldexp(r.NormFloat64(), r.IntN(30)))
+			if r.IntN(7) == 0 {
+				data[i] = float32(math.NaN())
+			}
+		}
+		for _, shape := range [][]int{{n}, {1, n}} {
+			lay, err := layout.RowMajor(shape...)
+			require.NoError(t, err)
+			v, err := tensor.NewView(data, lay)
+			require.NoError(t, err)
+			zeroed, _ := Map(v, func(x float32) float32 {
+				if x != x {
+					return 0
+				}
+				return x
+			})
+			want, _ := Sum(zeroed.View())
+			for _, block := range []int{1 << 12, 1 << 15, 1 << 17, 1 << 20} {
+				for p := 1; p <= 3; p++ {
+					tensor.SetParallelism(p)
+					old := SetVarBlock(block)
+					got, err := NanSum(v)
+					SetVarBlock(old)
+					require.NoError(t, err)
+					require.Equal(t, math.Float32bits(want.Data()[0]), math.Float32bits(got.Data()[0]), "n %d shape %v block %d parallelism %d", n, shape, block, p)
+				}
+			}
+		}
+	}
 }
