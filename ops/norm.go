@@ -25,8 +25,9 @@ import (
 // with its accuracy and determinism; the mapped elements (|x|, x², |x|^p)
 // are computed into temporaries as [VarianceDdof]'s squared deviations
 // are. The axes, forms and errors are those of [Sum]; a NaN p is an error
-// wrapping layout.ErrArg; p = ±Inf of no elements into one or more is an
-// error wrapping ErrEmpty, as [Max]'s, every other p gives 0 there.
+// wrapping layout.ErrArg. Of no elements, p = ±Inf is an error wrapping
+// ErrEmpty, as [Max]'s; p < 0 gives +Inf (0^(1/p), NumPy's result), every
+// other p 0.
 func Norm[T tensor.Float, V tensor.Operand[T]](v V, p float64, axes ...int) (tensor.Tensor[T], error) {
 	w := tensor.View[T](v)
 	return keptNew("Norm", w, axes, false, func(d *operand[T], shape []int, set uint64) error {
@@ -80,6 +81,8 @@ func normRun[T tensor.Float](op string, p float64, d *operand[T], v tensor.View[
 		rd := sumReducer[T]()
 		runMapped(&pl, rd, d, v, set, unMap[T, nonzeroOp[T]]{}, &sc)
 		rd.finish(d.data)
+	case p == 2 && reducedSize(shape, set) == 0:
+		clear(d.data)
 	case p == 2:
 		rd := sumReducer[T]()
 		runMapped(&pl, rd, d, v, set, unMap[T, squareOp[T]]{}, &sc)
@@ -118,20 +121,22 @@ func normalSum[T tensor.Float](s T) bool {
 
 // normScaled recomputes the 2-norms of d at the indices redo, whose sums
 // of squares were not normal (see normalSum), as a·sqrt(Σ (x/a)²), a the
-// largest |x| of each: the passes compute every result, redo's are taken.
+// largest |x| of each (divided, not multiplied by 1/a, which overflows for
+// the smallest a): the passes compute every result, redo's are taken.
 func normScaled[T tensor.Float](pl *mappedPlan, d *operand[T], v tensor.View[T], set uint64, sc *scratch, redo []int) {
 	a := operand[T]{data: make([]T, len(d.data)), lay: d.lay}
 	runMapped(pl, newReducer(maxOp[T]{}, T(math.Inf(-1)), true), &a, v, set, unMap[T, absOp[T]]{}, sc)
-	inv := make([]T, len(a.data)) // 1/a, or 0 where a is not a finite nonzero
+	div := make([]T, len(a.data)) // a, or 1 where a is not a finite nonzero
 	for i, x := range a.data {
+		div[i] = 1
 		if f := float64(x); f != 0 && !math.IsInf(f, 0) && f == f {
-			inv[i] = 1 / x
+			div[i] = x
 		}
 	}
-	iv, _ := tensor.NewView(inv, a.lay)
+	dv, _ := tensor.NewView(div, a.lay)
 	s := operand[T]{data: make([]T, len(d.data)), lay: d.lay}
 	rd := sumReducer[T]()
-	runMapped(pl, rd, &s, v, set, devMap[T]{kept: iv, f: sqScaledFunc}, sc)
+	runMapped(pl, rd, &s, v, set, devMap[T]{kept: dv, f: sqScaledFunc}, sc)
 	rd.finish(s.data)
 	for _, i := range redo {
 		switch f := float64(a.data[i]); {

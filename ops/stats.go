@@ -267,7 +267,7 @@ const (
 	sqDevFunc    devFunc = iota // (x - m)², the variance's
 	nanSqDevFunc                // (x - m)², or 0 for a NaN x
 	expDevFunc                  // exp(x - m), LogSumExp's
-	sqScaledFunc                // (x·m)², Norm's scaled squares
+	sqScaledFunc                // (x/m)², Norm's scaled squares
 )
 
 func (m devMap[T]) whole(dev, src tensor.View[T]) { devInto(dev, src, m.kept, m.f) }
@@ -300,7 +300,7 @@ func devInto[T tensor.Float](dev, src, kept tensor.View[T], f devFunc) {
 			err = ExpInto(dev, dev)
 		}
 	case sqScaledFunc:
-		if err = MulInto(dev, src, kept); err == nil {
+		if err = DivInto(dev, src, kept); err == nil {
 			err = MulInto(dev, dev, dev)
 		}
 	}
