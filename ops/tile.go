@@ -74,7 +74,7 @@ func tileShape(op string, shape, reps []int) ([]int, error) {
 // memory with v, in one copy: each axis of dst whose rep and length are
 // both above 1 is viewed as two, [rep, n], and v as the same shape with
 // stride 0 along the rep axes, so that every element of v is read rep
-// times (at most 63 axes, for a size that fits in an int).
+// times.
 func tile[T tensor.Element](dst, v tensor.View[T], reps []int) {
 	if dst.Size() == 0 {
 		return
@@ -97,9 +97,11 @@ func tile[T tensor.Element](dst, v tensor.View[T], reps []int) {
 			dstrides = append(dstrides, ds[k]*n, ds[k])
 		case rep > 1:
 			sshape, sstrides, dstrides = append(sshape, rep), append(sstrides, 0), append(dstrides, ds[k])
-		default:
+		case n > 1:
 			sshape, sstrides, dstrides = append(sshape, n), append(sstrides, st), append(dstrides, ds[k])
 		}
+		// Axes of length 1 on both sides are left out: each axis kept
+		// at least doubles the size, so there are at most 62.
 	}
 	copyInto(splitView(dst, sshape, dstrides), splitView(v, sshape, sstrides))
 }
@@ -134,8 +136,9 @@ func mulInts(a, b int) (int, bool) {
 // np.repeat and torch.repeat_interleave: counts[0] times each with one
 // count, counts[i] times the i-th with one count per element. A negative
 // axis counts from the end. An axis out of range is an error wrapping
-// layout.ErrAxis; no counts, or as many as neither 1 nor the axis'
-// length, or a negative count, one wrapping layout.ErrArg; a result too
+// layout.ErrAxis; a number of counts neither 1 nor the axis' length (so
+// none only for an axis of length 0, as NumPy), or a negative count, one
+// wrapping layout.ErrArg; a result too
 // large for an int, one wrapping layout.ErrOverflow. With one count it is
 // a single copy from a view of v that reaches each element count times.
 func Repeat[T tensor.Element, V tensor.Operand[T]](v V, axis int, counts ...int) (tensor.Tensor[T], error) {
@@ -214,13 +217,22 @@ func repeat[T tensor.Element](dst, v tensor.View[T], ax int, counts []int) {
 	}
 	shape := v.Shape()
 	if len(counts) == 1 {
-		// dst as [.., n, c, ..] from v with an axis of stride 0 after ax.
+		// dst as [.., n, c, ..] from v with an axis of stride 0 after ax;
+		// the other axes of length 1 left out, so that the added axis
+		// fits within layout.MaxRank.
 		c := counts[0]
 		vs, ds := v.Strides(), dst.Strides()
-		sshape := slices.Insert(shape, ax+1, c)
-		dstrides := slices.Insert(ds, ax+1, ds[ax])
-		dstrides[ax] *= c
-		copyInto(splitView(dst, sshape, dstrides), splitView(v, sshape, slices.Insert(vs, ax+1, 0)))
+		var sshape, sstrides, dstrides []int
+		for k, n := range shape {
+			if k == ax {
+				sshape = append(sshape, n, c)
+				sstrides = append(sstrides, vs[k], 0)
+				dstrides = append(dstrides, ds[k]*c, ds[k])
+			} else if n > 1 {
+				sshape, sstrides, dstrides = append(sshape, n), append(sstrides, vs[k]), append(dstrides, ds[k])
+			}
+		}
+		copyInto(splitView(dst, sshape, dstrides), splitView(v, sshape, sstrides))
 		return
 	}
 	at := 0
