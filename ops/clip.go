@@ -15,7 +15,8 @@ import (
 // and, where lo > hi, every element becomes hi. It returns an error
 // wrapping layout.ErrOverflow when the result is too large to allocate.
 func Clip[T tensor.Real, V tensor.Operand[T]](v V, lo, hi T) (tensor.Tensor[T], error) {
-	return unary("Clip", clipOp[T]{lo, hi}, tensor.View[T](v))
+	vv := tensor.View[T](v)
+	return unary("Clip", newClipOp(lo, hi, vv.Size()), vv)
 }
 
 // ClipInto sets dst to v clipped to [lo, hi], like [Clip]. dst must have
@@ -24,22 +25,30 @@ func Clip[T tensor.Real, V tensor.Operand[T]](v V, lo, hi T) (tensor.Tensor[T], 
 // layout.ErrShape when dst does not have v's shape and layout.ErrOverlap
 // when two indices of dst reach one element; nothing is written on error.
 func ClipInto[T tensor.Real, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, lo, hi T) error {
-	return unaryInto("ClipInto", clipOp[T]{lo, hi}, operandOf[T](&dst), operandOf[T](&v))
+	return unaryInto("ClipInto", newClipOp(lo, hi, tensor.View[T](dst).Size()), operandOf[T](&dst), operandOf[T](&v))
 }
 
 // clipOp is the operation of Clip (see unOp): float runs of shortRun
 // elements or more by simd's Max and then Min kernels, the others by
 // loops.Max and loops.Min, which the kernels compute exactly.
-type clipOp[T tensor.Real] struct{ lo, hi T }
+type clipOp[T tensor.Real] struct {
+	lo, hi T
+	nt     bool // a result of par.StreamBytes or more: streaming stores
+}
+
+// newClipOp returns the clipOp of a result of n elements.
+func newClipOp[T tensor.Real](lo, hi T, n int) clipOp[T] {
+	return clipOp[T]{lo, hi, n >= par.StreamBytes/int(unsafe.Sizeof(lo))}
+}
 
 func (k clipOp[T]) v(d, x []T) {
 	if len(d) >= shortRun {
 		switch floatKind[T]() {
 		case kindFloat32:
-			clipRun(asKind[float32](d), asKind[float32](x), asScalar[float32](k.lo), asScalar[float32](k.hi))
+			clipRun(asKind[float32](d), asKind[float32](x), asScalar[float32](k.lo), asScalar[float32](k.hi), k.nt)
 			return
 		case kindFloat64:
-			clipRun(asKind[float64](d), asKind[float64](x), asScalar[float64](k.lo), asScalar[float64](k.hi))
+			clipRun(asKind[float64](d), asKind[float64](x), asScalar[float64](k.lo), asScalar[float64](k.hi), k.nt)
 			return
 		}
 	}
@@ -54,12 +63,12 @@ func (k clipOp[T]) v(d, x []T) {
 const clipBlock = 16384
 
 // clipRun sets d to x clipped to [lo, hi] by simd's Max and then Min (NaN
-// stays NaN): in one pass over memory, a block at a time through a buffer
-// on the stack, the Min's stores streaming where d is at least
-// par.StreamBytes long.
-func clipRun[E float32 | float64](d, x []E, lo, hi E) {
+// stays NaN). With nt, or a d longer than clipBlock, it makes one pass over
+// memory, a block at a time through a buffer on the stack, the Min's
+// stores streaming with nt.
+func clipRun[E float32 | float64](d, x []E, lo, hi E, nt bool) {
 	size := int(unsafe.Sizeof(lo))
-	if len(d)*size <= clipBlock {
+	if !nt && len(d)*size <= clipBlock {
 		_ = simd.BinaryScalar(simd.Max, d, x, lo)
 		_ = simd.BinaryScalar(simd.Min, d, d, hi)
 		return
@@ -67,7 +76,7 @@ func clipRun[E float32 | float64](d, x []E, lo, hi E) {
 	var raw [clipBlock / 8]float64
 	buf := unsafe.Slice((*E)(unsafe.Pointer(&raw[0])), clipBlock/size)
 	op := simd.Min
-	if len(d)*size >= par.StreamBytes {
+	if nt {
 		op |= simd.Stream
 	}
 	x = x[:len(d)]

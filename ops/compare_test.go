@@ -411,6 +411,30 @@ func TestSelectRandom(t *testing.T) {
 		for i, w := range want {
 			require.True(t, sameElemBits(w, got.Data()[i]), "%v %v: element %d", v.Layout(), m.Layout(), i)
 		}
+		// MaskedSelectInto: into a longer buffer (the rest untouched), a
+		// stepped view of one, and one too short (nothing written).
+		buf := tensor.Must(tensor.Full(-7.5, 2*len(want)+3))
+		step := tensor.Must(tensor.Must(tensor.Full(-7.5, 2*len(want)+2)).Slice(0, 1, 2*len(want)+2, 2))
+		for _, d := range []tensor.View[float64]{buf.View(), step} {
+			n, err := ops.MaskedSelectInto(d, v, m)
+			require.NoError(t, err)
+			require.Equal(t, len(want), n)
+			for i := range d.Size() {
+				w := -7.5
+				if i < n {
+					w = want[i]
+				}
+				require.True(t, sameElemBits(w, d.At(i)), "MaskedSelectInto: element %d", i)
+			}
+		}
+		if len(want) > 0 {
+			short := tensor.Must(tensor.Full(-7.5, len(want)-1))
+			_, err := ops.MaskedSelectInto(short, v, m)
+			require.ErrorIs(t, err, layout.ErrShape)
+			for _, e := range short.Data() {
+				require.Equal(t, -7.5, e)
+			}
+		}
 		lo, hi := specialFloat[float64](r), specialFloat[float64](r)
 		c, err := ops.Clip(v, lo, hi)
 		require.NoError(t, err)
@@ -445,7 +469,16 @@ func TestSelectRandom(t *testing.T) {
 			require.True(t, sameElemBits(w, fill.Data()[i]))
 		}
 	}
-	_, err := ops.MaskedSelect(tensor.Must(tensor.New[int](3, 4)), tensor.Must(tensor.New[bool](2, 1, 3)))
+	// MaskedSelectInto into the buffer of its own input: the selection of
+	// the input as it was.
+	own := tensor.Must(tensor.FromSlice([]int{1, 2, 3, 4, 5, 6}, 6))
+	_, err := ops.MaskedSelectInto(own, own, tensor.Must(tensor.FromSlice([]bool{false, true, false, true, true, false}, 6)))
+	require.NoError(t, err)
+	require.Equal(t, []int{2, 4, 5, 4, 5, 6}, own.Data())
+	_, err = ops.MaskedSelectInto(tensor.Must(tensor.New[int](2, 3)), own, tensor.Must(tensor.New[bool](6)))
+	require.ErrorIs(t, err, layout.ErrRank)
+	require.EqualError(t, err, "ops: MaskedSelectInto: destination of shape [2 3]: it must be 1-D")
+	_, err = ops.MaskedSelect(tensor.Must(tensor.New[int](3, 4)), tensor.Must(tensor.New[bool](2, 1, 3)))
 	require.ErrorIs(t, err, layout.ErrShape)
 	require.EqualError(t, err, "ops: MaskedSelect: shapes [3 4] and [2 1 3] do not broadcast")
 	x := tensor.Must(tensor.Full(1, 4))
@@ -466,7 +499,8 @@ func TestClipLong(t *testing.T) {
 func testClipLong[T float32 | float64](t *testing.T) {
 	r := rand.New(rand.NewPCG(52, 8))
 	block := 16384 / int(unsafe.Sizeof(T(0)))
-	for _, n := range []int{block - 1, block, block + 1, 2*block + 17, 5*block - 3} {
+	// The last length makes a result of 8 MiB and more: streaming stores.
+	for _, n := range []int{block - 1, block, block + 1, 2*block + 17, 5*block - 3, (8<<20)/int(unsafe.Sizeof(T(0))) + 3} {
 		x := make([]T, n)
 		for i := range x {
 			x[i] = specialFloat[T](r)
@@ -482,8 +516,9 @@ func testClipLong[T float32 | float64](t *testing.T) {
 			if e == e {
 				w = min(max(e, lo), hi)
 			}
-			require.True(t, sameElemBits(w, got.Data()[i]), "n %d, element %d: Clip(%v) = %v", n, i, e, got.Data()[i])
-			require.True(t, sameElemBits(w, in.Data()[i]), "n %d, element %d in place", n, i)
+			if !sameElemBits(w, got.Data()[i]) || !sameElemBits(w, in.Data()[i]) {
+				t.Fatalf("n %d, element %d: Clip(%v) = %v, in place %v", n, i, e, got.Data()[i], in.Data()[i])
+			}
 		}
 	}
 }

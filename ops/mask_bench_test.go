@@ -66,6 +66,11 @@ func BenchmarkMask(b *testing.B) {
 		bytes := e + e*4 + (e+2)/3*4
 		pairBench(b, bytes, bytes, "copy", func() { _, _ = ops.MaskedSelect(x, m2) }, copyRef(bytes))
 	})
+	b.Run("MaskedSelectInto/vs=copy", func(b *testing.B) {
+		bytes := e + e*4 + (e+2)/3*4
+		sel := tensor.Must(tensor.New[float32](e))
+		pairBench(b, bytes, bytes, "copy", func() { _, _ = ops.MaskedSelectInto(sel, x, m2) }, copyRef(bytes))
+	})
 	b.Run("NanSum/vs=Sum", func(b *testing.B) {
 		all := tensor.Must(tensor.New[float32]())
 		pairBench(b, 4*e, 4*e, "Sum", func() { _ = ops.NanSumInto(all, x) }, func() { _ = ops.SumInto(all, x) })

@@ -23,32 +23,89 @@ import (
 // elements.
 func MaskedSelect[T tensor.Element, V tensor.Operand[T], M tensor.Operand[bool]](v V, mask M) (tensor.Tensor[T], error) {
 	const op = "MaskedSelect"
+	x, m, n, err := maskedSources(op, tensor.View[T](v), tensor.View[bool](mask))
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	out, err := newResult[T](op, []int{n})
+	if err != nil || n == 0 {
+		return out, err
+	}
+	compress(out.Data(), x, m)
+	return out, nil
+}
+
+// MaskedSelectInto writes the elements MaskedSelect selects into the
+// first elements of dst, a 1-D view with room for them, and returns their
+// number n: dst's first n elements are then MaskedSelect's result, its
+// others untouched; dst may share memory with v or mask. For a filter
+// applied again and again, a dst as long as v (or the broadcast shape)
+// always has room, and the result is a view of its first n elements:
+//
+//	n, err := ops.MaskedSelectInto(buf, v, mask)
+//	sel, _ := buf.Slice(0, 0, n, 1)
+//
+// It returns the errors of MaskedSelect, layout.ErrRank for a dst that is
+// not 1-D and layout.ErrShape for one shorter than n; nothing is written on
+// error. A contiguous dst that shares no memory with v or mask is
+// written directly; any other through a temporary of n elements.
+func MaskedSelectInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T], M tensor.Operand[bool]](dst D, v V, mask M) (int, error) {
+	const op = "MaskedSelectInto"
+	d := tensor.View[T](dst)
+	if d.Rank() != 1 {
+		return 0, errorf(op, layout.ErrRank, "destination of shape %v: it must be 1-D", d.Shape())
+	}
 	vv, mv := tensor.View[T](v), tensor.View[bool](mask)
-	var vb, mb, sb [8]int
-	shape, err := broadcastShape(op, sb[:0], vv.Layout().AppendShape(vb[:0]), mv.Layout().AppendShape(mb[:0]))
+	x, m, n, err := maskedSources(op, vv, mv)
 	if err != nil {
-		return tensor.Tensor[T]{}, err
+		return 0, err
 	}
-	m, err := rowMajorOver(op, mv, shape)
-	if err != nil {
-		return tensor.Tensor[T]{}, err
+	if n > d.Size() {
+		return 0, errorf(op, layout.ErrShape, "destination of %d elements for %d selected", d.Size(), n)
 	}
-	mask8 := asKind[byte](m)
-	n := countBytes(mask8)
 	if n == 0 {
-		return newResult[T](op, []int{0})
+		return 0, nil
 	}
-	x, err := rowMajorOver(op, vv, shape)
-	if err != nil {
-		return tensor.Tensor[T]{}, err
+	dn, _ := d.Slice(0, 0, n, 1)
+	do := operandOf(&dn)
+	if start, end, ok := do.lay.ContiguousRange(); ok && !sharesBytes(do, operandOf(&vv)) && !sharesBytes(do, operandOf(&mv)) {
+		compress(do.data[start:end], x, m)
+		return n, nil
 	}
-	// One element of slack: the selection writes every element at the
-	// next free place and advances only past the selected ones.
 	buf := make([]T, n)
-	if _, err := simd.Compress(buf, x, m); err != nil { // m and x have one shape
+	compress(buf, x, m)
+	src, _ := tensor.FromSlice(buf, n)
+	copyInto(dn, src.View())
+	return n, nil
+}
+
+// maskedSources returns the row-major elements of v and mask broadcast
+// together (their own buffers where they lie so, copies otherwise) and the
+// count of true elements of the mask.
+func maskedSources[T tensor.Element](op string, v tensor.View[T], mask tensor.View[bool]) ([]T, []bool, int, error) {
+	var vb, mb, sb [8]int
+	shape, err := broadcastShape(op, sb[:0], v.Layout().AppendShape(vb[:0]), mask.Layout().AppendShape(mb[:0]))
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	m, err := rowMajorOver(op, mask, shape)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	n := countBytes(asKind[byte](m))
+	if n == 0 {
+		return nil, m, 0, nil
+	}
+	x, err := rowMajorOver(op, v, shape)
+	return x, m, n, err
+}
+
+// compress moves the elements of x where m is true into dst, which holds
+// exactly as many.
+func compress[T tensor.Element](dst, x []T, m []bool) {
+	if _, err := simd.Compress(dst, x, m); err != nil { // m and x have one shape
 		panic("ops: internal error: " + err.Error())
 	}
-	return tensor.FromSlice(buf, n)
 }
 
 // rowMajorOver returns the elements of v broadcast to shape in row-major
