@@ -181,6 +181,23 @@ func ExampleMaskedSelect() {
 	// [4 7 9]
 }
 
+// MaskedSelectInto filters into a buffer reused call after call, long
+// enough for any selection, and returns how many it selected: the result
+// is a view of the buffer's first elements.
+func ExampleMaskedSelectInto() {
+	buf := tensor.Must(tensor.New[float64](6))
+	for _, row := range [][]float64{{3, -1, 4, -1, 5, -9}, {-2, 6, -5, 3, -5, 8}} {
+		x := tensor.Must(tensor.FromSlice(row, 6))
+		pos, _ := ops.GreaterScalar(x, 0)
+		n, _ := ops.MaskedSelectInto(buf, x, pos)
+		sel, _ := buf.Slice(0, 0, n, 1)
+		fmt.Println(n, sel)
+	}
+	// Output:
+	// 3 [3. 4. 5.]
+	// 3 [6. 3. 8.]
+}
+
 // MaskedFill writes a value where the mask is true; the mask broadcasts,
 // here a column mask over the rows.
 func ExampleMaskedFill() {
