@@ -14,7 +14,8 @@
 // the searches ([Index], [ArgRows]) are generic over [Float] and compute
 // exactly what the plain Go operators compute, in an order fixed for every
 // level; so do the comparisons ([Compare], [CompareScalar]), which write
-// one bool per element. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
+// one bool per element, and [ReplaceNaN]. [Compress] moves the elements
+// under a mask, of any element type. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
 // slivers, [GemmKernel.Rows] on rows of few columns) accumulate with fused
 // multiply-adds in k order, the same bits at every level as their Go twin
 // with math.FMA; the tile's size differs by level, which only changes
@@ -340,6 +341,15 @@
 //     equals +0, NaN nothing), tests the four results with one branch, and
 //     searches the group that holds the first match, and the last vectors,
 //     a vector at a time; a NaN is searched by the Go loop.
+//   - [Compress] widens a vector's mask bytes to lanes, moves the
+//     selected lanes to the front of a register (AVX-512 VPCOMPRESSD/Q;
+//     AVX2 VPERMD by a table of the 256 (16) permutations), stores the
+//     register whole and advances by the count (POPCNT), the next store
+//     overwriting the lanes past it; it runs only while dst has room for
+//     a whole chunk's vectors, the Go twin after that. The compressing
+//     store to memory is not used: some CPUs run it slowly.
+//   - [ReplaceNaN] compares a vector with itself (unordered) and blends
+//     the value into its NaN lanes.
 //   - [ArgRows] finds the index of each row's extreme in one pass, four
 //     rows at once with their loads interleaved (one row as four parts):
 //     each lane keeps its best element and the index where it first met it

@@ -94,6 +94,9 @@ type table struct {
 	// elements (nil fn: the Go twin; see Compress).
 	comp32 compressKernel[uint32]
 	comp64 compressKernel[uint64]
+	// nan32 and nan64 are the kernels of ReplaceNaN (nil fn: the Go twin).
+	nan32 nanKernel[float32]
+	nan64 nanKernel[float64]
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]
