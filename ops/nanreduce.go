@@ -3,6 +3,7 @@ package ops
 import (
 	"math"
 
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -264,6 +265,16 @@ func nanTo[T tensor.Float](to T) unMap[T, nanToOp[T]] { return unMap[T, nanToOp[
 type nanToOp[T tensor.Float] struct{ to T }
 
 func (k nanToOp[T]) v(d, x []T) {
+	if len(d) >= shortRun {
+		switch floatKind[T]() {
+		case kindFloat32:
+			_ = simd.ReplaceNaN(asKind[float32](d), asKind[float32](x), asScalar[float32](k.to))
+			return
+		case kindFloat64:
+			_ = simd.ReplaceNaN(asKind[float64](d), asKind[float64](x), asScalar[float64](k.to))
+			return
+		}
+	}
 	x = x[:len(d)]
 	for i, e := range x {
 		if e != e {
