@@ -50,6 +50,8 @@ func archInit() {
 		comp64:   compressKernel[uint64]{compress64AVX2, 4},
 		nan32:    nanKernel[float32]{replaceNaN32AVX2, 8},
 		nan64:    nanKernel[float64]{replaceNaN64AVX2, 4},
+		sel32:    selectKernel[uint32]{select32AVX2, 8},
+		sel64:    selectKernel[uint64]{select64AVX2, 4},
 	}
 	if cpuid.CPU.Supports(cpuid.FMA3) {
 		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0, nil}
@@ -93,6 +95,8 @@ func archInit() {
 		comp64:   compressKernel[uint64]{compress64AVX512, 8},
 		nan32:    nanKernel[float32]{replaceNaN32AVX512, 16},
 		nan64:    nanKernel[float64]{replaceNaN64AVX512, 8},
+		sel32:    selectKernel[uint32]{select32AVX512, 16},
+		sel64:    selectKernel[uint64]{select64AVX512, 8},
 		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},
 		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8, gemmRows64AVX512Y},
 		narrow32: tables[AVX2].t32,

@@ -97,6 +97,9 @@ type table struct {
 	// nan32 and nan64 are the kernels of ReplaceNaN (nil fn: the Go twin).
 	nan32 nanKernel[float32]
 	nan64 nanKernel[float64]
+	// sel32 and sel64 are the kernels of Select (nil fn: the Go twin).
+	sel32 selectKernel[uint32]
+	sel64 selectKernel[uint64]
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]

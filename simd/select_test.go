@@ -1,0 +1,95 @@
+package simd
+
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
+
+// TestSelectLevels checks Select and SelectStream at every level against
+// the definition, for elements of 1, 2, 4, 8 and 16 bytes: lengths 0-70
+// and past the streaming threshold and a chunk, starts off the vector and
+// the line, random masks, dst the same as x or y; guard cells past dst stay
+// untouched.
+func TestSelectLevels(t *testing.T) {
+	lengths := []int{}
+	for n := range 71 {
+		lengths = append(lengths, n)
+	}
+	lengths = append(lengths, 127, streamMin+37, arithChunk+37)
+	forEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(5, 9))
+		for _, n := range lengths {
+			for off := range 3 {
+				mask := make([]bool, n+off)
+				for i := range mask {
+					mask[i] = r.IntN(2) == 0
+				}
+				for _, stream := range []bool{false, true} {
+					checkSelect[uint8](t, n, off, mask, stream)
+					checkSelect[uint16](t, n, off, mask, stream)
+					checkSelect[float32](t, n, off, mask, stream)
+					checkSelect[float64](t, n, off, mask, stream)
+					checkSelect[complex128](t, n, off, mask, stream)
+				}
+			}
+		}
+	})
+}
+
+func checkSelect[T Element](t *testing.T, n, off int, mask []bool, stream bool) {
+	t.Helper()
+	call := Select[T]
+	if stream {
+		call = SelectStream[T]
+	}
+	x, y := patterned[T](n+off, 1)[off:], patterned[T](n+off, 2)[off:]
+	m := mask[off:]
+	want := make([]T, n)
+	for i := range want {
+		if m[i] {
+			want[i] = x[i]
+		} else {
+			want[i] = y[i]
+		}
+	}
+	const guard = 70
+	buf := guarded[T](off + n + guard)
+	dst := buf[off : off+n]
+	if err := call(dst, m, x, y); err != nil {
+		t.Fatal(err)
+	}
+	if !sameBits(dst, want) || !sameBits(buf[off+n:], guarded[T](guard)) {
+		t.Fatalf("n %d off %d stream %v: element %d differs, or a guard cell was written", n, off, stream, firstDiff(dst, want))
+	}
+	for _, inX := range []bool{true, false} {
+		in, other := clone(x), y
+		a, b := in, other
+		if !inX {
+			in, other = clone(y), x
+			a, b = other, in
+		}
+		if err := call(in, m, a, b); err != nil {
+			t.Fatal(err)
+		}
+		if !sameBits(in, want) {
+			t.Fatalf("n %d off %d stream %v in place (x %v): element %d differs", n, off, stream, inX, firstDiff(in, want))
+		}
+	}
+}
+
+func TestSelectErrors(t *testing.T) {
+	d := make([]float32, 3)
+	for _, c := range []struct {
+		err error
+		msg string
+	}{
+		{Select(d, make([]bool, 2), d, d), "simd: Select: mask has 2 elements, dst 3"},
+		{Select(d, make([]bool, 3), d[:1], d), "simd: Select: x has 1 elements, dst 3"},
+		{SelectStream(d, make([]bool, 3), d, d[:2]), "simd: SelectStream: y has 2 elements, dst 3"},
+	} {
+		if !errors.Is(c.err, ErrRange) || c.err.Error() != c.msg {
+			t.Errorf("error %v, want %q", c.err, c.msg)
+		}
+	}
+}
