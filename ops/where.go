@@ -9,6 +9,7 @@ import (
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -94,11 +95,12 @@ func whereShaped[T tensor.Element](op string, dst *operand[T], c *operand[bool],
 		whereStaged(dst, c, a, b, shape)
 		return nil
 	}
+	nt := dst.lay.Size()*int(unsafe.Sizeof(*new(T))) >= par.StreamBytes
 	if n := workers[T](&it); n > 1 {
-		whereParts(&it, n, dst.data, c.data, a.data, b.data)
+		whereParts(&it, n, dst.data, c.data, a.data, b.data, nt)
 		return nil
 	}
-	whereRuns(&it, dst.data, c.data, a.data, b.data)
+	whereRuns(&it, dst.data, c.data, a.data, b.data, nt)
 	return nil
 }
 
@@ -122,6 +124,7 @@ func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *oper
 		ax++
 	}
 	rows, size := shape[ax], int(unsafe.Sizeof(*new(T)))
+	nt := shapeSize(shape)*size >= par.StreamBytes // slabs computed into dst stream
 	row := shapeSize(shape) / max(rows, 1) // elements of a slab row
 	per := max(1, stageBytes/max(row*size, 1), lineBytes/size)
 	var sc scratch
@@ -163,7 +166,7 @@ func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *oper
 		if it.Reset(&tl, &cs, &as, &bs) != nil {
 			panic("ops: internal error: the slabs of a staged Where differ in shape")
 		}
-		whereRuns(&it, target, cd, ad, bd)
+		whereRuns(&it, target, cd, ad, bd, nt && !stagedOf(&ds))
 		if stagedOf(&ds) {
 			copier.Move(dst.data, &ds, target, &packed, copier.Part{})
 		}
@@ -172,20 +175,21 @@ func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *oper
 
 // whereParts runs whereRuns over the parts of it on n goroutines (see
 // mixedParts).
-func whereParts[T tensor.Element](it *layout.Iter, n int, d []T, c []bool, x, y []T) {
-	par.Split(it, n, func(q *layout.Iter) { whereRuns(q, d, c, x, y) })
+func whereParts[T tensor.Element](it *layout.Iter, n int, d []T, c []bool, x, y []T, nt bool) {
+	par.Split(it, n, func(q *layout.Iter) { whereRuns(q, d, c, x, y, nt) })
 }
 
 // whereRuns computes the runs of q: without a branch per element where
 // the destination's run has unit stride and every input's unit or zero
 // stride, by selecting the bits of the element from its mask (see
-// selectRun); element by element otherwise.
-func whereRuns[T tensor.Element](q *layout.Iter, d []T, c []bool, x, y []T) {
+// selectRun); element by element otherwise. nt asks for streaming stores
+// (a destination of par.StreamBytes or more).
+func whereRuns[T tensor.Element](q *layout.Iter, d []T, c []bool, x, y []T, nt bool) {
 	n, inc := q.Len(), q.Inc()
 	if inc[0] == 1 && inc[1]|inc[2]|inc[3] <= 1 && inc[1] >= 0 && inc[2] >= 0 && inc[3] >= 0 {
 		q.EachRow(func(o, st [layout.MaxOperands]int, on int) {
 			for o0, o1, o2, o3 := o[0], o[1], o[2], o[3]; on > 0; o0, o1, o2, o3, on = o0+st[0], o1+st[1], o2+st[2], o3+st[3], on-1 {
-				selectRun(d[o0:o0+n], c[o1:], inc[1], x[o2:], inc[2], y[o3:], inc[3])
+				selectRun(d[o0:o0+n], c[o1:], inc[1], x[o2:], inc[2], y[o3:], inc[3], nt)
 			}
 		})
 		return
@@ -206,10 +210,21 @@ func whereRuns[T tensor.Element](q *layout.Iter, d []T, c []bool, x, y []T) {
 }
 
 // selectRun sets d[i] to x[i*ix] where c[i*ic] is true and to y[i*iy]
-// where it is false; the strides are 0 or 1. Elements of 1, 2, 4 or 8
-// bytes are selected by masking their bits with the mask byte widened to
+// where it is false; the strides are 0 or 1. Unit strides go to
+// simd.Select (SelectStream with nt). Elements of 1, 2, 4 or 8 bytes are
+// otherwise selected by masking their bits with the mask byte widened to
 // all ones or zeros, with no branch to mispredict on a random mask.
-func selectRun[T tensor.Element](d []T, c []bool, ic int, x []T, ix int, y []T, iy int) {
+func selectRun[T tensor.Element](d []T, c []bool, ic int, x []T, ix int, y []T, iy int, nt bool) {
+	if ic == 1 && ix == 1 && iy == 1 {
+		sel := simd.Select[T]
+		if nt {
+			sel = simd.SelectStream[T]
+		}
+		if err := sel(d, c, x, y); err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+		return
+	}
 	cb := asKind[byte](c)
 	switch unsafe.Sizeof(*new(T)) {
 	case 1:
@@ -233,14 +248,6 @@ func selectRun[T tensor.Element](d []T, c []bool, ic int, x []T, ix int, y []T, 
 
 // selectWords is selectRun on the bits of the elements.
 func selectWords[W uint8 | uint16 | uint32 | uint64](d []W, c []byte, ic int, x []W, ix int, y []W, iy int) {
-	if ic == 1 && ix == 1 && iy == 1 {
-		c, x, y = c[:len(d)], x[:len(d)], y[:len(d)]
-		for i := range d {
-			m := -W(c[i])
-			d[i] = y[i] ^ (x[i]^y[i])&m
-		}
-		return
-	}
 	for i := range d {
 		a, b := x[i*ix], y[i*iy]
 		d[i] = b ^ (a^b)&-W(c[i*ic])
