@@ -15,7 +15,8 @@
 // exactly what the plain Go operators compute, in an order fixed for every
 // level; so do the comparisons ([Compare], [CompareScalar]), which write
 // one bool per element, and [ReplaceNaN]. [Compress] moves the elements
-// under a mask, of any element type. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
+// under a mask and [Select] (with [SelectStream]) chooses between two
+// slices by one, of any element type. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
 // slivers, [GemmKernel.Rows] on rows of few columns) accumulate with fused
 // multiply-adds in k order, the same bits at every level as their Go twin
 // with math.FMA; the tile's size differs by level, which only changes
@@ -350,6 +351,10 @@
 //     store to memory is not used: some CPUs run it slowly.
 //   - [ReplaceNaN] compares a vector with itself (unordered) and blends
 //     the value into its NaN lanes.
+//   - [Select] widens the mask bytes as Compress does; AVX-512 loads y,
+//     then x over it under the mask, AVX2 blends by the bytes shifted into
+//     the lanes' sign bits; SelectStream stores from dst's first 64-byte
+//     line on with non-temporal stores, the head before it by the Go twin.
 //   - [ArgRows] finds the index of each row's extreme in one pass, four
 //     rows at once with their loads interleaved (one row as four parts):
 //     each lane keeps its best element and the index where it first met it
