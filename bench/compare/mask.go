@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"os"
 	"runtime"
@@ -14,7 +15,7 @@ import (
 // shape, the allocating forms (a new result each call, page faults
 // included, as NumPy's): GB/s = bytes read plus bytes written (maskBytes).
 // Shared with mask.py.
-var maskCases = []string{"gt", "gt-T", "where", "clip", "masked", "take-rows", "count"}
+var maskCases = []string{"gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax"}
 
 // maskBytes returns the bytes read plus written by a mask case on an n×n
 // float32 matrix whose mask selects sel elements.
@@ -29,8 +30,10 @@ func maskBytes(name string, n, sel int) float64 {
 		return 2 * 4 * e
 	case "masked":
 		return e + 4*e + 4*float64(sel)
-	case "take-rows":
+	case "take-rows", "softmax":
 		return 2 * 4 * e
+	case "nansum":
+		return 4 * e
 	}
 	return e // count: the mask read
 }
@@ -48,6 +51,10 @@ func runMask() []computeResult {
 			m.Data()[i] = true
 			sel++
 		}
+	}
+	an := filled(n, n) // a with every seventh element NaN
+	for i := 0; i < len(an.Data()); i += 7 {
+		an.Data()[i] = float32(math.NaN())
 	}
 	idx := tensor.Must(tensor.New[int](n))
 	for i := range idx.Data() {
@@ -74,6 +81,10 @@ func runMask() []computeResult {
 			f = func() { _, _ = ops.Take(a, idx, 0) }
 		case "count":
 			f = func() { _, _ = ops.CountNonzero(m) }
+		case "nansum":
+			f = func() { _, _ = ops.NanSum(an) }
+		case "softmax":
+			f = func() { _, _ = ops.Softmax(a, -1) }
 		}
 		v := maskBytes(name, n, sel) / measure(f) / 1e9
 		rs = append(rs, computeResult{Case: name, Unit: "GB/s", Values: map[string]*float64{"tessera1": &v}})

@@ -14,13 +14,13 @@ import numpy as np
 
 from peers import measure, torch  # torch is None where it is missing
 
-CASES = ["gt", "gt-T", "where", "clip", "masked", "take-rows", "count"]
+CASES = ["gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax"]
 
 
 def mask_bytes(name, n, sel):
     e = float(n * n)
     return {"gt": 9 * e, "gt-T": 9 * e, "where": 13 * e, "clip": 8 * e,
-            "masked": 5 * e + 4 * sel, "take-rows": 8 * e}.get(name, e)
+            "masked": 5 * e + 4 * sel, "take-rows": 8 * e, "softmax": 8 * e, "nansum": 4 * e}.get(name, e)
 
 
 def main():
@@ -35,19 +35,27 @@ def main():
     m = rng.integers(0, 2, (n, n)).astype(bool)
     sel = int(m.sum())
     idx = rng.integers(0, n, n)
+    an = a.copy()  # every seventh element NaN
+    an.ravel()[::7] = np.nan
+
+    def np_softmax(x):
+        e = np.exp(x - x.max(-1, keepdims=True))
+        return e / e.sum(-1, keepdims=True)
     np_cases = {
         "gt": lambda: a > b, "gt-T": lambda: a.T > b, "where": lambda: np.where(m, a, b),
         "clip": lambda: np.clip(a, 100, 300), "masked": lambda: a[m], "take-rows": lambda: a[idx],
-        "count": lambda: np.count_nonzero(m),
+        "count": lambda: np.count_nonzero(m), "nansum": lambda: np.nansum(an), "softmax": lambda: np_softmax(a),
     }
     out = []
     if torch is not None:
         torch.set_num_threads(1)
         ta, tb, tm, ti = torch.from_numpy(a), torch.from_numpy(b), torch.from_numpy(m), torch.from_numpy(idx)
+        tan = torch.from_numpy(an)
         t_cases = {
             "gt": lambda: ta > tb, "gt-T": lambda: ta.t() > tb, "where": lambda: torch.where(tm, ta, tb),
             "clip": lambda: torch.clamp(ta, 100, 300), "masked": lambda: ta[tm], "take-rows": lambda: ta[ti],
-            "count": lambda: torch.count_nonzero(tm),
+            "count": lambda: torch.count_nonzero(tm), "nansum": lambda: torch.nansum(tan),
+            "softmax": lambda: torch.softmax(ta, -1),
         }
     for name in CASES:
         nb = mask_bytes(name, n, sel)
