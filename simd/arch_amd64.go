@@ -52,6 +52,7 @@ func archInit() {
 		nan64:    nanKernel[float64]{replaceNaN64AVX2, 4},
 		sel32:    selectKernel[uint32]{select32AVX2, 8},
 		sel64:    selectKernel[uint64]{select64AVX2, 4},
+		bits:     bitKernel{bitsAVX2, 32},
 	}
 	if cpuid.CPU.Supports(cpuid.FMA3) {
 		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0, nil}
@@ -97,6 +98,7 @@ func archInit() {
 		nan64:    nanKernel[float64]{replaceNaN64AVX512, 8},
 		sel32:    selectKernel[uint32]{select32AVX512, 16},
 		sel64:    selectKernel[uint64]{select64AVX512, 8},
+		bits:     bitKernel{bitsAVX512, 64},
 		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},
 		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8, gemmRows64AVX512Y},
 		narrow32: tables[AVX2].t32,

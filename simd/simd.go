@@ -100,6 +100,8 @@ type table struct {
 	// sel32 and sel64 are the kernels of Select (nil fn: the Go twin).
 	sel32 selectKernel[uint32]
 	sel64 selectKernel[uint64]
+	// bits is the kernel of Bitwise (nil fn: the Go twin).
+	bits bitKernel
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]
