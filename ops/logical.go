@@ -79,7 +79,7 @@ type (
 	notOp struct{}
 )
 
-func (andOp) vv(d, x, y []bool, _ bool) { andBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
+func (andOp) vv(d, x, y []bool, nt bool) { bitwise(simd.And, d, x, y, nt) }
 func (andOp) vs(d, x []bool, s bool, _ bool) {
 	if s {
 		copy(d, x)
@@ -90,7 +90,7 @@ func (andOp) vs(d, x []bool, s bool, _ bool) {
 func (k andOp) sv(d []bool, s bool, y []bool, nt bool) { k.vs(d, y, s, nt) }
 func (andOp) at(x, y bool) bool                        { return x && y }
 
-func (orOp) vv(d, x, y []bool, _ bool) { orBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
+func (orOp) vv(d, x, y []bool, nt bool) { bitwise(simd.Or, d, x, y, nt) }
 func (orOp) vs(d, x []bool, s bool, _ bool) {
 	if s {
 		for i := range d {
@@ -103,7 +103,7 @@ func (orOp) vs(d, x []bool, s bool, _ bool) {
 func (k orOp) sv(d []bool, s bool, y []bool, nt bool) { k.vs(d, y, s, nt) }
 func (orOp) at(x, y bool) bool                        { return x || y }
 
-func (xorOp) vv(d, x, y []bool, _ bool) { xorBytes(asKind[byte](d), asKind[byte](x), asKind[byte](y)) }
+func (xorOp) vv(d, x, y []bool, nt bool) { bitwise(simd.Xor, d, x, y, nt) }
 func (xorOp) vs(d, x []bool, s bool, _ bool) {
 	if s {
 		notBytes(asKind[byte](d), asKind[byte](x))
@@ -117,42 +117,21 @@ func (xorOp) at(x, y bool) bool                        { return x != y }
 func (notOp) v(d, x []bool)  { notBytes(asKind[byte](d), asKind[byte](x)) }
 func (notOp) at(x bool) bool { return !x }
 
-// andBytes, orBytes, xorBytes and notBytes compute d = x & y, x | y, x ^ y
-// and x ^ 1 on the bytes of masks (0 or 1 each), eight at a time; x and y
-// hold at least len(d) bytes and may be d itself.
-func andBytes(d, x, y []byte) {
-	x, y = x[:len(d)], y[:len(d)]
-	i := 0
-	for ; i+8 <= len(d); i += 8 {
-		bin.LittleEndian.PutUint64(d[i:], bin.LittleEndian.Uint64(x[i:])&bin.LittleEndian.Uint64(y[i:]))
+// bitwise sets the mask d to x op y by simd.Bitwise (BitwiseStream with
+// nt): on masks' bytes, 0 or 1, the bitwise operations are the logical
+// ones.
+func bitwise(op simd.BitOp, d, x, y []bool, nt bool) {
+	f := simd.Bitwise
+	if nt {
+		f = simd.BitwiseStream
 	}
-	for ; i < len(d); i++ {
-		d[i] = x[i] & y[i]
-	}
-}
-
-func orBytes(d, x, y []byte) {
-	x, y = x[:len(d)], y[:len(d)]
-	i := 0
-	for ; i+8 <= len(d); i += 8 {
-		bin.LittleEndian.PutUint64(d[i:], bin.LittleEndian.Uint64(x[i:])|bin.LittleEndian.Uint64(y[i:]))
-	}
-	for ; i < len(d); i++ {
-		d[i] = x[i] | y[i]
+	if err := f(op, asKind[byte](d), asKind[byte](x), asKind[byte](y)); err != nil {
+		panic("ops: internal error: " + err.Error())
 	}
 }
 
-func xorBytes(d, x, y []byte) {
-	x, y = x[:len(d)], y[:len(d)]
-	i := 0
-	for ; i+8 <= len(d); i += 8 {
-		bin.LittleEndian.PutUint64(d[i:], bin.LittleEndian.Uint64(x[i:])^bin.LittleEndian.Uint64(y[i:]))
-	}
-	for ; i < len(d); i++ {
-		d[i] = x[i] ^ y[i]
-	}
-}
-
+// notBytes computes d = x ^ 1 on the bytes of a mask (0 or 1 each), eight
+// at a time; x holds at least len(d) bytes and may be d itself.
 func notBytes(d, x []byte) {
 	const ones = 0x0101010101010101
 	x = x[:len(d)]

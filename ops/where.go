@@ -125,7 +125,7 @@ func whereStaged[T tensor.Element](dst *operand[T], c *operand[bool], a, b *oper
 	}
 	rows, size := shape[ax], int(unsafe.Sizeof(*new(T)))
 	nt := shapeSize(shape)*size >= par.StreamBytes // slabs computed into dst stream
-	row := shapeSize(shape) / max(rows, 1) // elements of a slab row
+	row := shapeSize(shape) / max(rows, 1)         // elements of a slab row
 	per := max(1, stageBytes/max(row*size, 1), lineBytes/size)
 	var sc scratch
 	defer sc.release()
