@@ -53,6 +53,8 @@ func archInit() {
 		sel32:    selectKernel[uint32]{select32AVX2, 8},
 		sel64:    selectKernel[uint64]{select64AVX2, 4},
 		bits:     bitKernel{bitsAVX2, 32},
+		clip32:   clipKernel[float32]{clip32AVX2, 8},
+		clip64:   clipKernel[float64]{clip64AVX2, 4},
 	}
 	if cpuid.CPU.Supports(cpuid.FMA3) {
 		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0, nil}
@@ -99,6 +101,8 @@ func archInit() {
 		sel32:    selectKernel[uint32]{select32AVX512, 16},
 		sel64:    selectKernel[uint64]{select64AVX512, 8},
 		bits:     bitKernel{bitsAVX512, 64},
+		clip32:   clipKernel[float32]{clip32AVX512, 16},
+		clip64:   clipKernel[float64]{clip64AVX512, 8},
 		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},
 		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8, gemmRows64AVX512Y},
 		narrow32: tables[AVX2].t32,

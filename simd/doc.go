@@ -16,7 +16,8 @@
 // level; so do the comparisons ([Compare], [CompareScalar]), which write
 // one bool per element, and [ReplaceNaN]. [Compress] moves the elements
 // under a mask and [Select] (with [SelectStream]) chooses between two
-// slices by one, of any element type. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
+// slices by one, of any element type; [Bitwise] combines bytes (masks),
+// and [Clip] clips floats to a range in one pass. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
 // slivers, [GemmKernel.Rows] on rows of few columns) accumulate with fused
 // multiply-adds in k order, the same bits at every level as their Go twin
 // with math.FMA; the tile's size differs by level, which only changes
@@ -351,6 +352,10 @@
 //     store to memory is not used: some CPUs run it slowly.
 //   - [ReplaceNaN] compares a vector with itself (unordered) and blends
 //     the value into its NaN lanes.
+//   - [Clip] takes VMAXPS with lo (x first, so equal elements give lo)
+//     and VMINPS with hi, then moves the NaN elements back in (the
+//     maxima would have made them lo): Min(Max(x, lo), hi) of Go's rules
+//     in four instructions a vector, with streaming stores on request.
 //   - [Select] widens the mask bytes as Compress does; AVX-512 loads y,
 //     then x over it under the mask, AVX2 blends by the bytes shifted into
 //     the lanes' sign bits; SelectStream stores from dst's first 64-byte

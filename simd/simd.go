@@ -102,6 +102,9 @@ type table struct {
 	sel64 selectKernel[uint64]
 	// bits is the kernel of Bitwise (nil fn: the Go twin).
 	bits bitKernel
+	// clip32 and clip64 are the kernels of Clip (nil fn: the Go twin).
+	clip32 clipKernel[float32]
+	clip64 clipKernel[float64]
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]
