@@ -1,12 +1,11 @@
 package ops
 
 import (
-	"unsafe"
-
 	"github.com/tessera-go/tessera/internal/loops"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
+	"unsafe"
 )
 
 // Clip returns v with every element below lo raised to lo and every one
@@ -58,32 +57,15 @@ func (k clipOp[T]) v(d, x []T) {
 	}
 }
 
-// clipBlock is the size in bytes of the blocks clipRun clips at once: a
-// block's maxima stay in L1 until their minima are taken.
-const clipBlock = 16384
-
-// clipRun sets d to x clipped to [lo, hi] by simd's Max and then Min (NaN
-// stays NaN). With nt, or a d longer than clipBlock, it makes one pass over
-// memory, a block at a time through a buffer on the stack, the Min's
-// stores streaming with nt.
+// clipRun sets d to x clipped to [lo, hi] by simd.Clip, in one pass
+// (ClipStream with nt).
 func clipRun[E float32 | float64](d, x []E, lo, hi E, nt bool) {
-	size := int(unsafe.Sizeof(lo))
-	if !nt && len(d)*size <= clipBlock {
-		_ = simd.BinaryScalar(simd.Max, d, x, lo)
-		_ = simd.BinaryScalar(simd.Min, d, d, hi)
-		return
-	}
-	var raw [clipBlock / 8]float64
-	buf := unsafe.Slice((*E)(unsafe.Pointer(&raw[0])), clipBlock/size)
-	op := simd.Min
+	f := simd.Clip[E]
 	if nt {
-		op |= simd.Stream
+		f = simd.ClipStream[E]
 	}
-	x = x[:len(d)]
-	for i := 0; i < len(d); i += len(buf) {
-		n := min(len(buf), len(d)-i)
-		_ = simd.BinaryScalar(simd.Max, buf[:n], x[i:i+n], lo)
-		_ = simd.BinaryScalar(op, d[i:i+n], buf[:n], hi)
+	if err := f(d, x, lo, hi); err != nil {
+		panic("ops: internal error: " + err.Error())
 	}
 }
 
