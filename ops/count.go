@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math/bits"
 	"unsafe"
 
 	bin "encoding/binary"
@@ -9,6 +10,7 @@ import (
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -45,7 +47,7 @@ func CountNonzeroKeepDims[T tensor.Element, V tensor.Operand[T]](v V, axes ...in
 // shape and layout.ErrOverlap for a dst that reaches an element twice;
 // nothing is written on error.
 func CountNonzeroInto[T tensor.Element, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axes ...int) error {
-	return countInto("CountNonzeroInto", operandOf[int](&dst), tensor.View[T](v), axes, func(d, c []int, _ int) { copy(d, c) })
+	return countInto("CountNonzeroInto", operandOf[int](&dst), tensor.View[T](v), axes, func(d, c []int, _ int) { copy(d, c) }, countOnly)
 }
 
 // Any reports, over the axes of the mask v (all of them when none are
@@ -53,34 +55,34 @@ func CountNonzeroInto[T tensor.Element, D tensor.Operand[int], V tensor.Operand[
 // shape with those axes dropped, NumPy's any. Over no elements it is false.
 // It returns the errors of [CountNonzero].
 func Any[V tensor.Operand[bool]](v V, axes ...int) (tensor.Tensor[bool], error) {
-	return truthNew("Any", tensor.View[bool](v), axes, false, anyOf)
+	return truthNew("Any", tensor.View[bool](v), axes, false, anyOf, anyTruth)
 }
 
 // AnyKeepDims is Any with the reduced axes kept as size 1.
 func AnyKeepDims[V tensor.Operand[bool]](v V, axes ...int) (tensor.Tensor[bool], error) {
-	return truthNew("AnyKeepDims", tensor.View[bool](v), axes, true, anyOf)
+	return truthNew("AnyKeepDims", tensor.View[bool](v), axes, true, anyOf, anyTruth)
 }
 
 // AnyInto writes the result of Any into dst, as CountNonzeroInto does.
 func AnyInto[D tensor.Operand[bool], V tensor.Operand[bool]](dst D, v V, axes ...int) error {
-	return countInto("AnyInto", operandOf[bool](&dst), tensor.View[bool](v), axes, anyOf)
+	return countInto("AnyInto", operandOf[bool](&dst), tensor.View[bool](v), axes, anyOf, anyTruth)
 }
 
 // All reports, over the axes of the mask v (all of them when none are
 // given), whether every element is true, like [Any]. Over no elements it
 // is true.
 func All[V tensor.Operand[bool]](v V, axes ...int) (tensor.Tensor[bool], error) {
-	return truthNew("All", tensor.View[bool](v), axes, false, allOf)
+	return truthNew("All", tensor.View[bool](v), axes, false, allOf, allTruth)
 }
 
 // AllKeepDims is All with the reduced axes kept as size 1.
 func AllKeepDims[V tensor.Operand[bool]](v V, axes ...int) (tensor.Tensor[bool], error) {
-	return truthNew("AllKeepDims", tensor.View[bool](v), axes, true, allOf)
+	return truthNew("AllKeepDims", tensor.View[bool](v), axes, true, allOf, allTruth)
 }
 
 // AllInto writes the result of All into dst, as CountNonzeroInto does.
 func AllInto[D tensor.Operand[bool], V tensor.Operand[bool]](dst D, v V, axes ...int) error {
-	return countInto("AllInto", operandOf[bool](&dst), tensor.View[bool](v), axes, allOf)
+	return countInto("AllInto", operandOf[bool](&dst), tensor.View[bool](v), axes, allOf, allTruth)
 }
 
 // anyOf and allOf turn counts, each of per elements, into Any's and All's
@@ -120,9 +122,9 @@ func countNew[T tensor.Element](op string, v tensor.View[T], axes []int, keepDim
 	return out, nil
 }
 
-// truthNew computes Any or All (set by the counts, each of per elements)
-// of v over axes into a new tensor.
-func truthNew(op string, v tensor.View[bool], axes []int, keepDims bool, set func(d []bool, c []int, per int)) (tensor.Tensor[bool], error) {
+// truthNew computes Any or All (set by the counts, each of per elements,
+// or by truthRows) of v over axes into a new tensor.
+func truthNew(op string, v tensor.View[bool], axes []int, keepDims bool, set func(d []bool, c []int, per int), tr truthOp) (tensor.Tensor[bool], error) {
 	in := operandOf(&v)
 	var sb, kb, db [8]int
 	shape := in.lay.AppendShape(sb[:0])
@@ -136,7 +138,7 @@ func truthNew(op string, v tensor.View[bool], axes []int, keepDims bool, set fun
 		rshape = keep
 	}
 	out, err := newResult[bool](op, rshape)
-	if err != nil {
+	if err != nil || truthRows(tr, out.Data(), in, shape, s) {
 		return out, err
 	}
 	var sc scratch
@@ -150,8 +152,9 @@ func truthNew(op string, v tensor.View[bool], axes []int, keepDims bool, set fun
 
 // countInto counts the nonzero elements of v over axes into a row-major
 // temporary, which fill turns into the elements of dst (each count of per
-// elements), then moves them into d.
-func countInto[T tensor.Element, D tensor.Element](op string, d *operand[D], v tensor.View[T], axes []int, fill func(d []D, c []int, per int)) error {
+// elements), then moves them into d; for Any and All (tr), truthRows may
+// make the result without the counts.
+func countInto[T tensor.Element, D tensor.Element](op string, d *operand[D], v tensor.View[T], axes []int, fill func(d []D, c []int, per int), tr truthOp) error {
 	in := operandOf(&v)
 	var sb, kb [8]int
 	shape := in.lay.AppendShape(sb[:0])
@@ -166,15 +169,68 @@ func countInto[T tensor.Element, D tensor.Element](op string, d *operand[D], v t
 	var sc scratch
 	defer sc.release()
 	n := shapeSize(keep)
-	c := operand[int]{data: scratchOrMake[int](&sc, 0, n)}
-	c.lay, _ = layout.RowMajor(keep...)
-	count(&c, in)
 	res := scratchOrMake[D](&sc, 1, n)
-	fill(res, c.data, reducedSize(shape, set))
+	if tr == countOnly || !truthRows(tr, asKind[bool](res), asOperand[bool](in), shape, set) {
+		c := operand[int]{data: scratchOrMake[int](&sc, 0, n)}
+		c.lay, _ = layout.RowMajor(keep...)
+		count(&c, in)
+		fill(res, c.data, reducedSize(shape, set))
+	}
 	rl, _ := layout.RowMajor(keep...)
 	copier.Move(d.data, &d.lay, res, &rl, copier.Part{})
 	return nil
 }
+
+// truthRows computes Any (anyTruth) or All (allTruth) of the mask in
+// over the axes of set into d, the row-major result, and reports whether
+// it did: where in is row-major and contiguous, the reduced axes come
+// first and the kept ones make rows of at least truthRowBytes, the rows
+// are combined into d by simd.Bitwise, d staying in L1, one pass over the
+// mask at memory speed (the counts would take a sum per column).
+func truthRows(tr truthOp, d []bool, in *operand[bool], shape []int, set uint64) bool {
+	r := bits.TrailingZeros64(^set)
+	if set != 1<<r-1 || r == 0 || r == len(shape) || !in.lay.IsContiguous() {
+		return false
+	}
+	rows, w := 1, 1
+	for k, n := range shape {
+		if k < r {
+			rows *= n
+		} else {
+			w *= n
+		}
+	}
+	if w < truthRowBytes || rows < 2 || len(d) != w {
+		return false
+	}
+	off := in.lay.Offset()
+	x := asKind[byte](in.data[off : off+rows*w])
+	db := asKind[byte](d)
+	copy(db, x[:w])
+	bop := simd.Or
+	if tr == allTruth {
+		bop = simd.And
+	}
+	for i := 1; i < rows; i++ {
+		if err := simd.Bitwise(bop, db, db, x[i*w:(i+1)*w]); err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+	}
+	return true
+}
+
+// truthOp says which of CountNonzero, Any and All countInto computes.
+type truthOp uint8
+
+const (
+	countOnly truthOp = iota // CountNonzero: the counts themselves
+	anyTruth
+	allTruth
+)
+
+// truthRowBytes is the narrowest row truthRows combines: a call a row
+// costs about what 512 bytes do.
+const truthRowBytes = 512
 
 // reducedSize returns how many elements of shape reduce into each result
 // of a reduction over set.

@@ -142,3 +142,75 @@ func TestCountRules(t *testing.T) {
 	require.Equal(t, []int{7, 7}, dst.Data())
 	require.Contains(t, err.Error(), "ops: CountNonzeroInto: destination shape [2]")
 }
+
+// TestAnyAllRows checks Any and All down the columns of contiguous masks
+// with rows wide enough to be combined a row at a time (truthRows):
+// every form, one or two leading axes reduced, a view starting past its
+// buffer's first row, columns all true, all false and mixed, against the
+// definition.
+func TestAnyAllRows(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 21))
+	for _, c := range []struct {
+		shape []int
+		axes  []int
+	}{{[]int{3, 600}, []int{0}}, {[]int{2, 3, 512}, []int{0, 1}}, {[]int{7, 2, 1024}, []int{0}}, {[]int{2, 700}, []int{-2}}} {
+		full := append([]int{c.shape[0] + 1}, c.shape[1:]...)
+		buf := tensor.Must(tensor.New[bool](full...))
+		w := 1
+		for _, n := range c.shape[len(c.shape)-1:] {
+			w *= n
+		}
+		for i := range buf.Data() {
+			switch col := i % w; {
+			case col%3 == 0:
+				buf.Data()[i] = true
+			case col%3 == 1:
+			default:
+				buf.Data()[i] = r.IntN(5) != 0
+			}
+		}
+		v := tensor.Must(buf.Slice(0, 1, full[0], 1))
+		red := map[int]bool{}
+		for _, a := range c.axes {
+			red[(a+len(c.shape))%len(c.shape)] = true
+		}
+		var keep []int
+		for k, n := range c.shape {
+			if !red[k] {
+				keep = append(keep, n)
+			}
+		}
+		kw := 1
+		for _, n := range keep {
+			kw *= n
+		}
+		wantAny, wantAll := make([]bool, kw), make([]bool, kw)
+		for j := range wantAll {
+			wantAll[j] = true
+		}
+		per := v.Size() / kw
+		vals := v.Contiguous().Data()
+		for i := range per {
+			for j := range kw {
+				e := vals[i*kw+j]
+				wantAny[j] = wantAny[j] || e
+				wantAll[j] = wantAll[j] && e
+			}
+		}
+		for _, f := range []struct {
+			name string
+			new  func(tensor.View[bool], ...int) (tensor.Tensor[bool], error)
+			into func(tensor.View[bool], tensor.View[bool], ...int) error
+			want []bool
+		}{{"Any", ops.Any[tensor.View[bool]], ops.AnyInto[tensor.View[bool], tensor.View[bool]], wantAny},
+			{"All", ops.All[tensor.View[bool]], ops.AllInto[tensor.View[bool], tensor.View[bool]], wantAll}} {
+			got, err := f.new(v, c.axes...)
+			require.NoError(t, err)
+			require.Equal(t, keep, got.Shape())
+			require.Equal(t, f.want, got.Data(), "%s %v over %v", f.name, c.shape, c.axes)
+			dst := tensor.Must(tensor.New[bool](keep...))
+			require.NoError(t, f.into(dst.View(), v, c.axes...))
+			require.Equal(t, f.want, dst.Data(), "%sInto %v over %v", f.name, c.shape, c.axes)
+		}
+	}
+}
