@@ -411,8 +411,9 @@ func TestSelectRandom(t *testing.T) {
 		for i, w := range want {
 			require.True(t, sameElemBits(w, got.Data()[i]), "%v %v: element %d", v.Layout(), m.Layout(), i)
 		}
-		// MaskedSelectInto: into a longer buffer (the rest untouched), a
-		// stepped view of one, and one too short (nothing written).
+		// MaskedSelectInto: into a longer buffer (untouched from 64 bytes
+		// past the selection on), a stepped view of one, and one too
+		// short (nothing written).
 		buf := tensor.Must(tensor.Full(-7.5, 2*len(want)+3))
 		step := tensor.Must(tensor.Must(tensor.Full(-7.5, 2*len(want)+2)).Slice(0, 1, 2*len(want)+2, 2))
 		for _, d := range []tensor.View[float64]{buf.View(), step} {
@@ -420,11 +421,11 @@ func TestSelectRandom(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, len(want), n)
 			for i := range d.Size() {
-				w := -7.5
 				if i < n {
-					w = want[i]
+					require.True(t, sameElemBits(want[i], d.At(i)), "MaskedSelectInto: element %d", i)
+				} else if i >= n+8 {
+					require.Equal(t, -7.5, d.At(i), "MaskedSelectInto: element %d past the selection", i)
 				}
-				require.True(t, sameElemBits(w, d.At(i)), "MaskedSelectInto: element %d", i)
 			}
 		}
 		if len(want) > 0 {

@@ -37,8 +37,9 @@ func MaskedSelect[T tensor.Element, V tensor.Operand[T], M tensor.Operand[bool]]
 
 // MaskedSelectInto writes the elements MaskedSelect selects into the
 // first elements of dst, a 1-D view with room for them, and returns their
-// number n: dst's first n elements are then MaskedSelect's result, its
-// others untouched; dst may share memory with v or mask. For a filter
+// number n: dst's first n elements are then MaskedSelect's result, and up
+// to 64 bytes of elements after them may be overwritten (the rest of dst
+// is untouched); dst may share memory with v or mask. For a filter
 // applied again and again, a dst as long as v (or the broadcast shape)
 // always has room, and the result is a view of its first n elements:
 //
@@ -48,7 +49,9 @@ func MaskedSelect[T tensor.Element, V tensor.Operand[T], M tensor.Operand[bool]]
 // It returns the errors of MaskedSelect, layout.ErrRank for a dst that is
 // not 1-D and layout.ErrShape for one shorter than n; nothing is written on
 // error. A contiguous dst that shares no memory with v or mask is
-// written directly; any other through a temporary of n elements.
+// written directly, in one pass when it has room for every element of the
+// broadcast shape (the count is then not taken first); any other through
+// a temporary of n elements.
 func MaskedSelectInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T], M tensor.Operand[bool]](dst D, v V, mask M) (int, error) {
 	const op = "MaskedSelectInto"
 	d := tensor.View[T](dst)
@@ -56,6 +59,26 @@ func MaskedSelectInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T]
 		return 0, errorf(op, layout.ErrRank, "destination of shape %v: it must be 1-D", d.Shape())
 	}
 	vv, mv := tensor.View[T](v), tensor.View[bool](mask)
+	var vb, mb, sb [8]int
+	shape, err := broadcastShape(op, sb[:0], vv.Layout().AppendShape(vb[:0]), mv.Layout().AppendShape(mb[:0]))
+	if err != nil {
+		return 0, err
+	}
+	do := operandOf(&d)
+	start, _, contiguous := do.lay.ContiguousRange()
+	direct := contiguous && !sharesBytes(do, operandOf(&vv)) && !sharesBytes(do, operandOf(&mv))
+	if direct && d.Size() >= shapeSize(shape) {
+		// Room for every element: one pass, no count first.
+		m, err := rowMajorOver(op, mv, shape)
+		if err != nil {
+			return 0, err
+		}
+		x, err := rowMajorOver(op, vv, shape)
+		if err != nil {
+			return 0, err
+		}
+		return compress(do.data[start:start+d.Size()], x, m), nil
+	}
 	x, m, n, err := maskedSources(op, vv, mv)
 	if err != nil {
 		return 0, err
@@ -66,15 +89,14 @@ func MaskedSelectInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T]
 	if n == 0 {
 		return 0, nil
 	}
-	dn, _ := d.Slice(0, 0, n, 1)
-	do := operandOf(&dn)
-	if start, end, ok := do.lay.ContiguousRange(); ok && !sharesBytes(do, operandOf(&vv)) && !sharesBytes(do, operandOf(&mv)) {
-		compress(do.data[start:end], x, m)
+	if direct {
+		compress(do.data[start:start+n], x, m)
 		return n, nil
 	}
 	buf := make([]T, n)
 	compress(buf, x, m)
 	src, _ := tensor.FromSlice(buf, n)
+	dn, _ := d.Slice(0, 0, n, 1)
 	copyInto(dn, src.View())
 	return n, nil
 }
@@ -100,12 +122,14 @@ func maskedSources[T tensor.Element](op string, v tensor.View[T], mask tensor.Vi
 	return x, m, n, err
 }
 
-// compress moves the elements of x where m is true into dst, which holds
-// exactly as many.
-func compress[T tensor.Element](dst, x []T, m []bool) {
-	if _, err := simd.Compress(dst, x, m); err != nil { // m and x have one shape
+// compress moves the elements of x where m is true into dst, which has
+// room for them, and returns their number.
+func compress[T tensor.Element](dst, x []T, m []bool) int {
+	n, err := simd.Compress(dst, x, m)
+	if err != nil { // m and x have one shape
 		panic("ops: internal error: " + err.Error())
 	}
+	return n
 }
 
 // rowMajorOver returns the elements of v broadcast to shape in row-major

@@ -8,9 +8,9 @@ import (
 
 // Compress copies the elements x[i] whose mask[i] is true to the front of
 // dst, in order, and returns how many of mask[:len(x)] are true; it writes
-// the first min(that, len(dst)) of them and nothing else (no element of
-// dst past them, none past len(dst)). It is NumPy's x[mask] of a
-// contiguous x. At the AVX2 and AVX-512 levels, elements of 4 and 8 bytes
+// the first min(that, len(dst)) of them, nothing past len(dst), and may
+// overwrite up to a vector's worth (64 bytes) of the elements of dst just
+// past them. It is NumPy's x[mask] of a contiguous x. At the AVX2 and AVX-512 levels, elements of 4 and 8 bytes
 // are moved a vector at a time (AVX-512's VPCOMPRESSD/Q into a register,
 // AVX2's VPERMD through a table of permutations), each vector stored whole
 // and the next one overwriting what lies past its selected elements;
@@ -58,7 +58,9 @@ func compressVec[E uint32 | uint64](c compressKernel[E], dst, x []E, mask []bool
 	}
 }
 
-// compressGo is Compress's twin, from element i of x and k of dst on.
+// compressGo is Compress's twin, from element i of x and k of dst on: it
+// writes each element at dst[k] while there is room and advances k past
+// the selected ones, so dst[k] past them holds the last one not selected.
 func compressGo[T Element](dst, x []T, mask []bool, i, k int) int {
 	mask = mask[:len(x)]
 	for ; i < len(x); i++ {

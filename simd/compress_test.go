@@ -57,8 +57,11 @@ func checkCompress[T Element](t *testing.T, r *rand.Rand, n, off int, mask []boo
 			want = append(want, e)
 		}
 	}
-	// Room for all, for fewer (a random cut), and for none.
-	for _, room := range []int{len(want), r.IntN(len(want) + 1), 0} {
+	// Room for more than all (up to 64 bytes past the selection may be
+	// overwritten, nothing after), for all, for fewer (a random cut), and
+	// for none.
+	vec := 64 / int(sizeOf[T]())
+	for _, room := range []int{len(want) + vec + 5, len(want), r.IntN(len(want) + 1), 0} {
 		const guard = 70
 		buf := guarded[T](guard + room + guard)
 		got, err := Compress(buf[guard:guard+room], x, m)
@@ -68,11 +71,15 @@ func checkCompress[T Element](t *testing.T, r *rand.Rand, n, off int, mask []boo
 		if got != len(want) {
 			t.Fatalf("n %d off %d room %d: Compress returned %d, want %d", n, off, room, got, len(want))
 		}
-		if !sameBits(buf[guard:guard+room], want[:room]) {
-			t.Fatalf("n %d off %d room %d: element %d differs", n, off, room, firstDiff(buf[guard:guard+room], want[:room]))
+		k := min(room, len(want))
+		if !sameBits(buf[guard:guard+k], want[:k]) {
+			t.Fatalf("n %d off %d room %d: element %d differs", n, off, room, firstDiff(buf[guard:guard+k], want[:k]))
 		}
-		g := guarded[T](guard)
-		if !sameBits(buf[:guard], g) || !sameBits(buf[guard+room:], g) {
+		g := guarded[T](guard + room)
+		if past := min(room, k+vec); !sameBits(buf[guard+past:guard+room], g[:room-past]) {
+			t.Fatalf("n %d off %d room %d: an element more than a vector past the selection was written", n, off, room)
+		}
+		if !sameBits(buf[:guard], g[:guard]) || !sameBits(buf[guard+room:], g[:guard]) {
 			t.Fatalf("n %d off %d room %d: a guard cell was written", n, off, room)
 		}
 	}
