@@ -167,7 +167,8 @@ func mixedSlabs[D, S tensor.Element, K mixOp[D, S]](k K, p *stagePlan[D, S], w i
 	var sl slab[D, S]
 	for s := w; s < p.slabs; s += p.workers {
 		p.stage(s, &sl, &sc)
-		mixedRuns(k, &sl.it, sl.target, sl.x, sl.y, false)
+		// Computed into dst itself, a large result streams, as unstaged.
+		mixedRuns(k, &sl.it, sl.target, sl.x, sl.y, p.direct && p.bytes >= par.StreamBytes)
 		p.unstage(&sl)
 	}
 	sc.release()
