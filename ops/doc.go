@@ -157,8 +157,9 @@
 // computed a block of about 1 MiB at a time into a temporary and reduced
 // while in cache, cut so that the bits are those of reducing the whole
 // mapped input at once: the same accuracy and determinism as Sum's.
-// Reducing every axis (or into a destination that shares memory with the
-// input) takes a temporary of the input's size. Softmax and LogSoftmax
+// Reducing every axis of an input that is not contiguous (or into a
+// destination that shares memory with the input) takes a temporary of the
+// input's size. Softmax and LogSoftmax
 // normalise along one axis through the maxima or LogSumExp of each run,
 // kept in a temporary of the result's size with that axis removed.
 //

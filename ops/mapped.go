@@ -122,7 +122,8 @@ type mappedPlan struct {
 // large (a broadcast v can be). The blocks cut the first kept axis longer
 // than 1; with no such axis, an empty v, or a d that shares memory with v
 // (which the first block would overwrite before the last is read), the
-// temporary has v's size.
+// plan is whole: one temporary of v's size, unless mappedFlat cuts a
+// contiguous v into blocks of its tree of leaves.
 func planMapped[T tensor.Number](op string, d *operand[T], v tensor.View[T], set uint64) (mappedPlan, error) {
 	in := operandOf(&v)
 	var sb [8]int

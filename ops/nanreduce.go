@@ -24,7 +24,8 @@ import (
 // wrapping layout.ErrAxis or layout.ErrDuplicateAxis for bad axes and
 // layout.ErrOverflow when the result or a temporary is too large: the
 // mapped elements are computed in blocks of about 1 MiB, or into a
-// temporary of v's size when every axis is reduced.
+// temporary of v's size when every axis of a v that is not contiguous is
+// reduced.
 func NanSum[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	return nanNew("NanSum", tensor.View[T](v), axes, false, nanSumKind, 0)
 }

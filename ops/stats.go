@@ -97,8 +97,9 @@ func SampleVarianceInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]
 // longer than 1 (or a slice of v along it, where one is larger), and
 // summed while in cache; down the columns (the reduced axes first, the
 // kept ones after them), a block of rows at a time, cut as the sum's
-// pairwise tree cuts them, so the bits are those of one temporary;
-// reducing every axis, or into a dst that shares memory with v, takes a
+// pairwise tree cuts them, so the bits are those of one temporary, and so
+// is a contiguous v reduced over every axis; reducing every axis of
+// another v, or into a dst that shares memory with v, takes a
 // temporary of v's size, as NumPy always does (an error wrapping
 // layout.ErrOverflow when that is too large). The means and temporaries of
 // up to 4 MiB come from a pool (see the package documentation): the Into
