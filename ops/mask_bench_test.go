@@ -1,6 +1,7 @@
 package ops_test
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tessera-go/tessera/ops"
@@ -70,6 +71,16 @@ func BenchmarkMask(b *testing.B) {
 		bytes := e + e*4 + (e+2)/3*4
 		sel := tensor.Must(tensor.New[float32](e))
 		pairBench(b, bytes, bytes, "copy", func() { _, _ = ops.MaskedSelectInto(sel, x, m2) }, copyRef(bytes))
+	})
+	b.Run("TakeInto-rows/vs=copy", func(b *testing.B) {
+		// 4096 random rows of x into out: the rows read and written.
+		r := rand.New(rand.NewPCG(52, 3))
+		idx := tensor.Must(tensor.New[int](n))
+		for i := range idx.Data() {
+			idx.Data()[i] = r.IntN(n)
+		}
+		bytes := 2 * e * 4
+		pairBench(b, bytes, bytes, "copy", func() { _ = ops.TakeInto(out, x, idx, 0) }, copyRef(bytes))
 	})
 	b.Run("NanSum/vs=Sum", func(b *testing.B) {
 		all := tensor.Must(tensor.New[float32]())
