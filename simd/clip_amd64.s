@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "stream_amd64.h"
 
 // The Clip kernels: t = VMAXPS with x first (the larger, or lo where they
 // are equal or x is NaN), u = VMINPS of t and hi (the smaller, or hi where
@@ -18,25 +19,7 @@
 	BCAST LOOFF(FP), LO; \
 	BCAST HIOFF(FP), HI; \
 	XORQ AX, AX; \
-	CMPB NTOFF(FP), $0; \
-	JNE loopnt; \
-loop: \
-	CMPQ AX, CX; \
-	JAE done; \
-	ONE(STORE); \
-	ADDQ $W, AX; \
-	JMP loop; \
-loopnt: \
-	CMPQ AX, CX; \
-	JAE fence; \
-	ONE(VMOVNTDQ); \
-	ADDQ $W, AX; \
-	JMP loopnt; \
-fence: \
-	SFENCE; \
-done: \
-	VZEROUPPER; \
-	RET
+	STREAMLOOP(NTOFF, ONE, STORE, VMOVNTDQ, W)
 
 #define ONE32Z(STORE) \
 	VMOVUPS (SI)(AX*4), Z0; \

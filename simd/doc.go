@@ -391,7 +391,9 @@
 // runs for every other element type. The data-movement kernels are
 // hand-written Go assembly: fourteen short functions (the eight transposes
 // are one loop macro over six tile macros), the four of Index and the eight
-// of ArgRows (one macro per level). The 72 arithmetic kernels (six
+// of ArgRows (one macro per level), the four each of Compress, Select,
+// Clip and ReplaceNaN and the two of Bitwise (one loop macro each;
+// Select and Clip share the streaming loop of stream_amd64.h). The 72 arithmetic kernels (six
 // operations, three forms, two element types, two levels), the 48 of Reduce
 // (a fold, a halving and a whole-run kernel for four operations, two types,
 // two levels), the 12 of ReduceRows (Add and Mul at both levels, Max and

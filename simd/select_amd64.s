@@ -1,6 +1,7 @@
 //go:build amd64 && !purego
 
 #include "textflag.h"
+#include "stream_amd64.h"
 
 // The Select kernels: a vector's mask bytes are widened to lanes; AVX-512
 // tests them into a mask register, loads y and then x over it under the
@@ -18,25 +19,7 @@
 	MOVQ mask+24(FP), DX; \
 	MOVQ n+32(FP), CX; \
 	XORQ AX, AX; \
-	CMPB nt+40(FP), $0; \
-	JNE loopnt; \
-loop: \
-	CMPQ AX, CX; \
-	JAE done; \
-	ONE(STORE); \
-	ADDQ $W, AX; \
-	JMP loop; \
-loopnt: \
-	CMPQ AX, CX; \
-	JAE fence; \
-	ONE(NTSTORE); \
-	ADDQ $W, AX; \
-	JMP loopnt; \
-fence: \
-	SFENCE; \
-done: \
-	VZEROUPPER; \
-	RET
+	STREAMLOOP(nt+40, ONE, STORE, NTSTORE, W)
 
 #define ONE32Z(STORE) \
 	VPMOVZXBD (DX)(AX*1), Z0; \
