@@ -10,11 +10,7 @@ import (
 // threshold and a chunk, starts off the vector and the line, in place;
 // guard cells past dst stay untouched.
 func TestBitwiseLevels(t *testing.T) {
-	lengths := []int{}
-	for n := range 71 {
-		lengths = append(lengths, n)
-	}
-	lengths = append(lengths, 255, streamMin+77, 4*arithChunk+100)
+	lengths := kernelLengths(255, streamMin+77, 4*arithChunk+100)
 	forEachLevel(t, func(t *testing.T) {
 		for op := And; op < numBitOps; op++ {
 			for _, n := range lengths {

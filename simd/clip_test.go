@@ -13,11 +13,7 @@ import (
 // 0-70 and past the streaming threshold and a chunk; starts off the
 // vector and the line; in place; guard cells past dst untouched.
 func TestClipLevels(t *testing.T) {
-	lengths := []int{}
-	for n := range 71 {
-		lengths = append(lengths, n)
-	}
-	lengths = append(lengths, 127, streamMin+37, arithChunk+37)
+	lengths := kernelLengths(127, streamMin+37, arithChunk+37)
 	forEachLevel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(8, 13))
 		for _, n := range lengths {

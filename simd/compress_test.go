@@ -13,11 +13,7 @@ import (
 // sparse, dense and random, and a dst too short for the selection (only
 // its room is written). Guard cells around dst must stay untouched.
 func TestCompressLevels(t *testing.T) {
-	lengths := []int{}
-	for n := range 71 {
-		lengths = append(lengths, n)
-	}
-	lengths = append(lengths, 127, 128, 129, 1000, arithChunk+37)
+	lengths := kernelLengths(127, 128, 129, 1000, arithChunk+37)
 	forEachLevel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(7, 11))
 		for _, n := range lengths {

@@ -84,6 +84,16 @@ func setRules(r familyRules) {
 	unalignedWide, hotNarrow = r.unalignedWide, r.hotNarrow
 }
 
+// kernelLengths returns the lengths a kernel is checked at: 0 to 70, then
+// extra.
+func kernelLengths(extra ...int) []int {
+	var ls []int
+	for n := range 71 {
+		ls = append(ls, n)
+	}
+	return append(ls, extra...)
+}
+
 // rawBytes returns the bytes of s.
 func rawBytes[T any](s []T) []byte {
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(s))), len(s)*int(sizeOf[T]()))

@@ -12,11 +12,7 @@ import (
 // (quiet, signalling, negative) among -0, the infinities and ordinary
 // values, in place and not; guard cells past dst stay untouched.
 func TestReplaceNaNLevels(t *testing.T) {
-	lengths := []int{}
-	for n := range 71 {
-		lengths = append(lengths, n)
-	}
-	lengths = append(lengths, 127, 1000, arithChunk+37)
+	lengths := kernelLengths(127, 1000, arithChunk+37)
 	forEachLevel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(3, 5))
 		for _, n := range lengths {

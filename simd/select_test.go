@@ -12,11 +12,7 @@ import (
 // the line, random masks, dst the same as x or y; guard cells past dst stay
 // untouched.
 func TestSelectLevels(t *testing.T) {
-	lengths := []int{}
-	for n := range 71 {
-		lengths = append(lengths, n)
-	}
-	lengths = append(lengths, 127, streamMin+37, arithChunk+37)
+	lengths := kernelLengths(127, streamMin+37, arithChunk+37)
 	forEachLevel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(5, 9))
 		for _, n := range lengths {
