@@ -1,7 +1,6 @@
 package ops
 
 import (
-	"math/bits"
 	"unsafe"
 
 	bin "encoding/binary"
@@ -188,17 +187,9 @@ func countInto[T tensor.Element, D tensor.Element](op string, d *operand[D], v t
 // are combined into d by simd.Bitwise, d staying in L1, one pass over the
 // mask at memory speed (the counts would take a sum per column).
 func truthRows(tr truthOp, d []bool, in *operand[bool], shape []int, set uint64) bool {
-	r := bits.TrailingZeros64(^set)
-	if set != 1<<r-1 || r == 0 || r == len(shape) || !in.lay.IsContiguous() {
+	rows, w, ok := leadingReduced(shape, set)
+	if !ok || !in.lay.IsContiguous() {
 		return false
-	}
-	rows, w := 1, 1
-	for k, n := range shape {
-		if k < r {
-			rows *= n
-		} else {
-			w *= n
-		}
 	}
 	if w < truthRowBytes || rows < 2 || len(d) != w {
 		return false

@@ -255,17 +255,9 @@ func mappedBlocks[T tensor.Number, K binOp[T], M elemMap[T]](rd reducer[T, K], d
 func mappedRows[T tensor.Number, K binOp[T], M elemMap[T]](rd reducer[T, K], d *operand[T], v tensor.View[T], set uint64, m M) bool {
 	size := int(unsafe.Sizeof(*new(T)))
 	shape := v.Shape()
-	r := bits.TrailingZeros64(^set) // the leading reduced axes
-	if set != 1<<r-1 || r == len(shape) || !d.lay.IsContiguous() {
+	rows, w, ok := leadingReduced(shape, set)
+	if !ok || !d.lay.IsContiguous() {
 		return false
-	}
-	rows, w := 1, 1
-	for k, n := range shape {
-		if k < r {
-			rows *= n
-		} else {
-			w *= n
-		}
 	}
 	lr := leafRows(w)
 	leaves := (rows + lr - 1) / lr
@@ -279,6 +271,26 @@ func mappedRows[T tensor.Number, K binOp[T], M elemMap[T]](rd reducer[T, K], d *
 	}
 	mappedSubtrees(rd, d, v2, m, rows, w, lr, leaves, inBytes)
 	return true
+}
+
+// leadingReduced reports whether the axes of set are the leading axes of
+// shape, at least one and not all of them (a reduction down the columns
+// of a matrix), and returns the elements of those axes (rows) and of the
+// kept ones (w).
+func leadingReduced(shape []int, set uint64) (rows, w int, ok bool) {
+	r := bits.TrailingZeros64(^set)
+	if set != 1<<r-1 || r == 0 || r == len(shape) {
+		return 0, 0, false
+	}
+	rows, w = 1, 1
+	for k, n := range shape {
+		if k < r {
+			rows *= n
+		} else {
+			w *= n
+		}
+	}
+	return rows, w, true
 }
 
 // mappedFlat reduces m's mapping of v into d, its one result, as reducing
