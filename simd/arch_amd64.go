@@ -53,6 +53,7 @@ func archInit() {
 		sel32:    selectKernel[uint32]{select32AVX2, 8},
 		sel64:    selectKernel[uint64]{select64AVX2, 4},
 		bits:     bitKernel{bitsAVX2, 32},
+		copyNT:   copyNTAVX2,
 		clip32:   clipKernel[float32]{clip32AVX2, 8},
 		clip64:   clipKernel[float64]{clip64AVX2, 4},
 	}
@@ -101,6 +102,7 @@ func archInit() {
 		sel32:    selectKernel[uint32]{select32AVX512, 16},
 		sel64:    selectKernel[uint64]{select64AVX512, 8},
 		bits:     bitKernel{bitsAVX512, 64},
+		copyNT:   copyNTAVX512,
 		clip32:   clipKernel[float32]{clip32AVX512, 16},
 		clip64:   clipKernel[float64]{clip64AVX512, 8},
 		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},

@@ -13,7 +13,8 @@ import (
 // copy at every level: splitting large copies below the runtime's
 // non-temporal threshold, or copying with vector stores, did not measure
 // faster (BENCHMARKS.md, "`simd` kernels (moved from the package
-// documentation)"). Copy never fails.
+// documentation)"). Copy never fails. For many runs that each are one part
+// of a large destination, see [CopyStream].
 func Copy[T Element](dst, src []T) int {
 	return copy(dst, src)
 }

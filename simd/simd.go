@@ -102,6 +102,9 @@ type table struct {
 	sel64 selectKernel[uint64]
 	// bits is the kernel of Bitwise (nil fn: the Go twin).
 	bits bitKernel
+	// copyNT is the kernel of CopyStream (nil: the builtin copy): n bytes,
+	// a multiple of 64, into 64-byte aligned dst.
+	copyNT func(dst, x *byte, n int)
 	// clip32 and clip64 are the kernels of Clip (nil fn: the Go twin).
 	clip32 clipKernel[float32]
 	clip64 clipKernel[float64]

@@ -1,0 +1,11 @@
+//go:build amd64 && !purego
+
+package simd
+
+// The CopyStream kernels of the AVX2 and AVX512 levels (table.copyNT).
+
+//go:noescape
+func copyNTAVX2(dst, x *byte, n int)
+
+//go:noescape
+func copyNTAVX512(dst, x *byte, n int)
