@@ -1,6 +1,8 @@
 package ops
 
 import (
+	"unsafe"
+
 	"slices"
 
 	"github.com/tessera-go/tessera/internal/copier"
@@ -109,13 +111,16 @@ func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 	for range ishape {
 		pos = append(pos, 0)
 	}
+	// Each slice is one part of writing dst: a large dst streams, as one
+	// copy of it would.
+	part := copier.Part{Total: d.lay.Size() * int(unsafe.Sizeof(*new(T)))}
 	for _, k := range idx {
 		sl, _ := x.lay.Select(ax, k)
 		dl := d.lay
 		for _, p := range pos { // each Select drops an index axis: the next is at ax
 			dl, _ = dl.Select(ax, p)
 		}
-		copier.Move(d.data, &dl, x.data, &sl, copier.Part{})
+		copier.Move(d.data, &dl, x.data, &sl, part)
 		for a := len(pos) - 1; a >= 0; a-- { // the next position, row-major
 			if pos[a]++; pos[a] < ishape[a] {
 				break

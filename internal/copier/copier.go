@@ -80,7 +80,7 @@ type Caching uint8
 // The cachings.
 const (
 	Cached   Caching = iota // the general case: simd.Transpose
-	Streamed                // a destination of par.StreamBytes or more: simd.TransposeStream, simd.StridedStream
+	Streamed                // a destination of par.StreamBytes or more: simd.TransposeStream, simd.StridedStream, simd.CopyStream
 	Hot                     // a destination of par.HotBytes or less: simd.TransposeHot
 )
 
@@ -111,10 +111,15 @@ func run[T simd.Element](dst, src []T, p *layout.Plan, c Caching) {
 	// are the smallest operations there are.
 	switch p.Kind() {
 	case layout.KindCopy:
+		stream := c == Streamed
 		for w.NextBlock(p) {
 			d, s, ds, ss, k := w.RowPair()
 			for ; k > 0; d, s, k = d+ds, s+ss, k-1 {
-				copy(dst[d:d+n], src[s:s+n])
+				if stream {
+					simd.CopyStream(dst[d:d+n], src[s:s+n])
+				} else {
+					copy(dst[d:d+n], src[s:s+n])
+				}
 			}
 		}
 	case layout.KindFill:
