@@ -301,3 +301,53 @@ func ExampleSetTransposeStrategy() {
 	// bands
 	// true
 }
+
+func ExampleCompress() {
+	x := []float32{1, 2, 3, 4, 5, 6}
+	mask := []bool{true, false, true, true, false, true}
+	dst := make([]float32, 4)
+	n, _ := simd.Compress(dst, x, mask)
+	fmt.Println(n, dst)
+	// Output: 4 [1 3 4 6]
+}
+
+func ExampleSelect() {
+	mask := []bool{true, false, true}
+	dst := make([]int32, 3)
+	_ = simd.Select(dst, mask, []int32{1, 2, 3}, []int32{-1, -2, -3})
+	fmt.Println(dst)
+	// Output: [1 -2 3]
+}
+
+func ExampleClip() {
+	x := []float64{-3, 0.5, 7, math.NaN()}
+	_ = simd.Clip(x, x, 0, 1) // in place; NaN stays NaN
+	fmt.Println(x)
+	// Output: [0 0.5 1 NaN]
+}
+
+func ExampleBitwise() {
+	// On the bytes of masks (0 or 1) the bitwise operations are the
+	// logical ones.
+	and, or := make([]byte, 4), make([]byte, 4)
+	x, y := []byte{1, 1, 0, 0}, []byte{1, 0, 1, 0}
+	_ = simd.Bitwise(simd.And, and, x, y)
+	_ = simd.Bitwise(simd.Or, or, x, y)
+	fmt.Println(and, or)
+	// Output: [1 0 0 0] [1 1 1 0]
+}
+
+func ExampleReplaceNaN() {
+	x := []float32{1, float32(math.NaN()), 3}
+	_ = simd.ReplaceNaN(x, x, 0)
+	fmt.Println(x)
+	// Output: [1 0 3]
+}
+
+func ExampleCopyStream() {
+	// One row of many into a large result that is not read again soon.
+	dst := make([]float64, 4)
+	n := simd.CopyStream(dst, []float64{1, 2, 3, 4, 5})
+	fmt.Println(n, dst)
+	// Output: 4 [1 2 3 4]
+}
