@@ -202,7 +202,7 @@ func arithRun[E float32 | float64](k *arithSet[E], op Op, form int, d, x, y []E,
 // addresses, so a d not aligned to its element size (possible only
 // through unsafe) clears *nt and streams nothing; so does a d shorter
 // than streamMin bytes.
-func streamHead[E float32 | float64](d []E, nt *bool) int {
+func streamHead[E any](d []E, nt *bool) int {
 	if !*nt {
 		return 0
 	}

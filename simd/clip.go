@@ -57,13 +57,8 @@ func clipCall[T Float](fn string, dst, x []T, lo, hi T, nt bool) error {
 // line when streaming, the head before it by the Go twin), in chunks of
 // at most arithChunk elements, and returns how many elements it did.
 func clipVec[E float32 | float64](k clipKernel[E], dst, x []E, lo, hi E, nt bool) int {
-	size := int(sizeOf[E]())
-	nt = nt && len(dst)*size >= streamMin
-	i := 0
-	if nt {
-		i = min(int((64-uintptrOf(dst)%64)%64)/size, len(dst))
-		clipGo(dst[:i], x, lo, hi)
-	}
+	i := streamHead(dst, &nt)
+	clipGo(dst[:i], x, lo, hi)
 	for {
 		n := min(arithChunk, len(dst)-i) &^ (k.w - 1)
 		if n == 0 {

@@ -60,13 +60,8 @@ func selectCall[T Element](fn string, dst []T, mask []bool, x, y []T, nt bool) e
 // most arithChunk elements (the kernels cannot be preempted), and returns
 // how many elements it did.
 func selectVec[E uint32 | uint64](k selectKernel[E], dst []E, mask []bool, x, y []E, nt bool) int {
-	size := int(sizeOf[E]())
-	nt = nt && len(dst)*size >= streamMin
-	i := 0
-	if nt {
-		i = min(int((64-uintptrOf(dst)%64)%64)/size, len(dst))
-		selectGo(dst[:i], mask, x, y)
-	}
+	i := streamHead(dst, &nt) // complex64 elements may lie 4 bytes off 8
+	selectGo(dst[:i], mask, x, y)
 	for {
 		n := min(arithChunk, len(dst)-i) &^ (k.w - 1)
 		if n == 0 {

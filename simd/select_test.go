@@ -4,6 +4,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 // TestSelectLevels checks Select and SelectStream at every level against
@@ -88,4 +89,47 @@ func TestSelectErrors(t *testing.T) {
 			t.Errorf("error %v, want %q", c.err, c.msg)
 		}
 	}
+}
+
+// TestSelectStreamMisaligned checks SelectStream and ClipStream into
+// destinations whose address is not a multiple of their element size
+// (complex64 at 4 bytes off 8; a float64 slice made by unsafe): they do
+// not stream (a non-temporal store needs an aligned address) and give the
+// right elements.
+func TestSelectStreamMisaligned(t *testing.T) {
+	forEachLevel(t, func(t *testing.T) {
+		n := streamMin + 100
+		raw := make([]float32, 2*n+2)
+		d := unsafe.Slice((*complex64)(unsafe.Pointer(&raw[1])), n)
+		x, y := patterned[complex64](n, 1), patterned[complex64](n, 2)
+		mask := make([]bool, n)
+		for i := range mask {
+			mask[i] = i%3 == 0
+		}
+		if err := SelectStream(d, mask, x, y); err != nil {
+			t.Fatal(err)
+		}
+		for i := range d {
+			w := y[i]
+			if mask[i] {
+				w = x[i]
+			}
+			if d[i] != w {
+				t.Fatalf("element %d: %v, want %v", i, d[i], w)
+			}
+		}
+		f := unsafe.Slice((*float64)(unsafe.Pointer(&raw[1])), n)
+		src := make([]float64, n)
+		for i := range src {
+			src[i] = float64(i%7) - 3
+		}
+		if err := ClipStream(f, src, -1, 2); err != nil {
+			t.Fatal(err)
+		}
+		for i, e := range src {
+			if w := min(max(e, -1), 2); f[i] != w {
+				t.Fatalf("Clip element %d: %v, want %v", i, f[i], w)
+			}
+		}
+	})
 }
