@@ -16,7 +16,7 @@ func cacheSizes() (l1d, l2 int) {
 
 // archInit registers the assembly levels this CPU supports.
 func archInit() {
-	if !cpuid.CPU.Supports(cpuid.AVX2) {
+	if !cpuid.CPU.Supports(cpuid.AVX2, cpuid.POPCNT) { // POPCNT: the compress kernels
 		return
 	}
 	tables[AVX2] = &table{
