@@ -78,7 +78,7 @@ func ArgMinInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D
 // for the flat index) is an error wrapping ErrEmpty that names the result
 // element, as NumPy's "All-NaN slice" error, and nothing is written. A run
 // holding -Inf and NaN gives the index of the -Inf (NumPy's, which reads
-// NaN as -Inf, gives the first NaN's). Runs without NaN cost what ArgMax
+// NaN as -Inf, gives whichever of them comes first). Runs without NaN cost what ArgMax
 // costs; a run with NaN is searched again, one element at a time.
 func NanArgMax[T tensor.Float, V tensor.Operand[T]](v V, axis ...int) (tensor.Tensor[int], error) {
 	return argNew[T, argMax[T]]("NanArgMax", tensor.View[T](v), axis, false, true)

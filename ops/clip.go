@@ -28,8 +28,8 @@ func ClipInto[T tensor.Real, D tensor.Operand[T], V tensor.Operand[T]](dst D, v 
 }
 
 // clipOp is the operation of Clip (see unOp): float runs of shortRun
-// elements or more by simd's Max and then Min kernels, the others by
-// loops.Max and loops.Min, which the kernels compute exactly.
+// elements or more by simd.Clip in one pass, the others by loops.Max and
+// loops.Min, which the kernel computes exactly.
 type clipOp[T tensor.Real] struct {
 	lo, hi T
 	nt     bool // a result of par.StreamBytes or more: streaming stores

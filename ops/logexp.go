@@ -10,11 +10,13 @@ import (
 // The log-sum-exp family, shifted by the maximum so that no exponential
 // overflows: LogSumExp reduces axes as Sum does (its pairwise sum, with
 // Sum's accuracy and determinism), Softmax and LogSoftmax keep v's shape
-// and normalise along one axis. They follow PyTorch's and SciPy's results
-// for non-finite elements: a NaN gives NaN; LogSumExp of elements that
-// hold +Inf is +Inf, of -Inf only -Inf, of none -Inf; Softmax and
-// LogSoftmax of a run that holds +Inf, or of -Inf only, are NaN where the
-// shifted element is Inf - Inf.
+// and normalise along one axis. For non-finite elements: a NaN gives NaN;
+// LogSumExp of elements that hold +Inf is +Inf, of -Inf only -Inf, of
+// none -Inf (SciPy's and PyTorch's results); Softmax of a run that holds
+// +Inf, or of -Inf only, is NaN throughout (PyTorch's; SciPy keeps 0 where
+// the other elements are finite), and LogSoftmax, x - LogSumExp(x), is NaN
+// at the +Inf (or every -Inf) and -Inf at the finite elements of such a
+// run (SciPy's; PyTorch gives NaN throughout).
 
 // LogSumExp returns log(Σ exp(x)) over the elements x of v along axes (all
 // of them when none are given), computed as m + log(Σ exp(x - m)) with m
