@@ -58,6 +58,7 @@ func archInit() {
 		clip64:   clipKernel[float64]{clip64AVX2, 4},
 	}
 	if cpuid.CPU.Supports(cpuid.FMA3) {
+		tables[AVX2].exp32 = expKernel{exp32AVX2, 4}
 		tables[AVX2].gemm32 = &gemmSet[float32]{6, 16, gemm32AVX2, nil, 0, nil}
 		tables[AVX2].gemm64 = &gemmSet[float64]{6, 8, gemm64AVX2, nil, 0, nil}
 	}
@@ -104,6 +105,7 @@ func archInit() {
 		bits:     bitKernel{bitsAVX512, 64},
 		copyNT:   copyNTAVX512,
 		clip32:   clipKernel[float32]{clip32AVX512, 16},
+		exp32:    expKernel{exp32AVX512, 8},
 		clip64:   clipKernel[float64]{clip64AVX512, 8},
 		gemm32:   &gemmSet[float32]{12, 32, gemm32AVX512, gemmRows32AVX512, 16, gemmRows32AVX512Y},
 		gemm64:   &gemmSet[float64]{12, 16, gemm64AVX512, gemmRows64AVX512, 8, gemmRows64AVX512Y},

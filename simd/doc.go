@@ -17,7 +17,9 @@
 // one bool per element, and [ReplaceNaN]. [Compress] moves the elements
 // under a mask and [Select] (with [SelectStream]) chooses between two
 // slices by one, of any element type; [Bitwise] combines bytes (masks),
-// and [Clip] clips floats to a range in one pass. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
+// [Clip] clips floats to a range in one pass, and [Exp] computes e**x of
+// float32 by a polynomial whose Go twin (internal/loops' Exp32) gives the
+// same bits at every level. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
 // slivers, [GemmKernel.Rows] on rows of few columns) accumulate with fused
 // multiply-adds in k order, the same bits at every level as their Go twin
 // with math.FMA; the tile's size differs by level, which only changes
@@ -352,6 +354,13 @@
 //     store to memory is not used: some CPUs run it slowly.
 //   - [ReplaceNaN] compares a vector with itself (unordered) and blends
 //     the value into its NaN lanes.
+//   - [Exp] (float32) widens a vector to float64, clamps it, rounds
+//     x·log2(e) to the even integer k (VRNDSCALEPD; AVX2 VROUNDPD), reduces
+//     r = x - k·ln(2) by one fused multiply-add, evaluates the degree-9
+//     polynomial by Horner's fused multiply-adds, scales by 2^k (VSCALEFPD;
+//     AVX2 builds 2^k's bits) and narrows to float32, NaN lanes taking x
+//     back: each step the one loops.Exp32 takes, so the bits are the
+//     twin's. float64 is math.Exp at every level.
 //   - [Clip] takes VMAXPS with lo (x first, so equal elements give lo)
 //     and VMINPS with hi, then moves the NaN elements back in (the
 //     maxima would have made them lo): Min(Max(x, lo), hi) of Go's rules
@@ -392,7 +401,7 @@
 // hand-written Go assembly: fourteen short functions (the eight transposes
 // are one loop macro over six tile macros), the four of Index and the eight
 // of ArgRows (one macro per level), the four each of Compress, Select,
-// Clip and ReplaceNaN and the two of Bitwise (one loop macro each;
+// Clip and ReplaceNaN and the two each of Bitwise and Exp (one loop each;
 // Select and Clip share the streaming loop of stream_amd64.h). The 72 arithmetic kernels (six
 // operations, three forms, two element types, two levels), the 48 of Reduce
 // (a fold, a halving and a whole-run kernel for four operations, two types,

@@ -105,6 +105,8 @@ type table struct {
 	// copyNT is the kernel of CopyStream (nil: the builtin copy): n bytes,
 	// a multiple of 64, into 64-byte aligned dst.
 	copyNT func(dst, x *byte, n int)
+	// exp32 is the float32 kernel of Exp (nil fn: loops.Exp32).
+	exp32 expKernel
 	// clip32 and clip64 are the kernels of Clip (nil fn: the Go twin).
 	clip32 clipKernel[float32]
 	clip64 clipKernel[float64]

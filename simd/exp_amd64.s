@@ -1,0 +1,125 @@
+//go:build amd64 && !purego
+
+#include "textflag.h"
+
+// The Exp kernels of float32: the steps of loops.Exp32 on a vector of
+// doubles. x widened to float64, clamped to [c0, c1] (x first, so a NaN
+// lane becomes c0; NaN lanes take x back at the end), k = x·c2 rounded to
+// even, r = x - k·c3 (one fused multiply-add), p = c13 and then
+// p = p·r + c[i] for i = 12 down to 4 (Horner, fused), p·2^k exactly,
+// narrowed to float32 (rounded to nearest), NaN lanes replaced by x.
+// The constants come from c (loops.ExpConst); n is a multiple of the
+// lanes.
+
+// func exp32AVX512(dst, x *float32, n int, c *[14]float64)
+TEXT ·exp32AVX512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ c+24(FP), R9
+	VBROADCASTSD 0(R9), Z16
+	VBROADCASTSD 8(R9), Z17
+	VBROADCASTSD 16(R9), Z18
+	VBROADCASTSD 24(R9), Z19
+	VBROADCASTSD 32(R9), Z20
+	VBROADCASTSD 40(R9), Z21
+	VBROADCASTSD 48(R9), Z22
+	VBROADCASTSD 56(R9), Z23
+	VBROADCASTSD 64(R9), Z24
+	VBROADCASTSD 72(R9), Z25
+	VBROADCASTSD 80(R9), Z26
+	VBROADCASTSD 88(R9), Z27
+	VBROADCASTSD 96(R9), Z28
+	VBROADCASTSD 104(R9), Z29
+	XORQ AX, AX
+loop:
+	CMPQ AX, CX
+	JAE done
+	VMOVUPS (SI)(AX*4), Y0
+	VCVTPS2PD Y0, Z1
+	VMAXPD Z16, Z1, Z1
+	VMINPD Z17, Z1, Z1
+	VMULPD Z18, Z1, Z2
+	VRNDSCALEPD $0, Z2, Z2
+	VFNMADD231PD Z19, Z2, Z1
+	VMOVAPD Z29, Z3
+	VFMADD213PD Z28, Z1, Z3
+	VFMADD213PD Z27, Z1, Z3
+	VFMADD213PD Z26, Z1, Z3
+	VFMADD213PD Z25, Z1, Z3
+	VFMADD213PD Z24, Z1, Z3
+	VFMADD213PD Z23, Z1, Z3
+	VFMADD213PD Z22, Z1, Z3
+	VFMADD213PD Z21, Z1, Z3
+	VFMADD213PD Z20, Z1, Z3
+	VSCALEFPD Z2, Z3, Z3
+	VCVTPD2PS Z3, Y4
+	VCMPPS $3, Y0, Y0, K1
+	VMOVAPS Y0, K1, Y4
+	VMOVUPS Y4, (DI)(AX*4)
+	ADDQ $8, AX
+	JMP loop
+done:
+	VZEROUPPER
+	RET
+
+// func exp32AVX2(dst, x *float32, n int, c *[14]float64)
+// Without VSCALEFPD, 2^k is made from k's bits: k converted to int32,
+// widened to int64, 1023 added and shifted into the exponent field; the
+// product p·2^k is exact (|k| <= 289, a normal double).
+TEXT ·exp32AVX2(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ c+24(FP), R9
+	MOVQ $1023, R10
+	MOVQ R10, X14
+	VPBROADCASTQ X14, Y14
+	XORQ AX, AX
+loopy:
+	CMPQ AX, CX
+	JAE doney
+	VMOVUPS (SI)(AX*4), X0
+	VCVTPS2PD X0, Y1
+	VBROADCASTSD 0(R9), Y5
+	VMAXPD Y5, Y1, Y1
+	VBROADCASTSD 8(R9), Y5
+	VMINPD Y5, Y1, Y1
+	VBROADCASTSD 16(R9), Y5
+	VMULPD Y5, Y1, Y2
+	VROUNDPD $0, Y2, Y2
+	VBROADCASTSD 24(R9), Y5
+	VFNMADD231PD Y5, Y2, Y1
+	VBROADCASTSD 104(R9), Y3
+	VBROADCASTSD 96(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 88(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 80(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 72(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 64(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 56(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 48(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 40(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VBROADCASTSD 32(R9), Y5
+	VFMADD213PD Y5, Y1, Y3
+	VCVTPD2DQY Y2, X6
+	VPMOVSXDQ X6, Y6
+	VPADDQ Y14, Y6, Y6
+	VPSLLQ $52, Y6, Y6
+	VMULPD Y6, Y3, Y3
+	VCVTPD2PSY Y3, X4
+	VCMPPS $3, X0, X0, X7
+	VBLENDVPS X7, X0, X4, X4
+	VMOVUPS X4, (DI)(AX*4)
+	ADDQ $4, AX
+	JMP loopy
+doney:
+	VZEROUPPER
+	RET
