@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"github.com/tessera-go/tessera/internal/loops"
 	"math"
 
 	"github.com/tessera-go/tessera/simd"
@@ -89,14 +90,44 @@ func SqrtInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v
 	return unaryInto("SqrtInto", floatOp[T]{math.Sqrt}, operandOf(&dst), operandOf(&v))
 }
 
-// Exp returns e**x for every element x of v, like [Sqrt].
+// Exp returns e**x for every element x of v, like [Neg]: for float64
+// elements math.Exp's; for float32 ones simd.Exp's, computed in float64 by
+// vector kernels (a polynomial after a reduction by ln 2) and rounded to
+// float32 once, the same bits at every SIMD level and for every layout:
+// the correctly rounded e**x but where it lies within about 1e-11 of a
+// rounding boundary, then one unit in the last place off.
 func Exp[T tensor.Float, V tensor.Operand[T]](v V) (tensor.Tensor[T], error) {
-	return unary("Exp", floatOp[T]{math.Exp}, tensor.View[T](v))
+	return unary("Exp", expOp[T]{}, tensor.View[T](v))
 }
 
-// ExpInto sets dst to e**x for every element x of v, like [SqrtInto].
+// ExpInto sets dst to e**x for every element x of v, like [Exp] and
+// [SqrtInto].
 func ExpInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V) error {
-	return unaryInto("ExpInto", floatOp[T]{math.Exp}, operandOf(&dst), operandOf(&v))
+	return unaryInto("ExpInto", expOp[T]{}, operandOf(&dst), operandOf(&v))
+}
+
+// expOp is e**x (see Exp): float32 runs by simd.Exp and single elements
+// by its twin loops.Exp32, float64 by math.Exp.
+type expOp[T tensor.Float] struct{}
+
+func (expOp[T]) v(d, x []T) {
+	if floatKind[T]() == kindFloat32 {
+		if err := simd.Exp(asKind[float32](d), asKind[float32](x)); err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+		return
+	}
+	x = x[:len(d)]
+	for i := range d {
+		d[i] = T(math.Exp(float64(x[i])))
+	}
+}
+
+func (expOp[T]) at(x T) T {
+	if floatKind[T]() == kindFloat32 {
+		return T(loops.Exp32(float32(x)))
+	}
+	return T(math.Exp(float64(x)))
 }
 
 // Log returns the natural logarithm of every element of v, like [Sqrt]

@@ -8,7 +8,9 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/tessera-go/tessera/internal/loops"
 	"github.com/tessera-go/tessera/internal/naive"
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
 )
@@ -113,3 +115,28 @@ func zipNaive(a, b naiveArray, f func(x, y float64) float64) ([]float64, bool) {
 }
 
 type naiveArray = naive.Array[float64]
+
+// TestExpFloat32Layouts checks that Exp of float32 gives loops.Exp32's
+// bits for every element whatever the layout (runs go to simd.Exp, single
+// elements to loops.Exp32), at every SIMD level.
+func TestExpFloat32Layouts(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 1))
+	x := make([]float32, 37*53)
+	for i := range x {
+		x[i] = float32(r.Float64()*220 - 110)
+	}
+	x[5], x[77] = float32(math.NaN()), float32(math.Inf(-1))
+	m := tensor.Must(tensor.FromSlice(x, 37, 53))
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		for _, v := range []tensor.View[float32]{m.View(), tensor.Must(m.Transpose(0, 1)), tensor.Must(m.Slice(1, 1, 53, 3)), tensor.Must(m.Flip(0))} {
+			got, err := ops.Exp(v)
+			require.NoError(t, err)
+			want := v.Contiguous().Data()
+			for i, e := range want {
+				w := loops.Exp32(e)
+				g := got.Data()[i]
+				require.True(t, math.Float32bits(w) == math.Float32bits(g) || w != w && g != g, "%v: element %d: Exp(%v) = %v, want %v", v.Layout(), i, e, g, w)
+			}
+		}
+	})
+}
