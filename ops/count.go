@@ -101,52 +101,27 @@ func allOf(d []bool, c []int, per int) {
 // countNew counts the nonzero elements of v over axes into a new tensor.
 func countNew[T tensor.Element](op string, v tensor.View[T], axes []int, keepDims bool) (tensor.Tensor[int], error) {
 	in := operandOf(&v)
-	var sb, kb, db [8]int
-	shape := in.lay.AppendShape(sb[:0])
-	set, err := reduceAxes(op, len(shape), axes)
-	if err != nil {
-		return tensor.Tensor[int]{}, err
-	}
-	keep, drop := appendReduced(kb[:0], db[:0], shape, set)
-	rshape := drop
-	if keepDims {
-		rshape = keep
-	}
-	out, err := newResult[int](op, rshape)
-	if err != nil {
-		return out, err
-	}
-	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
-	count(&operand[int]{data: out.Data(), lay: kl}, in)
-	return out, nil
+	return keptNew(op, in.lay, axes, keepDims, func(d *operand[int], _ []int, _ uint64) error {
+		count(d, in)
+		return nil
+	})
 }
 
 // truthNew computes Any or All (set by the counts, each of per elements,
 // or by truthRows) of v over axes into a new tensor.
 func truthNew(op string, v tensor.View[bool], axes []int, keepDims bool, set func(d []bool, c []int, per int), tr truthOp) (tensor.Tensor[bool], error) {
 	in := operandOf(&v)
-	var sb, kb, db [8]int
-	shape := in.lay.AppendShape(sb[:0])
-	s, err := reduceAxes(op, len(shape), axes)
-	if err != nil {
-		return tensor.Tensor[bool]{}, err
-	}
-	keep, drop := appendReduced(kb[:0], db[:0], shape, s)
-	rshape := drop
-	if keepDims {
-		rshape = keep
-	}
-	out, err := newResult[bool](op, rshape)
-	if err != nil || truthRows(tr, out.Data(), in, shape, s) {
-		return out, err
-	}
-	var sc scratch
-	defer sc.release()
-	c := operand[int]{data: scratchOrMake[int](&sc, 0, len(out.Data()))}
-	c.lay, _ = layout.RowMajor(keep...)
-	count(&c, in)
-	set(out.Data(), c.data, reducedSize(shape, s))
-	return out, nil
+	return keptNew(op, in.lay, axes, keepDims, func(d *operand[bool], shape []int, s uint64) error {
+		if truthRows(tr, d.data, in, shape, s) {
+			return nil
+		}
+		var sc scratch
+		defer sc.release()
+		c := operand[int]{data: scratchOrMake[int](&sc, 0, len(d.data)), lay: d.lay}
+		count(&c, in)
+		set(d.data, c.data, reducedSize(shape, s))
+		return nil
+	})
 }
 
 // countInto counts the nonzero elements of v over axes into a row-major

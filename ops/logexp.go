@@ -26,7 +26,7 @@ import (
 // [VarianceDdof]'s squared deviations are.
 func LogSumExp[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	w := tensor.View[T](v)
-	return keptNew("LogSumExp", w, axes, false, func(d *operand[T], shape []int, set uint64) error {
+	return keptNew("LogSumExp", w.Layout(), axes, false, func(d *operand[T], shape []int, set uint64) error {
 		return logSumExpRun("LogSumExp", d, w, shape, set)
 	})
 }
@@ -34,7 +34,7 @@ func LogSumExp[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Te
 // LogSumExpKeepDims is LogSumExp keeping the reduced axes as size 1.
 func LogSumExpKeepDims[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	w := tensor.View[T](v)
-	return keptNew("LogSumExpKeepDims", w, axes, true, func(d *operand[T], shape []int, set uint64) error {
+	return keptNew("LogSumExpKeepDims", w.Layout(), axes, true, func(d *operand[T], shape []int, set uint64) error {
 		return logSumExpRun("LogSumExpKeepDims", d, w, shape, set)
 	})
 }

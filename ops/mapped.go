@@ -25,29 +25,30 @@ import (
 // between being written and being reduced. A variable for the tests.
 var mapBlock = 1 << 20
 
-// keptNew runs run, a reduction of v over axes, into a new tensor: run
-// writes the result into d, the row-major operand of the kept shape (the
-// reduced axes of size 1), given v's shape and the set of reduced axes.
-func keptNew[T tensor.Number](op string, v tensor.View[T], axes []int, keepDims bool, run func(d *operand[T], shape []int, set uint64) error) (tensor.Tensor[T], error) {
+// keptNew runs run, a reduction over axes of an input of layout lay, into
+// a new tensor of R: run writes the result into d, the row-major operand
+// of the kept shape (the reduced axes of size 1), given the input's shape
+// and the set of reduced axes.
+func keptNew[R tensor.Element](op string, lay layout.Layout, axes []int, keepDims bool, run func(d *operand[R], shape []int, set uint64) error) (tensor.Tensor[R], error) {
 	var sb, kb, db [8]int
-	shape := v.Layout().AppendShape(sb[:0])
+	shape := lay.AppendShape(sb[:0])
 	set, err := reduceAxes(op, len(shape), axes)
 	if err != nil {
-		return tensor.Tensor[T]{}, err
+		return tensor.Tensor[R]{}, err
 	}
 	keep, drop := appendReduced(kb[:0], db[:0], shape, set)
 	rshape := drop
 	if keepDims {
 		rshape = keep
 	}
-	out, err := newResult[T](op, rshape)
+	out, err := newResult[R](op, rshape)
 	if err != nil {
 		return out, err
 	}
 	kl, _ := layout.RowMajor(keep...) // out is row-major: the same elements
-	d := operand[T]{data: out.Data(), lay: kl}
+	d := operand[R]{data: out.Data(), lay: kl}
 	if err := run(&d, shape, set); err != nil {
-		return tensor.Tensor[T]{}, err
+		return tensor.Tensor[R]{}, err
 	}
 	return out, nil
 }

@@ -170,7 +170,7 @@ const (
 
 // nanNew runs the reduction k of v over axes into a new tensor.
 func nanNew[T tensor.Float](op string, v tensor.View[T], axes []int, keepDims bool, k nanKind, ddof int) (tensor.Tensor[T], error) {
-	return keptNew(op, v, axes, keepDims, func(d *operand[T], shape []int, set uint64) error {
+	return keptNew(op, v.Layout(), axes, keepDims, func(d *operand[T], shape []int, set uint64) error {
 		return nanRun(op, k, ddof, d, v, shape, set)
 	})
 }

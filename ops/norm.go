@@ -30,7 +30,7 @@ import (
 // other p 0.
 func Norm[T tensor.Float, V tensor.Operand[T]](v V, p float64, axes ...int) (tensor.Tensor[T], error) {
 	w := tensor.View[T](v)
-	return keptNew("Norm", w, axes, false, func(d *operand[T], shape []int, set uint64) error {
+	return keptNew("Norm", w.Layout(), axes, false, func(d *operand[T], shape []int, set uint64) error {
 		return normRun("Norm", p, d, w, shape, set)
 	})
 }
@@ -38,7 +38,7 @@ func Norm[T tensor.Float, V tensor.Operand[T]](v V, p float64, axes ...int) (ten
 // NormKeepDims is Norm keeping the reduced axes as size 1.
 func NormKeepDims[T tensor.Float, V tensor.Operand[T]](v V, p float64, axes ...int) (tensor.Tensor[T], error) {
 	w := tensor.View[T](v)
-	return keptNew("NormKeepDims", w, axes, true, func(d *operand[T], shape []int, set uint64) error {
+	return keptNew("NormKeepDims", w.Layout(), axes, true, func(d *operand[T], shape []int, set uint64) error {
 		return normRun("NormKeepDims", p, d, w, shape, set)
 	})
 }
