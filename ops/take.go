@@ -1,9 +1,8 @@
 package ops
 
 import (
-	"unsafe"
-
 	"slices"
+	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/copier"
 	"github.com/tessera-go/tessera/internal/errs"
