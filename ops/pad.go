@@ -145,7 +145,7 @@ func pad[T tensor.Element](dst, v tensor.View[T], widths [][2]int, mode PadMode,
 		w := padWidths(widths, k)
 		inner, _ = inner.Slice(k, w[0], w[0]+n, 1)
 	}
-	_ = inner.CopyFrom(v)
+	copyInto(inner, v)
 	for k, n := range shape {
 		roi := dst // axes before k and k itself whole, the others v's
 		for j := k + 1; j < len(shape); j++ {
@@ -183,7 +183,7 @@ func padAxis[T tensor.Element](roi tensor.View[T], k, n int, w [2]int, mode PadM
 			}
 			shape[k] = w[side]
 			src, _ := slab(e, e+1).Expand(shape...)
-			_ = slab(lo, lo+w[side]).CopyFrom(src)
+			copyInto(slab(lo, lo+w[side]), src)
 		}
 		return
 	}
@@ -194,7 +194,7 @@ func padAxis[T tensor.Element](roi tensor.View[T], k, n int, w [2]int, mode PadM
 			continue
 		}
 		s := w[0] + padSource(p-w[0], n, mode)
-		_ = slab(p, p+1).CopyFrom(slab(s, s+1))
+		copyInto(slab(p, p+1), slab(s, s+1))
 	}
 }
 

@@ -152,10 +152,10 @@ func roll[T tensor.Element](dst, v tensor.View[T], shift, axis int) {
 	// dst[s:] = v[:n-s], dst[:s] = v[n-s:].
 	d1, _ := dst.Slice(axis, s, n, 1)
 	v1, _ := v.Slice(axis, 0, n-s, 1)
-	_ = d1.CopyFrom(v1)
+	copyInto(d1, v1)
 	if s > 0 {
 		d2, _ := dst.Slice(axis, 0, s, 1)
 		v2, _ := v.Slice(axis, n-s, n, 1)
-		_ = d2.CopyFrom(v2)
+		copyInto(d2, v2)
 	}
 }
