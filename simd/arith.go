@@ -32,6 +32,24 @@ const (
 	numOps
 )
 
+// nanAdd is Add|SkipNaN as the reduction kernels and their Go twins take
+// it (see reductionOp): their tables have numFolds entries, the
+// elementwise ones numOps.
+const (
+	nanAdd   = numOps
+	numFolds = numOps + 1
+)
+
+// SkipNaN, or-ed into Add (Add|SkipNaN), makes the reductions [Reduce],
+// [ReduceRows] and [FoldRows] read every element of x that is NaN as +0,
+// NumPy's nansum: the result is bit for bit that of Add over x with its
+// NaN replaced by +0 ([ReplaceNaN]), and the vector kernels replace them
+// as they load x, in the same pass. Only x's elements are read so: the
+// accumulators, FoldRows's init and the partial sums stay as they are, so
+// that a NaN that Inf - Inf makes is kept. Other ops, and the elementwise
+// calls, refuse it (ErrArg).
+const SkipNaN Op = 0x40
+
 // Stream, or-ed into an Op (Add|Stream), asks for non-temporal stores where
 // the level has them: the destination is written around the caches, which
 // saves reading each destination line before writing it, and an SFENCE
@@ -52,14 +70,17 @@ const streamMin = 4096
 
 var opNames = [numOps]string{"Add", "Sub", "Mul", "Div", "Max", "Min"}
 
-// String returns the operation's name, with "|Stream" when the flag is
-// set.
+// String returns the operation's name, with "|SkipNaN" and "|Stream"
+// when those flags are set.
 func (o Op) String() string {
 	s := ""
-	if o&Stream != 0 {
-		s = "|Stream"
+	if o&SkipNaN != 0 {
+		s = "|SkipNaN"
 	}
-	if b := o &^ Stream; b < numOps {
+	if o&Stream != 0 {
+		s += "|Stream"
+	}
+	if b := o &^ (Stream | SkipNaN); b < numOps {
 		return opNames[b] + s
 	}
 	return fmt.Sprintf("Op(%d)", uint8(o))
@@ -78,10 +99,10 @@ type arithSet[E float32 | float64] struct {
 	// (FoldRows), whole4 reduces four rows (whole4At). The reductions over
 	// the caller's local arrays (fold, halve, each) are called directly:
 	// see fold32.
-	whole  [numOps]func(x *E, n int) E
-	rows   [numOps]func(dst, init, x *E, stride, rows, n int)
-	seq    [numOps]func(dst, x *E, stride, rows, n int)
-	whole4 [numOps]func(dst, x *E, stride, n int) (redo int)
+	whole  [numFolds]func(x *E, n int) E
+	rows   [numFolds]func(dst, init, x *E, stride, rows, n int)
+	seq    [numFolds]func(dst, x *E, stride, rows, n int)
+	whole4 [numFolds]func(dst, x *E, stride, n int) (redo int)
 }
 
 // The three forms of an arithmetic call.

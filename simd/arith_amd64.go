@@ -10,10 +10,10 @@ var arith32AVX2 = arithSet[float32]{
 	vv:     [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX2, subVV32AVX2, mulVV32AVX2, divVV32AVX2, maxVV32AVX2, minVV32AVX2},
 	vs:     [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX2, subVS32AVX2, mulVS32AVX2, divVS32AVX2, maxVS32AVX2, minVS32AVX2},
 	sv:     [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX2, subSV32AVX2, mulSV32AVX2, divSV32AVX2, maxSV32AVX2, minSV32AVX2},
-	whole:  [numOps]func(x *float32, n int) float32{wholeadd32AVX2, nil, wholemul32AVX2, nil, wholemax32AVX2, wholemin32AVX2},
-	rows:   [numOps]func(dst, init, x *float32, stride, rows, n int){rowsadd32AVX2, nil, rowsmul32AVX2, nil, rowsmax32AVX2, rowsmin32AVX2},
-	seq:    [numOps]func(dst, x *float32, stride, rows, n int){seqadd32AVX2, nil, seqmul32AVX2, nil, seqmax32AVX2, seqmin32AVX2},
-	whole4: [numOps]func(dst, x *float32, stride, n int) (redo int){whole4add32AVX2, nil, whole4mul32AVX2, nil, whole4max32AVX2, whole4min32AVX2},
+	whole:  [numFolds]func(x *float32, n int) float32{wholeadd32AVX2, nil, wholemul32AVX2, nil, wholemax32AVX2, wholemin32AVX2, wholenanadd32AVX2},
+	rows:   [numFolds]func(dst, init, x *float32, stride, rows, n int){rowsadd32AVX2, nil, rowsmul32AVX2, nil, rowsmax32AVX2, rowsmin32AVX2, rowsnanadd32AVX2},
+	seq:    [numFolds]func(dst, x *float32, stride, rows, n int){seqadd32AVX2, nil, seqmul32AVX2, nil, seqmax32AVX2, seqmin32AVX2, seqnanadd32AVX2},
+	whole4: [numFolds]func(dst, x *float32, stride, n int) (redo int){whole4add32AVX2, nil, whole4mul32AVX2, nil, whole4max32AVX2, whole4min32AVX2, nil},
 }
 
 //go:noescape
@@ -142,16 +142,28 @@ func seqmin32AVX2(dst, x *float32, stride, rows, n int)
 //go:noescape
 func whole4min32AVX2(dst, x *float32, stride, n int) (redo int)
 
+//go:noescape
+func foldnanadd32AVX2(acc, x *float32, n int)
+
+//go:noescape
+func wholenanadd32AVX2(x *float32, n int) float32
+
+//go:noescape
+func rowsnanadd32AVX2(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func seqnanadd32AVX2(dst, x *float32, stride, rows, n int)
+
 // arith64AVX2 holds the float64 kernels of the AVX2 level.
 var arith64AVX2 = arithSet[float64]{
 	width:  4,
 	vv:     [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX2, subVV64AVX2, mulVV64AVX2, divVV64AVX2, maxVV64AVX2, minVV64AVX2},
 	vs:     [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX2, subVS64AVX2, mulVS64AVX2, divVS64AVX2, maxVS64AVX2, minVS64AVX2},
 	sv:     [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX2, subSV64AVX2, mulSV64AVX2, divSV64AVX2, maxSV64AVX2, minSV64AVX2},
-	whole:  [numOps]func(x *float64, n int) float64{wholeadd64AVX2, nil, wholemul64AVX2, nil, wholemax64AVX2, wholemin64AVX2},
-	rows:   [numOps]func(dst, init, x *float64, stride, rows, n int){rowsadd64AVX2, nil, rowsmul64AVX2, nil, rowsmax64AVX2, rowsmin64AVX2},
-	seq:    [numOps]func(dst, x *float64, stride, rows, n int){seqadd64AVX2, nil, seqmul64AVX2, nil, seqmax64AVX2, seqmin64AVX2},
-	whole4: [numOps]func(dst, x *float64, stride, n int) (redo int){whole4add64AVX2, nil, whole4mul64AVX2, nil, whole4max64AVX2, whole4min64AVX2},
+	whole:  [numFolds]func(x *float64, n int) float64{wholeadd64AVX2, nil, wholemul64AVX2, nil, wholemax64AVX2, wholemin64AVX2, wholenanadd64AVX2},
+	rows:   [numFolds]func(dst, init, x *float64, stride, rows, n int){rowsadd64AVX2, nil, rowsmul64AVX2, nil, rowsmax64AVX2, rowsmin64AVX2, rowsnanadd64AVX2},
+	seq:    [numFolds]func(dst, x *float64, stride, rows, n int){seqadd64AVX2, nil, seqmul64AVX2, nil, seqmax64AVX2, seqmin64AVX2, seqnanadd64AVX2},
+	whole4: [numFolds]func(dst, x *float64, stride, n int) (redo int){whole4add64AVX2, nil, whole4mul64AVX2, nil, whole4max64AVX2, whole4min64AVX2, nil},
 }
 
 //go:noescape
@@ -280,16 +292,28 @@ func seqmin64AVX2(dst, x *float64, stride, rows, n int)
 //go:noescape
 func whole4min64AVX2(dst, x *float64, stride, n int) (redo int)
 
+//go:noescape
+func foldnanadd64AVX2(acc, x *float64, n int)
+
+//go:noescape
+func wholenanadd64AVX2(x *float64, n int) float64
+
+//go:noescape
+func rowsnanadd64AVX2(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func seqnanadd64AVX2(dst, x *float64, stride, rows, n int)
+
 // arith32AVX512 holds the float32 kernels of the AVX512 level.
 var arith32AVX512 = arithSet[float32]{
 	width:  16,
 	vv:     [numOps]func(dst, x, y *float32, n int, nt bool){addVV32AVX512, subVV32AVX512, mulVV32AVX512, divVV32AVX512, maxVV32AVX512, minVV32AVX512},
 	vs:     [numOps]func(dst, x *float32, s float32, n int, nt bool){addVS32AVX512, subVS32AVX512, mulVS32AVX512, divVS32AVX512, maxVS32AVX512, minVS32AVX512},
 	sv:     [numOps]func(dst *float32, s float32, y *float32, n int, nt bool){addSV32AVX512, subSV32AVX512, mulSV32AVX512, divSV32AVX512, maxSV32AVX512, minSV32AVX512},
-	whole:  [numOps]func(x *float32, n int) float32{wholeadd32AVX512, nil, wholemul32AVX512, nil, wholemax32AVX512, wholemin32AVX512},
-	rows:   [numOps]func(dst, init, x *float32, stride, rows, n int){rowsadd32AVX512, nil, rowsmul32AVX512, nil, rowsmax32AVX512, rowsmin32AVX512},
-	seq:    [numOps]func(dst, x *float32, stride, rows, n int){seqadd32AVX512, nil, seqmul32AVX512, nil, seqmax32AVX512, seqmin32AVX512},
-	whole4: [numOps]func(dst, x *float32, stride, n int) (redo int){whole4add32AVX512, nil, whole4mul32AVX512, nil, whole4max32AVX512, whole4min32AVX512},
+	whole:  [numFolds]func(x *float32, n int) float32{wholeadd32AVX512, nil, wholemul32AVX512, nil, wholemax32AVX512, wholemin32AVX512, wholenanadd32AVX512},
+	rows:   [numFolds]func(dst, init, x *float32, stride, rows, n int){rowsadd32AVX512, nil, rowsmul32AVX512, nil, rowsmax32AVX512, rowsmin32AVX512, rowsnanadd32AVX512},
+	seq:    [numFolds]func(dst, x *float32, stride, rows, n int){seqadd32AVX512, nil, seqmul32AVX512, nil, seqmax32AVX512, seqmin32AVX512, seqnanadd32AVX512},
+	whole4: [numFolds]func(dst, x *float32, stride, n int) (redo int){whole4add32AVX512, nil, whole4mul32AVX512, nil, whole4max32AVX512, whole4min32AVX512, whole4nanadd32AVX512},
 }
 
 //go:noescape
@@ -430,16 +454,31 @@ func eachmin32AVX512(dst, x *float32, stride, rows, n int, masks *[8]uint16)
 //go:noescape
 func whole4min32AVX512(dst, x *float32, stride, n int) (redo int)
 
+//go:noescape
+func foldnanadd32AVX512(acc, x *float32, n int)
+
+//go:noescape
+func wholenanadd32AVX512(x *float32, n int) float32
+
+//go:noescape
+func rowsnanadd32AVX512(dst, init, x *float32, stride, rows, n int)
+
+//go:noescape
+func seqnanadd32AVX512(dst, x *float32, stride, rows, n int)
+
+//go:noescape
+func whole4nanadd32AVX512(dst, x *float32, stride, n int) (redo int)
+
 // arith64AVX512 holds the float64 kernels of the AVX512 level.
 var arith64AVX512 = arithSet[float64]{
 	width:  8,
 	vv:     [numOps]func(dst, x, y *float64, n int, nt bool){addVV64AVX512, subVV64AVX512, mulVV64AVX512, divVV64AVX512, maxVV64AVX512, minVV64AVX512},
 	vs:     [numOps]func(dst, x *float64, s float64, n int, nt bool){addVS64AVX512, subVS64AVX512, mulVS64AVX512, divVS64AVX512, maxVS64AVX512, minVS64AVX512},
 	sv:     [numOps]func(dst *float64, s float64, y *float64, n int, nt bool){addSV64AVX512, subSV64AVX512, mulSV64AVX512, divSV64AVX512, maxSV64AVX512, minSV64AVX512},
-	whole:  [numOps]func(x *float64, n int) float64{wholeadd64AVX512, nil, wholemul64AVX512, nil, wholemax64AVX512, wholemin64AVX512},
-	rows:   [numOps]func(dst, init, x *float64, stride, rows, n int){rowsadd64AVX512, nil, rowsmul64AVX512, nil, rowsmax64AVX512, rowsmin64AVX512},
-	seq:    [numOps]func(dst, x *float64, stride, rows, n int){seqadd64AVX512, nil, seqmul64AVX512, nil, seqmax64AVX512, seqmin64AVX512},
-	whole4: [numOps]func(dst, x *float64, stride, n int) (redo int){whole4add64AVX512, nil, whole4mul64AVX512, nil, whole4max64AVX512, whole4min64AVX512},
+	whole:  [numFolds]func(x *float64, n int) float64{wholeadd64AVX512, nil, wholemul64AVX512, nil, wholemax64AVX512, wholemin64AVX512, wholenanadd64AVX512},
+	rows:   [numFolds]func(dst, init, x *float64, stride, rows, n int){rowsadd64AVX512, nil, rowsmul64AVX512, nil, rowsmax64AVX512, rowsmin64AVX512, rowsnanadd64AVX512},
+	seq:    [numFolds]func(dst, x *float64, stride, rows, n int){seqadd64AVX512, nil, seqmul64AVX512, nil, seqmax64AVX512, seqmin64AVX512, seqnanadd64AVX512},
+	whole4: [numFolds]func(dst, x *float64, stride, n int) (redo int){whole4add64AVX512, nil, whole4mul64AVX512, nil, whole4max64AVX512, whole4min64AVX512, whole4nanadd64AVX512},
 }
 
 //go:noescape
@@ -580,6 +619,21 @@ func eachmin64AVX512(dst, x *float64, stride, rows, n int, masks *[8]uint16)
 //go:noescape
 func whole4min64AVX512(dst, x *float64, stride, n int) (redo int)
 
+//go:noescape
+func foldnanadd64AVX512(acc, x *float64, n int)
+
+//go:noescape
+func wholenanadd64AVX512(x *float64, n int) float64
+
+//go:noescape
+func rowsnanadd64AVX512(dst, init, x *float64, stride, rows, n int)
+
+//go:noescape
+func seqnanadd64AVX512(dst, x *float64, stride, rows, n int)
+
+//go:noescape
+func whole4nanadd64AVX512(dst, x *float64, stride, n int) (redo int)
+
 // fold32 runs the fold kernel of op at level isa and reports whether
 // there is one.
 func fold32(isa ISA, op Op, acc, x *float32, n int) bool {
@@ -596,6 +650,9 @@ func fold32(isa ISA, op Op, acc, x *float32, n int) bool {
 	case isa == AVX2 && op == Min:
 		foldmin32AVX2(acc, x, n)
 		return true
+	case isa == AVX2 && op == nanAdd:
+		foldnanadd32AVX2(acc, x, n)
+		return true
 	case isa == AVX512 && op == Add:
 		foldadd32AVX512(acc, x, n)
 		return true
@@ -607,6 +664,9 @@ func fold32(isa ISA, op Op, acc, x *float32, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		foldmin32AVX512(acc, x, n)
+		return true
+	case isa == AVX512 && op == nanAdd:
+		foldnanadd32AVX512(acc, x, n)
 		return true
 	default:
 		return false
@@ -675,6 +735,9 @@ func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
 	case isa == AVX2 && op == Min:
 		foldmin64AVX2(acc, x, n)
 		return true
+	case isa == AVX2 && op == nanAdd:
+		foldnanadd64AVX2(acc, x, n)
+		return true
 	case isa == AVX512 && op == Add:
 		foldadd64AVX512(acc, x, n)
 		return true
@@ -686,6 +749,9 @@ func fold64(isa ISA, op Op, acc, x *float64, n int) bool {
 		return true
 	case isa == AVX512 && op == Min:
 		foldmin64AVX512(acc, x, n)
+		return true
+	case isa == AVX512 && op == nanAdd:
+		foldnanadd64AVX512(acc, x, n)
 		return true
 	default:
 		return false

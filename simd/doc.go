@@ -305,6 +305,13 @@
 //     operand is NaN, while unordered compares record whether one was; only
 //     then is the run folded again with the blends (a NaN costs a second
 //     pass; BENCHMARKS.md, "AVX2 Max and Min without the NaN blend").
+//     Add|SkipNaN ([SkipNaN], NumPy's nansum) has kernels of its own for
+//     Reduce, ReduceRows (AVX-512's four-row kernel) and FoldRows: each
+//     vector of x is loaded, compared with itself (ordered) and ANDed with
+//     the compare (AVX2) or moved onto itself under it with zeroing
+//     (AVX-512), which sets its NaN lanes to +0, before the add; the
+//     accumulators and init are not touched. The NaN are skipped in the
+//     pass that reads x, with no temporary.
 //   - [ReduceRows] reduces several rows, each to Reduce's value for it, bit
 //     for bit. For every op at both levels a kernel reduces four rows of
 //     whole groups (n a multiple of the lanes, at most a chunk), each row

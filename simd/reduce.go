@@ -21,35 +21,66 @@ func FoldLanes[T Float]() int { return 128 / int(sizeOf[T]()) }
 // loses about log2(L) + n/L roundings rather than n. Max and Min propagate
 // NaN ([Max]).
 //
+// With Add|SkipNaN ([SkipNaN]) each NaN of x is read as +0.
+//
 // Reduce returns an error wrapping ErrArg for another op and for an empty
 // x (no identity is assumed).
 func Reduce[T Float](op Op, x []T) (T, error) {
-	if b := op &^ Stream; b >= numOps || b == Sub || b == Div {
-		return 0, errs.New("simd", "Reduce", ErrArg, "op %v is not a reduction", op)
+	k, err := reductionOp("Reduce", op)
+	if err != nil {
+		return 0, err
 	}
 	if len(x) == 0 {
 		return 0, errs.New("simd", "Reduce", ErrArg, "no elements")
 	}
-	op &^= Stream
+	return reduce(k, x), nil
+}
+
+// reductionOp returns the op of the reduction kernels and their twins for
+// op, the Stream flag ignored: Add, Mul, Max, Min, or nanAdd for
+// Add|SkipNaN; another op is an error of fn wrapping ErrArg.
+func reductionOp(fn string, op Op) (Op, error) {
+	switch b := op &^ Stream; b {
+	case Add, Mul, Max, Min:
+		return b, nil
+	case Add | SkipNaN:
+		return nanAdd, nil
+	}
+	return 0, errs.New("simd", fn, ErrArg, "op %v is not a reduction", op)
+}
+
+// plainOp returns the op that combines partial results of the reduction
+// op: Add for nanAdd, whose NaN-skipping applies to x's elements only.
+func plainOp(op Op) Op {
+	if op == nanAdd {
+		return Add
+	}
+	return op
+}
+
+// reduce is Reduce of a non-empty x by the reduction op (see
+// reductionOp).
+func reduce[T Float](op Op, x []T) T {
 	lanes := FoldLanes[T]()
 	t := forLoads(active.Load(), foldLoads, uintptrOf(x), 0, 0)
 	if n := len(x); n%lanes == 0 && n <= arithChunk {
 		// Whole groups: one kernel call folds and halves in registers.
 		if v, ok := wholeAt(t, op, x); ok {
-			return v, nil
+			return v
 		}
 	}
 	var acc [32]T
 	m := min(len(x), lanes)
-	copy(acc[:m], x)
+	readX(op, acc[:m], x)
 	rest := x[m:]
 	body := len(rest) / lanes * lanes
 	foldAt(t, op, acc[:lanes], rest[:body])
 	tail := rest[body:]
 	foldGo(op, acc[:len(tail)], tail)
+	op = plainOp(op) // the accumulators: partial results
 	if m == lanes {
 		if v, ok := halveAt(t, op, acc[:lanes]); ok {
-			return v, nil
+			return v
 		}
 	}
 	for w := lanes / 2; w >= 1; w /= 2 {
@@ -57,7 +88,27 @@ func Reduce[T Float](op Op, x []T) (T, error) {
 			foldGo(op, acc[:k], acc[w:w+k])
 		}
 	}
-	return acc[0], nil
+	return acc[0]
+}
+
+// readX copies len(dst) elements of x into dst as the reduction op reads
+// them: for nanAdd, each NaN as +0.
+func readX[T Float](op Op, dst, x []T) {
+	if op != nanAdd {
+		copy(dst, x)
+		return
+	}
+	for i := range dst {
+		dst[i] = zeroNaN(x[i])
+	}
+}
+
+// zeroNaN returns e, or +0 where e is NaN.
+func zeroNaN[T Float](e T) T {
+	if e != e {
+		return 0
+	}
+	return e
 }
 
 // wholeAt reduces x, a positive multiple of the lanes long, with the
@@ -136,6 +187,14 @@ func foldGo[T Float](op Op, acc, x []T) {
 	if lanes == 0 {
 		return
 	}
+	if op == nanAdd {
+		for i := 0; i < len(x); i += lanes {
+			for j, e := range x[i : i+lanes] {
+				acc[j] += zeroNaN(e)
+			}
+		}
+		return
+	}
 	for i := 0; i < len(x); i += lanes {
 		arithGo(op, formVV, acc, acc, x[i:i+lanes], 0)
 	}
@@ -170,15 +229,18 @@ const eachRowBytes = 512
 // AVX-512, rows shorter than the lanes are halved by a Go loop without a
 // call per row, and longer ones take one Reduce per row. On AMD family 25
 // rows of 512 bytes or more take one Reduce each (see familyRules). It is
-// the inner loop of a reduction along rows. The Stream flag is ignored.
+// the inner loop of a reduction along rows. The Stream flag is ignored;
+// Add|SkipNaN is taken as by Reduce, without the row-by-row kernel (nor,
+// at AVX2, the four-row one): its rows take one Reduce each, and rows
+// shorter than the lanes the Go loop.
 //
 // ReduceRows returns an error wrapping ErrArg for another op or n <= 0 (no
 // identity is assumed), and one wrapping ErrRange when a row does not lie
 // inside x; in both cases it writes nothing.
 func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
-	op &^= Stream
-	if op >= numOps || op == Sub || op == Div {
-		return errs.New("simd", "ReduceRows", ErrArg, "op %v is not a reduction", op)
+	op, err := reductionOp("ReduceRows", op)
+	if err != nil {
+		return err
 	}
 	rows := len(dst)
 	if err := checkRows("ReduceRows", rows, len(x), off, stride, n); err != nil || rows == 0 {
@@ -199,7 +261,7 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 			for ; redo != 0; redo &= redo - 1 { // rows in which a first pass met a NaN
 				i := r + bits.TrailingZeros(uint(redo))
 				o := off + i*stride
-				dst[i], _ = Reduce(op, x[o:o+n])
+				dst[i] = reduce(op, x[o:o+n])
 			}
 		}
 	}
@@ -225,7 +287,7 @@ func ReduceRows[T Float](op Op, dst, x []T, off, stride, n int) error {
 func reduceEach[T Float](op Op, dst, x []T, off, stride, n int) {
 	for r := range dst {
 		o := off + r*stride
-		dst[r], _ = Reduce(op, x[o:o+n])
+		dst[r] = reduce(op, x[o:o+n])
 	}
 }
 
@@ -238,12 +300,13 @@ func reduceEach[T Float](op Op, dst, x []T, off, stride, n int) {
 func reduceShortGo[T Float](op Op, dst, x []T, off, stride, n int) {
 	var acc [32]T
 	a := acc[:n]
+	c := plainOp(op)
 	for r := range dst {
 		o := off + r*stride
-		copy(a, x[o:o+n])
+		readX(op, a, x[o:o+n])
 		for w := FoldLanes[T]() / 2; w >= 1; w /= 2 {
 			for j := range min(w, n-w) {
-				a[j] = combine(op, a[j], a[j+w])
+				a[j] = combine(c, a[j], a[j+w])
 			}
 		}
 		dst[r] = a[0]

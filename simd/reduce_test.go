@@ -53,6 +53,37 @@ func addSpecials[T Float](r *rand.Rand, x []T) {
 	}
 }
 
+// skipRef returns the op and input whose plain reduction defines op's:
+// for Add|SkipNaN, Add over a copy of x with every NaN replaced by +0
+// (what ReplaceNaN gives); otherwise op without Stream, and x.
+func skipRef[T Float](op Op, x []T) (Op, []T) {
+	op &^= Stream
+	if op&SkipNaN == 0 {
+		return op, x
+	}
+	y := make([]T, len(x))
+	for i, e := range x {
+		if e != e {
+			e = 0
+		}
+		y[i] = e
+	}
+	return op &^ SkipNaN, y
+}
+
+// addNaNs sets about a third of x to NaN for op Add|SkipNaN, and nothing
+// otherwise.
+func addNaNs[T Float](r *rand.Rand, op Op, x []T) {
+	if op&SkipNaN == 0 {
+		return
+	}
+	for i := range x {
+		if r.IntN(3) == 0 {
+			x[i] = T(math.NaN())
+		}
+	}
+}
+
 func checkReduceLevel[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
 	lengths := []int{}
@@ -60,11 +91,12 @@ func checkReduceLevel[T Float](t *testing.T, r *rand.Rand) {
 		lengths = append(lengths, n)
 	}
 	lengths = append(lengths, 127, 128, 129, 160, 256, 1000, 4096, arithChunk, 2*arithChunk+37)
-	for _, op := range []Op{Add, Mul, Max, Min, Add | Stream} {
+	for _, op := range []Op{Add, Mul, Max, Min, Add | Stream, Add | SkipNaN} {
 		for _, n := range lengths {
 			for _, off := range []int{0, 1, 3} {
 				const guard = 5
 				buf := reduceValues[T](r, off+n+guard, op&^Stream != Mul)
+				addNaNs(r, op, buf)
 				if op&^Stream == Mul { // products near 1, no overflow
 					for i := range buf {
 						buf[i] = T(1 + math.Ldexp(float64(buf[i]), -24))
@@ -79,7 +111,7 @@ func checkReduceLevel[T Float](t *testing.T, r *rand.Rand) {
 				x := buf[off : off+n]
 				got, err := Reduce(op, x)
 				noErr(t, err)
-				if want := reduceRef(op&^Stream, x); !sameFloat(got, want) {
+				if want := reduceRef(skipRef(op, x)); !sameBits([]T{got}, []T{want}) {
 					t.Fatalf("%v of %d elements at offset %d: got %v, want %v", op, n, off, got, want)
 				}
 			}
@@ -122,9 +154,54 @@ func TestReduceNaN(t *testing.T) {
 	})
 }
 
+// TestReduceSkipNaN pins Add|SkipNaN's rules where they differ from
+// replacing NaN: none do, but the partial sums are not fixed (a NaN that
+// Inf - Inf makes stays), every NaN gives +0 and -0 alone stays -0.
+func TestReduceSkipNaN(t *testing.T) {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	negz := float32(math.Copysign(0, -1))
+	forEachKernel(t, func(t *testing.T) {
+		for _, n := range []int{1, 2, 31, 32, 33, 64, 100, 8192} {
+			x := make([]float32, n)
+			for i := range x {
+				x[i] = nan
+			}
+			if got, _ := Reduce(Add|SkipNaN, x); got != 0 || math.Signbit(float64(got)) {
+				t.Fatalf("%d NaN: got %v, want +0", n, got)
+			}
+			for i := range x {
+				x[i] = negz
+			}
+			if got, _ := Reduce(Add|SkipNaN, x); got != 0 || !math.Signbit(float64(got)) {
+				t.Fatalf("%d -0: got %v, want -0", n, got)
+			}
+			x[n-1] = nan
+			if got, _ := Reduce(Add|SkipNaN, x); n > 1 && (got != 0 || math.Signbit(float64(got))) {
+				t.Fatalf("%d -0 and a NaN: got %v, want +0", n, got)
+			}
+			if n > 1 {
+				x[0], x[n/2] = inf, -inf
+				if got, _ := Reduce(Add|SkipNaN, x); got == got {
+					t.Fatalf("%d with Inf and -Inf: got %v, want NaN", n, got)
+				}
+			}
+		}
+	})
+}
+
 func TestReduceErrors(t *testing.T) {
 	_, err := Reduce(Sub, []float32{1})
 	errIs(t, err, ErrArg)
+	for _, op := range []Op{Mul | SkipNaN, Max | SkipNaN, SkipNaN | Sub} {
+		_, err = Reduce(op, []float32{1})
+		errIs(t, err, ErrArg)
+		errIs(t, ReduceRows(op, []float32{0}, []float32{1}, 0, 1, 1), ErrArg)
+		errIs(t, FoldRows(op, []float32{0}, []float32{1}, []float32{1}, 0, 1, 1), ErrArg)
+	}
+	errIs(t, Binary(Add|SkipNaN, []float32{0}, []float32{1}, []float32{1}), ErrArg)
+	if s := (Add | SkipNaN | Stream).String(); s != "Add|SkipNaN|Stream" {
+		t.Fatal(s)
+	}
 	_, err = Reduce(Op(9), []float32{1})
 	errIs(t, err, ErrArg)
 	_, err = Reduce[float64](Add, nil)

@@ -20,7 +20,7 @@ func checkReduceRows[T Float](t *testing.T, r *rand.Rand, quick bool) {
 	if quick {
 		rowCounts, starts = []int{1, 5, 9}, []int{3}
 	}
-	for _, op := range []Op{Add, Mul, Max, Min} {
+	for _, op := range []Op{Add, Mul, Max, Min, Add | SkipNaN} {
 		for _, n := range widths {
 			for _, rows := range rowCounts {
 				strides := []int{n, n + 5, -(n + 1), 0}
@@ -51,6 +51,7 @@ func checkReduceRowsAt[T Float](t *testing.T, r *rand.Rand, op Op, n, rows, stri
 		span, off = -span, -span
 	}
 	buf := rowsValues[T](r, op, start+span+n+guard)
+	addNaNs(r, op, buf)
 	for i := range buf {
 		switch {
 		case oneSign && op == Min:
@@ -128,7 +129,7 @@ func TestReduceRowsShort(t *testing.T) {
 
 func checkReduceRowsShort[T Float](t *testing.T, r *rand.Rand) {
 	t.Helper()
-	for _, op := range []Op{Add, Mul, Max, Min} {
+	for _, op := range []Op{Add, Mul, Max, Min, Add | SkipNaN} {
 		for n := 1; n <= 3*FoldLanes[T]()+2; n++ {
 			for _, rows := range []int{1, 5, 16, 37} {
 				for _, stride := range []int{n, -(n + 2)} {

@@ -18,8 +18,9 @@ const (
 	oneStreamBytes = 512
 )
 
-// FoldRows combines rows of x element by element, for op Add, Mul, Max or
-// Min: for every j < len(dst),
+// FoldRows combines rows of x element by element, for op Add, Mul, Max,
+// Min or Add|SkipNaN ([SkipNaN]: each NaN of the rows read as +0, init's
+// elements as they are): for every j < len(dst),
 //
 //	dst[j] = (...((init[j] op x[off+j]) op x[off+stride+j]) ...) op x[off+(rows-1)*stride+j]
 //
@@ -44,9 +45,9 @@ const (
 // rows, and one wrapping ErrRange when init is shorter than dst or a row
 // does not lie inside x; in both cases it writes nothing.
 func FoldRows[T Float](op Op, dst, init, x []T, off, stride, rows int) error {
-	op &^= Stream
-	if op >= numOps || op == Sub || op == Div {
-		return errs.New("simd", "FoldRows", ErrArg, "op %v is not a reduction", op)
+	op, err := reductionOp("FoldRows", op)
+	if err != nil {
+		return err
 	}
 	n := len(dst)
 	if rows < 0 {
@@ -162,6 +163,12 @@ func foldRowsGo[T Float](op Op, dst, init, x []T, off, stride, rows int) {
 	case Min:
 		for r := range rows {
 			loops.MinVV(dst, dst, x[off+r*stride:off+r*stride+n])
+		}
+	case nanAdd:
+		for r := range rows {
+			for j, e := range x[off+r*stride : off+r*stride+n] {
+				dst[j] += zeroNaN(e)
+			}
 		}
 	}
 }

@@ -68,7 +68,7 @@ func checkFoldRows[T Float](t *testing.T, r *rand.Rand) {
 	// seqRows is set (more than 512 bytes, at most 2048), 129 to 512
 	// float32, 65 to 256 float64, and the first past them.
 	widths = append(widths, 128, 129, 200, 256, 257, 512, 513, 1000)
-	for _, op := range []Op{Add, Mul, Max, Min} {
+	for _, op := range []Op{Add, Mul, Max, Min, Add | SkipNaN} {
 		for _, n := range widths {
 			for _, rows := range []int{0, 1, 2, 5, 9} {
 				for _, stride := range []int{n + 3, n, -(n + 1), 0} {
@@ -78,6 +78,7 @@ func checkFoldRows[T Float](t *testing.T, r *rand.Rand) {
 							span = -span
 						}
 						buf := rowsValues[T](r, op, start+span+n+guard)
+						addNaNs(r, op, buf)
 						for i := range start {
 							buf[i] = T(math.NaN()) // guard cells before x
 						}
@@ -90,7 +91,9 @@ func checkFoldRows[T Float](t *testing.T, r *rand.Rand) {
 							off = span
 						}
 						init := rowsValues[T](r, op, n)
-						want := foldRowsRef(op, n, init, x, off, stride, rows)
+						addNaNs(r, op, init) // kept: init is not x
+						refOp, refX := skipRef(op, x)
+						want := foldRowsRef(refOp, n, init, refX, off, stride, rows)
 						out := guarded[T](start + n + guard)
 						dst := out[start : start+n]
 						noErr(t, FoldRows(op, dst, init, x, off, stride, rows))

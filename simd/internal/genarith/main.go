@@ -27,11 +27,25 @@ import (
 	"strings"
 )
 
-// Op is one operation: its name in the kernel names and its instruction
-// stem (VADD + PS or PD).
-type op struct{ name, insn string }
+// Op is one operation: its name in the kernel names, its instruction
+// stem (VADD + PS or PD) and, for nanadd, the reduction Add|SkipNaN, nan:
+// the elements of x are read with NaN as +0 (fixNaN), and it has
+// reduction kernels only, indexed by simd's internal op nanAdd.
+type op struct {
+	name, insn string
+	nan        bool
+}
 
-var ops = []op{{"add", "VADD"}, {"sub", "VSUB"}, {"mul", "VMUL"}, {"div", "VDIV"}, {"max", "VMAX"}, {"min", "VMIN"}}
+var ops = []op{{"add", "VADD", false}, {"sub", "VSUB", false}, {"mul", "VMUL", false}, {"div", "VDIV", false},
+	{"max", "VMAX", false}, {"min", "VMIN", false}, {"nanadd", "VADD", true}}
+
+// opConst returns the name of o's Op constant in package simd.
+func opConst(o op) string {
+	if o.nan {
+		return "nanAdd"
+	}
+	return strings.ToUpper(o.name[:1]) + o.name[1:]
+}
 
 type level struct {
 	name  string // AVX2, AVX512
@@ -103,6 +117,9 @@ func generate() (asm, gofile []byte) {
 			for _, f := range forms {
 				fmt.Fprintf(&g, "\t%s: [numOps]func(%s){", strings.ToLower(f), signature(f, e.goType))
 				for i, o := range ops {
+					if o.nan {
+						continue // reductions only
+					}
 					if i > 0 {
 						g.WriteString(", ")
 					}
@@ -113,7 +130,7 @@ func generate() (asm, gofile []byte) {
 			// The reduction kernels over the caller's data, by op (nil:
 			// none for that op).
 			table := func(field, typ string, has func(op, level) bool, name func(op, elem, level) string) {
-				fmt.Fprintf(&g, "\t%s: [numOps]%s{", field, typ)
+				fmt.Fprintf(&g, "\t%s: [numFolds]%s{", field, typ)
 				for i, o := range ops {
 					if i > 0 {
 						g.WriteString(", ")
@@ -134,6 +151,9 @@ func generate() (asm, gofile []byte) {
 			g.WriteString("}\n")
 			for _, o := range ops {
 				for _, f := range forms {
+					if o.nan {
+						break // reductions only
+					}
 					n := name(o, f, e, l)
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", n, signature(f, e.goType))
 					kernel(&a, o, f, e, l)
@@ -141,8 +161,10 @@ func generate() (asm, gofile []byte) {
 				if folds(o) {
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc, x *%s, n int)\n", foldName(o, e, l), e.goType)
 					fold(&a, o, e, l, false)
-					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc *%s) %s\n", halveName(o, e, l), e.goType, e.goType)
-					halve(&a, o, e, l)
+					if !o.nan { // partial results: Add's halving
+						fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(acc *%s) %s\n", halveName(o, e, l), e.goType, e.goType)
+						halve(&a, o, e, l)
+					}
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(x *%s, n int) %s\n", wholeName(o, e, l), e.goType, e.goType)
 					fold(&a, o, e, l, true)
 					fmt.Fprintf(&g, "\n//go:noescape\nfunc %s(%s)\n", rowsName(o, e, l), rowsSignature(e.goType))
@@ -254,7 +276,8 @@ func dispatch(g *bytes.Buffer, e elem) {
 	t := e.goType
 	folds := func(o op, _ level) bool { return folds(o) }
 	dispatchOne(g, e, folds, "fold", "fold kernel", "acc, x *"+t+", n int", "bool", "%s(acc, x, n)\n\t\treturn true", "false", foldName)
-	dispatchOne(g, e, folds, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
+	halves := func(o op, l level) bool { return folds(o, l) && !o.nan }
+	dispatchOne(g, e, halves, "halve", "halving kernel", "acc *"+t, "("+t+", bool)", "return %s(acc), true", "0, false", halveName)
 	dispatchOne(g, e, hasEach, "each", "row-by-row kernel", "dst, x *"+t+", stride, rows, n int, masks *[8]uint16", "bool", "%s(dst, x, stride, rows, n, masks)\n\t\treturn true", "false", eachName)
 }
 
@@ -266,7 +289,7 @@ func dispatchOne(g *bytes.Buffer, e elem, has func(op, level) bool, kind, what, 
 	for _, l := range levels {
 		for _, o := range ops {
 			if has(o, l) {
-				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\t"+call+"\n", l.name, strings.ToUpper(o.name[:1])+o.name[1:], name(o, e, l))
+				fmt.Fprintf(g, "\tcase isa == %s && op == %s:\n\t\t"+call+"\n", l.name, opConst(o), name(o, e, l))
 			}
 		}
 	}
@@ -298,14 +321,13 @@ func fold(w *bytes.Buffer, o op, e elem, l level, whole bool) {
 	r := func(i int) string { return fmt.Sprintf("%s%d", l.reg, i) }
 	regs := 128 / l.bytes
 	load := "VMOVUP" + e.sfx[1:]
-	insn := o.insn + e.sfx
 	lanes := 128 * 8 / e.bits
 	if whole {
 		fmt.Fprintf(w, "\n// func %s(x *%s, n int) %s\nTEXT ·%s(SB), NOSPLIT, $0-%d\n", n, e.goType, e.goType, n, 16+e.bits/8)
 		p("MOVQ x+0(FP), SI")
 		p("MOVQ n+8(FP), CX")
 		for k := range regs { // the accumulators start as the first group
-			p("%s %d(SI), %s", load, k*l.bytes, r(k))
+			loadX(p, o, e, l, fmt.Sprintf("%d(SI)", k*l.bytes), r(k), r(8+k))
 		}
 		p("ADDQ $128, SI")
 		p("SUBQ $%d, CX", lanes)
@@ -325,7 +347,7 @@ func fold(w *bytes.Buffer, o op, e elem, l level, whole bool) {
 			p("JZ done")
 		}
 		for k := range regs {
-			p("%s %d(SI), %s, %s", insn, k*l.bytes, r(k), r(k))
+			foldMem(p, o, e, l, fmt.Sprintf("%d(SI)", k*l.bytes), r(k), r(4+k), r(8+k))
 		}
 		p("ADDQ $128, SI")
 		p("SUBQ $%d, CX", lanes)
@@ -482,13 +504,53 @@ func foldStep(p func(string, ...any), o op, e elem, l level, a, b, scratch strin
 }
 
 // plainFold reports whether o folds by one instruction a step, with no
-// NaN fix (Add and Mul).
-func plainFold(o op) bool { return o.name == "add" || o.name == "mul" }
+// NaN fix (Add and Mul; Add|SkipNaN after fixNaN).
+func plainFold(o op) bool { return o.name == "add" || o.name == "mul" || o.nan }
 
 // hasWhole4 reports whether o has four-row whole-run kernels at level l:
-// every op that folds but Sub and Div.
-func hasWhole4(o op, _ level) bool {
+// every op that folds but Sub and Div, but Add|SkipNaN only with AVX-512,
+// for AVX2's sixteen registers hold the accumulators and leave none for
+// fixNaN.
+func hasWhole4(o op, l level) bool {
+	if o.nan {
+		return l.name == "AVX512"
+	}
 	return plainFold(o) || o.name == "max" || o.name == "min"
+}
+
+// foldMem writes acc = acc op x for the vector of x at mem: one
+// instruction with a memory operand, or for Add|SkipNaN a load into tmp,
+// fixNaN (with mask, an AVX2 register) and the add.
+func foldMem(p func(string, ...any), o op, e elem, l level, mem, acc, tmp, mask string) {
+	if !o.nan {
+		p("%s %s, %s, %s", o.insn+e.sfx, mem, acc, acc)
+		return
+	}
+	loadX(p, o, e, l, mem, tmp, mask)
+	p("%s %s, %s, %s", o.insn+e.sfx, tmp, acc, acc)
+}
+
+// loadX loads the vector of x at mem into dst, NaN lanes set to +0 by
+// fixNaN for Add|SkipNaN.
+func loadX(p func(string, ...any), o op, e elem, l level, mem, dst, mask string) {
+	p("VMOVUP%s %s, %s", e.sfx[1:], mem, dst)
+	if o.nan {
+		fixNaN(p, e, l, dst, mask)
+	}
+}
+
+// fixNaN sets the NaN lanes of register v to +0, keeping every other lane
+// bit for bit: the ordered compare of v with itself (predicate 7) is all
+// ones where v is not NaN, and v is ANDed with it (AVX2, the compare in
+// mask) or moved onto itself under it with zeroing (AVX-512, in K7).
+func fixNaN(p func(string, ...any), e elem, l level, v, mask string) {
+	if l.name == "AVX2" {
+		p("VCMP%s $7, %s, %s, %s", e.sfx, v, v, mask)
+		p("VANDP%s %s, %s, %s", e.sfx[1:], mask, v, v)
+		return
+	}
+	p("VCMP%s $7, %s, %s, K7", e.sfx, v, v)
+	p("VMOVAP%s.Z %s, K7, %s", e.sfx[1:], v, v)
 }
 
 // writer holds what the row kernels' writers share: p writes an
@@ -533,7 +595,7 @@ func whole4Name(o op, e elem, l level) string {
 func whole4(w *bytes.Buffer, o op, e elem, l level) {
 	n := whole4Name(o, e, l)
 	g := newWriter(w, o, e, l)
-	p, r, regs, load, insn, lanes, shift := g.p, g.r, g.regs, g.load, g.insn, g.lanes, g.shift
+	p, r, regs, load, lanes, shift := g.p, g.r, g.regs, g.load, g.lanes, g.shift
 	rows := []string{"(SI)", "(SI)(DX*1)", "(R8)", "(R8)(DX*1)"}
 	acc := func(row, k int) string { return r(row*regs + k) }
 	fmt.Fprintf(w, "\n// func %s(dst, x *%s, stride, n int) (redo int)\nTEXT ·%s(SB), NOSPLIT, $0-40\n", n, e.goType, n)
@@ -545,7 +607,7 @@ func whole4(w *bytes.Buffer, o op, e elem, l level) {
 	p("LEAQ (SI)(DX*2), R8")
 	for row := range rows { // the accumulators start as each row's first group
 		for k := range regs {
-			p("%s %d%s, %s", load, k*l.bytes, rows[row], acc(row, k))
+			loadX(p, o, e, l, fmt.Sprintf("%d%s", k*l.bytes, rows[row]), acc(row, k), "")
 		}
 	}
 	p("ADDQ $128, SI")
@@ -557,7 +619,7 @@ func whole4(w *bytes.Buffer, o op, e elem, l level) {
 		p("JZ done")
 		for k := range regs {
 			for row := range rows {
-				p("%s %d%s, %s, %s", insn, k*l.bytes, rows[row], acc(row, k), acc(row, k))
+				foldMem(p, o, e, l, fmt.Sprintf("%d%s", k*l.bytes, rows[row]), acc(row, k), r(8+row), "")
 			}
 		}
 		p("ADDQ $128, SI")
@@ -737,7 +799,7 @@ func whole4Pairs(w *bytes.Buffer, o op, e elem, l level) {
 // hasEach reports whether o has a row-by-row kernel at level l: the ops
 // that fold, with AVX-512, whose masks load and combine a row's last
 // partial group without reading past it.
-func hasEach(o op, l level) bool { return folds(o) && l.name == "AVX512" }
+func hasEach(o op, l level) bool { return folds(o) && !o.nan && l.name == "AVX512" }
 
 // eachName returns the Go name of a row-by-row kernel, for example
 // eachadd32AVX512.
@@ -1130,7 +1192,7 @@ func seqKernel(w *bytes.Buffer, o op, e elem, l level) {
 	step := func(k int) {
 		p("%s %d(R10), %s", load, k*l.bytes, r(k))
 		if plainFold(o) {
-			p("%s %d(R8), %s, %s", wr.insn, k*l.bytes, r(k), r(k))
+			foldMem(p, o, e, l, fmt.Sprintf("%d(R8)", k*l.bytes), r(k), r(8+k), r(12+k))
 		} else {
 			p("%s %d(R8), %s", load, k*l.bytes, r(8+k))
 			foldStep(p, o, e, l, r(k), r(8+k), r(12+k), 1+k)
@@ -1208,7 +1270,7 @@ func rowsKernel(w *bytes.Buffer, o op, e elem, l level) {
 	p("MOVQ n+40(FP), CX")
 	step := func(k, off int) {
 		if o.name != "max" && o.name != "min" {
-			p("%s %d(R8), %s, %s", o.insn+e.sfx, off, r(k), r(k))
+			foldMem(p, o, e, l, fmt.Sprintf("%d(R8)", off), r(k), r(8+k%4), r(12+k%4))
 			return
 		}
 		p("%s %d(R8), %s", load, off, r(8+k%4))
