@@ -517,9 +517,9 @@ func argRows[T tensor.Real, O argOrder[T]](it *layout.Iter, ko, ki, kx int, out 
 				init := x[rows[0]+c0:]
 				folded := false
 				if stride != 0 && max {
-					folded = r.foldRows(m, init, x, rows[1]+c0, stride, k-1)
+					folded = r.foldRows(r.op, m, init, x, rows[1]+c0, stride, k-1)
 				} else if stride != 0 {
-					folded = rm.foldRows(m, init, x, rows[1]+c0, stride, k-1)
+					folded = rm.foldRows(rm.op, m, init, x, rows[1]+c0, stride, k-1)
 				}
 				if !folded { // not floats, or rows not evenly spaced
 					copy(m, init)

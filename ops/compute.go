@@ -95,14 +95,15 @@ func (r *binRunner[T, K]) vv(d, x, y []T) {
 }
 
 // foldRows sets d to init combined with rows rows of x, the first at off
-// and each stride after the one before (simd.FoldRows), and reports
-// whether it could: only float types whose operation simd reduces by.
-func (r *binRunner[T, K]) foldRows(d, init, x []T, off, stride, rows int) bool {
+// and each stride after the one before (simd.FoldRows), by op (r.op, or
+// r.op|simd.SkipNaN), and reports whether it could: only float types
+// whose operation simd reduces by.
+func (r *binRunner[T, K]) foldRows(op simd.Op, d, init, x []T, off, stride, rows int) bool {
 	switch r.fk {
 	case kindFloat32:
-		return simd.FoldRows(r.op, asKind[float32](d), asKind[float32](init), asKind[float32](x), off, stride, rows) == nil
+		return simd.FoldRows(op, asKind[float32](d), asKind[float32](init), asKind[float32](x), off, stride, rows) == nil
 	case kindFloat64:
-		return simd.FoldRows(r.op, asKind[float64](d), asKind[float64](init), asKind[float64](x), off, stride, rows) == nil
+		return simd.FoldRows(op, asKind[float64](d), asKind[float64](init), asKind[float64](x), off, stride, rows) == nil
 	}
 	return false
 }

@@ -141,8 +141,10 @@
 // Tril, Triu, Roll, Pad, Tile and Repeat build from a view (Tile and
 // Repeat as one copy from a view that reads elements again at stride 0).
 // NanSum, NanProd, NanMean, NanMax, NanMin, NanVarianceDdof and
-// NanStdDevDdof reduce with NaN skipped (NumPy's nan-functions), as mapped
-// reductions of Sum's, Prod's, Max's and Min's reducers (see Mapped
+// NanStdDevDdof reduce with NaN skipped (NumPy's nan-functions): NanSum and
+// NanMean (and the variances' means) by Sum's reducer reading each NaN as
+// 0 as it reads the input (simd's Add|SkipNaN kernels), the others as
+// mapped reductions of Prod's, Max's, Min's and Sum's reducers (see Mapped
 // reductions); NanArgMax and NanArgMin search again, skipping NaN, only
 // the runs whose best element is NaN. Everything here that only moves
 // elements (Where, the selections, Take and the others, Tril, Triu, Roll,
@@ -151,8 +153,8 @@
 // # Mapped reductions
 //
 // Some reductions reduce a function of the elements rather than the
-// elements: the variances sum (x - mean)², the NaN-aware ones read NaN as
-// the identity, LogSumExp sums exp(x - max), Norm sums |x|, x² or |x|^p.
+// elements: the variances sum (x - mean)², NanProd, NanMax and NanMin
+// read NaN as the identity, LogSumExp sums exp(x - max), Norm sums |x|, x² or |x|^p.
 // They run the reducers of Sum, Prod, Max and Min on the mapped elements,
 // computed a block of about 1 MiB at a time into a temporary and reduced
 // while in cache, cut so that the bits are those of reducing the whole

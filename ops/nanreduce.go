@@ -8,24 +8,27 @@ import (
 )
 
 // The NaN-aware reductions, NumPy's nansum, nanprod, nanmean, nanmax and
-// nanmin: mapped reductions (see mapped.go) of the reducers of Sum, Prod,
-// Max and Min, each NaN mapped to the reduction's identity (0, 1, -Inf,
-// +Inf), so their bits are those of the plain reduction of v with its NaNs
-// replaced, copied row-major, whatever v's layout and the parallelism.
-// NanMean divides by the count of the elements that are not NaN, and
-// NanMax and NanMin give NaN where every element is NaN (NumPy's rules);
-// those counts are exact integers. The Into forms reduce into a row-major
-// temporary of the result's size and copy it into dst, so dst may share
-// memory with v.
+// nanmin. NanSum and NanMean run Sum's reducer reading each NaN as +0 in
+// the pass that reads v (simd's Add|SkipNaN kernels), so their bits are
+// those of Sum of v with its NaNs replaced by 0, in v's own layout, for
+// any parallelism. NanProd, NanMax and NanMin are mapped reductions (see
+// mapped.go) of the reducers of Prod, Max and Min, each NaN mapped to the
+// reduction's identity (1, -Inf, +Inf), so their bits are those of the
+// plain reduction of v with its NaNs replaced, copied row-major, whatever
+// v's layout and the parallelism. NanMean divides by the count of the
+// elements that are not NaN, and NanMax and NanMin give NaN where every
+// element is NaN (NumPy's rules); those counts are exact integers. The
+// Into forms reduce into a row-major temporary of the result's size and
+// copy it into dst, so dst may share memory with v.
 
 // NanSum returns the sum of the elements of v along axes (all of them
 // when none are given) with NaN read as 0, NumPy's nansum: 0 where every
-// element is NaN. The rules of [Sum] otherwise. It returns an error
-// wrapping layout.ErrAxis or layout.ErrDuplicateAxis for bad axes and
-// layout.ErrOverflow when the result or a temporary is too large: the
-// mapped elements are computed in blocks of about 1 MiB, or into a
-// temporary of v's size when every axis of a v that is not contiguous is
-// reduced.
+// element is NaN, and NaN where the elements that are not NaN sum to NaN
+// (+Inf and -Inf). The rules of [Sum] otherwise, and its bits for v with
+// its NaNs replaced by 0: the NaN are skipped as v is read, with no
+// temporary. It returns an error wrapping layout.ErrAxis or
+// layout.ErrDuplicateAxis for bad axes and layout.ErrOverflow when the
+// result is too large.
 func NanSum[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	return nanNew("NanSum", tensor.View[T](v), axes, false, nanSumKind, 0)
 }
@@ -45,7 +48,12 @@ func NanSumInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D,
 }
 
 // NanProd returns the product of the elements of v along axes with NaN
-// read as 1, NumPy's nanprod: 1 where every element is NaN. Like [NanSum].
+// read as 1, NumPy's nanprod: 1 where every element is NaN. Like [NanSum],
+// but a mapped reduction: its bits are those of [Prod] of v with its NaNs
+// replaced by 1, copied row-major, and it returns an error wrapping
+// layout.ErrOverflow also when a temporary is too large: the mapped
+// elements are computed in blocks of about 1 MiB, or into a temporary of
+// v's size when every axis of a v that is not contiguous is reduced.
 func NanProd[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	return nanNew("NanProd", tensor.View[T](v), axes, false, nanProdKind, 0)
 }
@@ -63,7 +71,8 @@ func NanProdInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D
 // NanMean returns the mean of the elements of v along axes that are not
 // NaN, NumPy's nanmean: their NanSum divided by their count (in float64,
 // then rounded to T, as NumPy divides), NaN where every element is NaN or
-// there is none. Like [NanSum].
+// there is none. Like [NanSum]; the counts take a temporary of the
+// result's size.
 func NanMean[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	return nanNew("NanMean", tensor.View[T](v), axes, false, nanMeanKind, 0)
 }
@@ -81,7 +90,7 @@ func NanMeanInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D
 // NanMax returns the largest element of v along axes that is not NaN,
 // NumPy's nanmax: NaN where every element is NaN. A reduction of no
 // elements into one or more is an error wrapping ErrEmpty, as [Max]'s.
-// Like [NanSum] otherwise.
+// Like [NanProd] otherwise.
 func NanMax[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	return nanNew("NanMax", tensor.View[T](v), axes, false, nanMaxKind, 0)
 }
@@ -120,7 +129,7 @@ func NanMinInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D,
 // is NaN. Pass 0 for the population variance, 1 for the sample variance
 // (see [VarianceDdof]). Computed as VarianceDdof is, in two passes over v
 // besides a count of its NaN, with its temporaries; the errors of
-// [NanSum].
+// [NanProd].
 func NanVarianceDdof[T tensor.Float, V tensor.Operand[T]](v V, ddof int, axes ...int) (tensor.Tensor[T], error) {
 	return nanNew("NanVarianceDdof", tensor.View[T](v), axes, false, nanVarKind, ddof)
 }
@@ -201,9 +210,12 @@ func nanRun[T tensor.Float](op string, k nanKind, ddof int, d *operand[T], v ten
 			return err
 		}
 	}
-	p, err := planMapped(op, d, v, set)
-	if err != nil {
-		return err
+	var p mappedPlan // the mapped reductions': NanSum's reducer maps nothing
+	if k != nanSumKind && k != nanMeanKind {
+		var err error
+		if p, err = planMapped(op, d, v, set); err != nil {
+			return err
+		}
 	}
 	var sc scratch
 	defer sc.release()
@@ -215,8 +227,8 @@ func nanRun[T tensor.Float](op string, k nanKind, ddof int, d *operand[T], v ten
 	per := reducedSize(shape, set)
 	switch k {
 	case nanSumKind, nanMeanKind:
-		rd := sumReducer[T]()
-		runMapped(&p, rd, d, v, set, nanTo[T](0), &sc)
+		rd := nanSumReducer[T]()
+		rd.run(d, operandOf(&v))
 		rd.finish(d.data)
 	case nanProdKind:
 		runMapped(&p, newReducer(mulOp[T]{}, 1, true), d, v, set, nanTo[T](1), &sc)
@@ -228,8 +240,8 @@ func nanRun[T tensor.Float](op string, k nanKind, ddof int, d *operand[T], v ten
 		// The means, NanMean's values, then the sum of the squared
 		// deviations of the elements that are not NaN.
 		m := operand[T]{data: scratchOrMake[T](&sc, 0, len(d.data)), lay: d.lay}
-		rd := sumReducer[T]()
-		runMapped(&p, rd, &m, v, set, nanTo[T](0), &sc)
+		rd := nanSumReducer[T]()
+		rd.run(&m, operandOf(&v))
 		rd.finish(m.data)
 		for i, c := range nans.data {
 			m.data[i] = T(float64(m.data[i]) / float64(per-c))

@@ -125,6 +125,11 @@ type reducer[T tensor.Number, K binOp[T]] struct {
 	// the form that returns a tensor (see reduceInto).
 	ordered bool
 	lanes   int
+	// skipNaN: an element of the input that is NaN is read as the
+	// identity (NanSum: Sum's reducer). simd's kernels read the input by
+	// elemOp (Add|SkipNaN), the Go loops by read; partial results are
+	// combined as they are, so that a NaN that Inf - Inf makes stays.
+	skipNaN bool
 }
 
 // newReducer returns the reducer of k with identity id (hasID: it has
@@ -140,6 +145,34 @@ func newReducer[T tensor.Number, K binOp[T]](k K, id T, hasID bool) reducer[T, K
 func sumReducer[T tensor.Number]() reducer[T, addOp[T]] {
 	f := !isInteger[T]()
 	return reducer[T, addOp[T]]{r: newBinRunner[T](addOp[T]{}, false), hasID: true, lanes: foldLanes[T](), plusZero: f, ordered: f}
+}
+
+// nanSumReducer is the reducer of NanSum and NanMean: Sum's, reading
+// each NaN of the input as +0 in the pass that reads it, so that its
+// results are Sum's of the input with its NaN replaced by +0, bit for
+// bit, in the input's own layout.
+func nanSumReducer[T tensor.Float]() reducer[T, addOp[T]] {
+	rd := sumReducer[T]()
+	rd.skipNaN = true
+	return rd
+}
+
+// elemOp is the simd op by which the kernels read the input's elements:
+// the reduction's own, with SkipNaN where skipNaN is set.
+func (rd *reducer[T, K]) elemOp() simd.Op {
+	if rd.skipNaN {
+		return rd.r.op | simd.SkipNaN
+	}
+	return rd.r.op
+}
+
+// read returns the input's element e as the reduction reads it: the
+// identity where skipNaN is set and e is NaN.
+func (rd *reducer[T, K]) read(e T) T {
+	if rd.skipNaN && e != e {
+		return rd.id
+	}
+	return e
 }
 
 // finish completes the reduction into d, its contiguous result. A sum
@@ -610,9 +643,9 @@ func (rd *reducer[T, K]) reduceRows(dst, x []T, off, stride, n int) {
 	var err error
 	switch rd.r.fk {
 	case kindFloat32:
-		err = simd.ReduceRows(rd.r.op, asKind[float32](dst), asKind[float32](x), off, stride, n)
+		err = simd.ReduceRows(rd.elemOp(), asKind[float32](dst), asKind[float32](x), off, stride, n)
 	case kindFloat64:
-		err = simd.ReduceRows(rd.r.op, asKind[float64](dst), asKind[float64](x), off, stride, n)
+		err = simd.ReduceRows(rd.elemOp(), asKind[float64](dst), asKind[float64](x), off, stride, n)
 	}
 	if err != nil {
 		panic("ops: internal error: " + err.Error())
@@ -752,10 +785,10 @@ func (rd *reducer[T, K]) fold(x []T, off, inc, n int) T {
 	if inc == 1 { // simd.Reduce folds in this order
 		switch rd.r.fk {
 		case kindFloat32:
-			v, _ := simd.Reduce(rd.r.op, asKind[float32](x[off:off+n]))
+			v, _ := simd.Reduce(rd.elemOp(), asKind[float32](x[off:off+n]))
 			return fromFloat[T](v)
 		case kindFloat64:
-			v, _ := simd.Reduce(rd.r.op, asKind[float64](x[off:off+n]))
+			v, _ := simd.Reduce(rd.elemOp(), asKind[float64](x[off:off+n]))
 			return fromFloat[T](v)
 		}
 	}
@@ -764,17 +797,17 @@ func (rd *reducer[T, K]) fold(x []T, off, inc, n int) T {
 	var acc [maxLanes]T
 	m := min(n, lanes)
 	for j := range m {
-		acc[j] = x[off+j*inc]
+		acc[j] = rd.read(x[off+j*inc])
 	}
 	i := m
 	for ; i+lanes <= n; i += lanes {
 		p := off + i*inc
 		for j := range lanes {
-			acc[j] = k.at(acc[j], x[p+j*inc])
+			acc[j] = k.at(acc[j], rd.read(x[p+j*inc]))
 		}
 	}
 	for j := 0; i < n; i, j = i+1, j+1 {
-		acc[j] = k.at(acc[j], x[off+i*inc])
+		acc[j] = k.at(acc[j], rd.read(x[off+i*inc]))
 	}
 	for w := lanes / 2; w >= 1; w /= 2 {
 		for j := 0; j < w && j+w < m; j++ {
@@ -895,14 +928,20 @@ func (rd *reducer[T, K]) vtree(c *vcursor, x []T, count int, dst, spare []T, w i
 		inc := c.ns.iinc
 		off := c.next()
 		if inc == 1 && rd.r.fk != noKernel {
-			rd.foldRows(c, x, x[off:off+w], dst, rows-1)
+			init := x[off : off+w]
+			if rd.skipNaN { // the first row is read too; init is not
+				rd.readRow(dst, init)
+				init = dst
+			}
+			rd.foldRows(c, x, init, dst, rows-1)
 			return
 		}
+		// Not simd's: no float type, so no NaN to skip on a unit stride.
 		if inc == 1 {
 			copy(dst, x[off:off+w])
 		} else {
 			for j := range dst {
-				dst[j] = x[off+j*inc]
+				dst[j] = rd.read(x[off+j*inc])
 			}
 		}
 		for range rows - 1 {
@@ -930,7 +969,7 @@ func (rd *reducer[T, K]) foldRows(c *vcursor, x, init, dst []T, rows int) {
 			k, stride = c.run()
 			k = min(k, rows)
 		}
-		if !rd.r.foldRows(dst, init, x, c.off, stride, k) {
+		if !rd.r.foldRows(rd.elemOp(), dst, init, x, c.off, stride, k) {
 			panic("ops: internal error: simd.FoldRows refused a leaf's rows")
 		}
 		c.skip(k)
@@ -950,7 +989,18 @@ func (rd *reducer[T, K]) accumulate(dst, x []T, off, inc int) {
 	}
 	k := rd.r.k
 	for j := range dst {
-		dst[j] = k.at(dst[j], x[off+j*inc])
+		dst[j] = k.at(dst[j], rd.read(x[off+j*inc]))
+	}
+}
+
+// readRow sets dst to the unit-stride row x of a float type as the
+// reduction reads it: NaN as +0 (skipNaN, NanSum's identity).
+func (rd *reducer[T, K]) readRow(dst, x []T) {
+	switch rd.r.fk {
+	case kindFloat32:
+		_ = simd.ReplaceNaN(asKind[float32](dst), asKind[float32](x), 0)
+	case kindFloat64:
+		_ = simd.ReplaceNaN(asKind[float64](dst), asKind[float64](x), 0)
 	}
 }
 

@@ -229,6 +229,19 @@ func ExampleReduce() {
 	// Output: 1.6778216e+07 1.6777216e+07 5
 }
 
+// Add|SkipNaN sums with each NaN read as 0, NumPy's nansum; a NaN that
+// the other elements make (Inf - Inf) stays. In FoldRows only the rows are
+// read so, not init.
+func ExampleSkipNaN() {
+	nan, inf := float32(math.NaN()), float32(math.Inf(1))
+	s, _ := simd.Reduce(simd.Add|simd.SkipNaN, []float32{1, nan, 2, nan})
+	t, _ := simd.Reduce(simd.Add|simd.SkipNaN, []float32{inf, nan, -inf})
+	cols := make([]float32, 2)
+	_ = simd.FoldRows(simd.Add|simd.SkipNaN, cols, []float32{0, 0}, []float32{1, nan, nan, 4}, 0, 2, 2)
+	fmt.Println(s, t, cols)
+	// Output: 3 NaN [1 4]
+}
+
 // FoldRows sums the columns of a row-major matrix: the rows combined into
 // one, element by element, starting from a row of zeros (or from the
 // first row, as here, then the others).
