@@ -1,0 +1,252 @@
+package sorts
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"unsafe"
+)
+
+// compare is the order of the sorts on float values: numeric, -0 equal to
+// +0, every NaN equal to every other and above +Inf.
+func compare(a, b float64) int {
+	an, bn := a != a, b != b
+	switch {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	case bn:
+		return -1
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// floats returns n float64 values with many ties, ±0, ±Inf and NaNs of
+// both signs and several payloads.
+func floats(r *rand.Rand, n int) []float64 {
+	specials := []float64{0, math.Copysign(0, -1), math.Inf(1), math.Inf(-1), math.NaN(),
+		math.Float64frombits(0xfff8000000000001), math.Float64frombits(0x7ff0000000000002), math.SmallestNonzeroFloat64, -math.MaxFloat64}
+	x := make([]float64, n)
+	for i := range x {
+		switch r.IntN(6) {
+		case 0:
+			x[i] = specials[r.IntN(len(specials))]
+		case 1:
+			x[i] = float64(r.IntN(5) - 2)
+		default:
+			x[i] = math.Ldexp(r.NormFloat64(), r.IntN(200)-100)
+		}
+	}
+	return x
+}
+
+func bitsOf[T any, K Key](x []T) []K {
+	return unsafe.Slice((*K)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
+}
+
+// lengths of the tests: the insertion sort's, its bound, the radix
+// sort's, with a byte that every key shares or not.
+var lengths = []int{0, 1, 2, 3, 31, 32, 33, 100, 257, 1000, 5000}
+
+// TestValueSortFloat64 and TestValueSortFloat32 sort floats by their
+// keys and map them back: the values are a permutation of the input, in
+// the order of compare, -0 before +0, bit for bit the input's values; the
+// descending sort is the same order reversed but for the ties among
+// zeros and NaN.
+func TestValueSortFloat64(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range lengths {
+		for _, desc := range []bool{false, true} {
+			x := floats(r, n)
+			y := slices.Clone(x)
+			b := bitsOf[float64, uint64](y)
+			ToKeys(b, Float, desc)
+			Radix(b, make([]uint64, n))
+			FromKeys(b, Float, desc)
+			checkFloatOrder(t, x, y, desc)
+		}
+	}
+}
+
+func TestValueSortFloat32(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 3))
+	for _, n := range lengths {
+		for _, desc := range []bool{false, true} {
+			x64 := floats(r, n)
+			x := make([]float64, n)
+			y := make([]float32, n)
+			for i, v := range x64 {
+				y[i] = float32(v)
+				if v != v { // keep the sign and some payload
+					y[i] = math.Float32frombits(uint32(math.Float64bits(v)>>32) | 1<<22)
+				}
+				x[i] = float64(y[i])
+			}
+			b := bitsOf[float32, uint32](y)
+			ToKeys(b, Float, desc)
+			Radix(b, make([]uint32, n))
+			FromKeys(b, Float, desc)
+			got := make([]float64, n)
+			for i, v := range y {
+				got[i] = float64(v)
+			}
+			checkFloatOrder(t, x, got, desc)
+		}
+	}
+}
+
+// checkFloatOrder checks that got is x sorted (descending: reversed) by
+// compare, a permutation of x's bits, with -0 before +0 (after,
+// descending).
+func checkFloatOrder(t *testing.T, x, got []float64, desc bool) {
+	t.Helper()
+	sign := 1
+	if desc {
+		sign = -1
+	}
+	for i := 1; i < len(got); i++ {
+		c := sign * compare(got[i-1], got[i])
+		if c > 0 {
+			t.Fatalf("n=%d desc=%v: %v before %v at %d", len(x), desc, got[i-1], got[i], i)
+		}
+		if c == 0 && got[i] == 0 && math.Signbit(got[i-1]) != math.Signbit(got[i]) && math.Signbit(got[i]) != desc {
+			t.Fatalf("n=%d desc=%v: %v before %v at %d", len(x), desc, got[i-1], got[i], i)
+		}
+	}
+	xb, gb := make([]uint64, len(x)), make([]uint64, len(got))
+	for i := range x {
+		xb[i], gb[i] = math.Float64bits(x[i]), math.Float64bits(got[i])
+	}
+	slices.Sort(xb)
+	slices.Sort(gb)
+	if !slices.Equal(xb, gb) {
+		t.Fatalf("n=%d: the sorted values are not a permutation of the input", len(x))
+	}
+}
+
+// TestIndexSortFloat checks ArgKeys and RadixIndex against a stable
+// comparison sort of the indices by compare.
+func TestIndexSortFloat(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 4))
+	for _, n := range lengths {
+		for _, desc := range []bool{false, true} {
+			x := floats(r, n)
+			keys := make([]uint64, n)
+			ArgKeys(keys, bitsOf[float64, uint64](x), Float, desc)
+			idx := make([]int, n)
+			for i := range idx {
+				idx[i] = i
+			}
+			RadixIndex(keys, make([]uint64, n), idx, make([]int, n))
+			want := make([]int, n)
+			for i := range want {
+				want[i] = i
+			}
+			slices.SortStableFunc(want, func(a, b int) int {
+				if desc {
+					return compare(x[b], x[a])
+				}
+				return compare(x[a], x[b])
+			})
+			if !slices.Equal(idx, want) {
+				t.Fatalf("n=%d desc=%v: got %v, want %v", n, desc, head(idx), head(want))
+			}
+		}
+	}
+}
+
+func head(x []int) []int { return x[:min(len(x), 20)] }
+
+// TestIntegers checks the value and index sorts of signed and unsigned
+// integers of every size against slices.SortStableFunc.
+func TestIntegers(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 5))
+	for _, n := range lengths {
+		for _, desc := range []bool{false, true} {
+			checkInts[int8, uint8](t, r, n, Signed, desc)
+			checkInts[uint8, uint8](t, r, n, Unsigned, desc)
+			checkInts[int16, uint16](t, r, n, Signed, desc)
+			checkInts[uint16, uint16](t, r, n, Unsigned, desc)
+			checkInts[int32, uint32](t, r, n, Signed, desc)
+			checkInts[uint32, uint32](t, r, n, Unsigned, desc)
+			checkInts[int64, uint64](t, r, n, Signed, desc)
+			checkInts[uint64, uint64](t, r, n, Unsigned, desc)
+		}
+	}
+}
+
+func checkInts[T int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64, K Key](t *testing.T, r *rand.Rand, n int, k Kind, desc bool) {
+	t.Helper()
+	x := make([]T, n)
+	for i := range x {
+		x[i] = T(r.Uint64())
+		if r.IntN(3) == 0 { // ties, and the extremes
+			x[i] = T(r.IntN(3)) - 1
+		}
+		if r.IntN(20) == 0 {
+			x[i] = T(1) << (8*unsafe.Sizeof(x[0]) - 1) // the most negative signed value
+		}
+	}
+	cmp := func(a, b T) int {
+		if desc {
+			a, b = b, a
+		}
+		switch {
+		case a < b:
+			return -1
+		case a > b:
+			return 1
+		}
+		return 0
+	}
+	want := slices.Clone(x)
+	slices.SortStableFunc(want, cmp)
+	got := slices.Clone(x)
+	b := bitsOf[T, K](got)
+	ToKeys(b, k, desc)
+	Radix(b, make([]K, n))
+	FromKeys(b, k, desc)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%T n=%d desc=%v: values differ", x, n, desc)
+	}
+	keys := make([]K, n)
+	ArgKeys(keys, bitsOf[T, K](x), k, desc)
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	RadixIndex(keys, make([]K, n), idx, make([]int, n))
+	wantIdx := slices.Clone(idx)
+	for i := range wantIdx {
+		wantIdx[i] = i
+	}
+	slices.SortStableFunc(wantIdx, func(a, b int) int { return cmp(x[a], x[b]) })
+	if !slices.Equal(idx, wantIdx) {
+		t.Fatalf("%T n=%d desc=%v: indices %v, want %v", x, n, desc, head(idx), head(wantIdx))
+	}
+}
+
+// TestFloatKeysBijective maps every float32 bit pattern of a sample
+// spread over the whole range, and every special one, to its key and
+// back.
+func TestFloatKeysBijective(t *testing.T) {
+	var b []uint32
+	for u := uint64(0); u < 1<<32; u += 65521 {
+		b = append(b, uint32(u))
+	}
+	b = append(b, 0, 1<<31, 0x7f800000, 0xff800000, 0x7f800001, 0xff800001, 0x7fffffff, 0xffffffff, 0x807fffff, 0x007fffff)
+	for _, desc := range []bool{false, true} {
+		k := slices.Clone(b)
+		ToKeys(k, Float, desc)
+		FromKeys(k, Float, desc)
+		if !slices.Equal(k, b) {
+			t.Fatalf("desc=%v: not undone", desc)
+		}
+	}
+}
