@@ -84,7 +84,7 @@ func ToKeys[K Key](b []K, k Kind, descending bool) {
 		// rotates those NaN to the top, above the positive NaN.
 		t, m := top[K](), mantissa[K]()
 		for i, x := range b {
-			b[i] = (x^(signs(x)>>1|t))-m ^ flip
+			b[i] = (x ^ (signs(x)>>1 | t)) - m ^ flip
 		}
 	}
 }
