@@ -1,0 +1,305 @@
+package ops
+
+import (
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/copier"
+	"github.com/tessera-go/tessera/internal/sorts"
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+// Sorting. Every lane of the input along the axis (the elements whose
+// indices differ only along it) is sorted on its own. The lanes are read
+// a batch at a time into a row-major buffer, the lanes as its rows, of
+// about sortBatchBytes (at least one lane): a batch holds neighbouring
+// lanes, so that the buffer is filled and emptied by the copier in
+// cache-friendly tiles however the lanes lie in memory (down the columns
+// of a matrix, each batch is a transposed block), and the data crosses
+// memory once each way, as one copy would. Each row is sorted by
+// internal/sorts: its elements mapped to unsigned keys that order as the
+// values do, and those sorted by a stable radix sort, a byte a pass. The
+// order is the same on every machine, for every parallelism.
+
+// sortBatchBytes is the size of a batch of lanes in bytes, when a lane is
+// shorter: the buffer stays in L2 between being filled and emptied.
+const sortBatchBytes = 256 << 10
+
+// Sort returns the elements of v sorted ascending along axis (negative
+// from the end), NumPy's sort (PyTorch's sort values): a new row-major
+// tensor of v's shape. NaN sort last, as NumPy's; -0 sorts before +0,
+// and a NaN whose sign bit is clear before one whose bit is set (each by
+// payload). The order of equal elements is otherwise not visible, so the
+// result is the same bits on every machine. A sort takes a pass over the
+// lane for each byte of the element type, with a buffer of the lane's
+// size; the lanes of any layout take the same time as contiguous ones
+// but for one copy.
+//
+// It returns an error wrapping layout.ErrAxis for an axis out of range
+// (a rank-0 v has none) and layout.ErrOverflow for a result too large.
+func Sort[T tensor.Real, V tensor.Operand[T]](v V, axis int) (tensor.Tensor[T], error) {
+	return sortNew("Sort", tensor.View[T](v), axis, false)
+}
+
+// SortDescending is Sort in descending order: NaN first, +0 before -0.
+func SortDescending[T tensor.Real, V tensor.Operand[T]](v V, axis int) (tensor.Tensor[T], error) {
+	return sortNew("SortDescending", tensor.View[T](v), axis, true)
+}
+
+// SortInto writes Sort of v along axis into dst, a view of v's shape that
+// reaches no element twice. dst may be v itself (an in-place sort) or
+// share memory with it otherwise (v is then read from a copy). It
+// returns the errors of Sort, and layout.ErrShape or layout.ErrOverlap
+// for dst; nothing is written on error.
+func SortInto[T tensor.Real, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axis int) error {
+	return sortInto("SortInto", operandOf[T](&dst), tensor.View[T](v), axis, false)
+}
+
+// SortDescendingInto is SortInto in descending order.
+func SortDescendingInto[T tensor.Real, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, axis int) error {
+	return sortInto("SortDescendingInto", operandOf[T](&dst), tensor.View[T](v), axis, true)
+}
+
+// ArgSort returns the indices that sort v along axis, NumPy's
+// argsort(kind="stable") (PyTorch's argsort(stable=True)): a new
+// row-major tensor of ints of v's shape whose lane along axis lists the
+// indices of v's lane in ascending order of their elements. It is stable:
+// equal elements keep their order, -0 and +0 are equal, and so are all
+// NaN, which come last. The errors of [Sort].
+func ArgSort[T tensor.Real, V tensor.Operand[T]](v V, axis int) (tensor.Tensor[int], error) {
+	return argSortNew("ArgSort", tensor.View[T](v), axis, false)
+}
+
+// ArgSortDescending is ArgSort in descending order, stable as ArgSort:
+// equal elements keep their order (PyTorch's argsort(descending=True,
+// stable=True)), and NaN come first.
+func ArgSortDescending[T tensor.Real, V tensor.Operand[T]](v V, axis int) (tensor.Tensor[int], error) {
+	return argSortNew("ArgSortDescending", tensor.View[T](v), axis, true)
+}
+
+// ArgSortInto writes ArgSort of v along axis into dst, a view of ints of
+// v's shape that reaches no element twice; dst may share memory with v
+// (v is then read from a copy). The errors of SortInto.
+func ArgSortInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis int) error {
+	return argSortInto("ArgSortInto", operandOf[int](&dst), tensor.View[T](v), axis, false)
+}
+
+// ArgSortDescendingInto is ArgSortInto in descending order.
+func ArgSortDescendingInto[T tensor.Real, D tensor.Operand[int], V tensor.Operand[T]](dst D, v V, axis int) error {
+	return argSortInto("ArgSortDescendingInto", operandOf[int](&dst), tensor.View[T](v), axis, true)
+}
+
+func sortNew[T tensor.Real](op string, v tensor.View[T], axis int, desc bool) (tensor.Tensor[T], error) {
+	axis, err := normalAxis(op, axis, v.Rank())
+	if err != nil {
+		return tensor.Tensor[T]{}, err
+	}
+	out, err := newResult[T](op, v.Shape())
+	if err != nil {
+		return out, err
+	}
+	sortValues(operandOfNew(out.View()), operandOf(&v), axis, desc)
+	return out, nil
+}
+
+func sortInto[T tensor.Real](op string, d *operand[T], v tensor.View[T], axis int, desc bool) error {
+	axis, err := normalAxis(op, axis, v.Rank())
+	if err != nil {
+		return err
+	}
+	if err := checkDst(op, d, v.Shape()); err != nil {
+		return err
+	}
+	in := operandOf(&v)
+	isolate(d, in)
+	sortValues(d, in, axis, desc)
+	return nil
+}
+
+func argSortNew[T tensor.Real](op string, v tensor.View[T], axis int, desc bool) (tensor.Tensor[int], error) {
+	axis, err := normalAxis(op, axis, v.Rank())
+	if err != nil {
+		return tensor.Tensor[int]{}, err
+	}
+	out, err := newResult[int](op, v.Shape())
+	if err != nil {
+		return out, err
+	}
+	sortIndices(operandOfNew(out.View()), operandOf(&v), axis, desc)
+	return out, nil
+}
+
+func argSortInto[T tensor.Real](op string, d *operand[int], v tensor.View[T], axis int, desc bool) error {
+	axis, err := normalAxis(op, axis, v.Rank())
+	if err != nil {
+		return err
+	}
+	if err := checkDst(op, d, v.Shape()); err != nil {
+		return err
+	}
+	in := operandOf(&v)
+	if sharesBytes(d, in) {
+		*in = snapshot(in)
+	}
+	sortIndices(d, in, axis, desc)
+	return nil
+}
+
+// sortValues sorts the lanes of v along axis into d.
+func sortValues[T tensor.Real](d, v *operand[T], axis int, desc bool) {
+	kind := sortKind[T]()
+	var buf []T
+	sortLanes(d, v, axis, true, func(out, in []T) {
+		if cap(buf) < len(in) {
+			buf = make([]T, len(in))
+		}
+		switch unsafe.Sizeof(in[0]) {
+		case 1:
+			radixValues[uint8](in, buf, kind, desc)
+		case 2:
+			radixValues[uint16](in, buf, kind, desc)
+		case 4:
+			radixValues[uint32](in, buf, kind, desc)
+		default:
+			radixValues[uint64](in, buf, kind, desc)
+		}
+	})
+}
+
+// radixValues sorts x in place by the keys of K, with buf as scratch.
+func radixValues[K sorts.Key, T tensor.Real](x, buf []T, kind sorts.Kind, desc bool) {
+	b := bitsOf[K](x)
+	sorts.ToKeys(b, kind, desc)
+	sorts.Radix(b, bitsOf[K](buf))
+	sorts.FromKeys(b, kind, desc)
+}
+
+// sortIndices writes into d the indices that sort the lanes of v along
+// axis, stably.
+func sortIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, desc bool) {
+	kind := sortKind[T]()
+	var keys, kbuf []uint64 // as many bytes as the keys of any T need
+	var ibuf []int
+	sortLanes(d, v, axis, false, func(out []int, in []T) {
+		n := len(in)
+		size := int(unsafe.Sizeof(in[0]))
+		if words := (n*size + 7) / 8; cap(keys) < words {
+			keys, kbuf, ibuf = make([]uint64, words), make([]uint64, words), make([]int, n)
+		}
+		for i := range out {
+			out[i] = i
+		}
+		switch size {
+		case 1:
+			radixIndices[uint8](out, in, keys, kbuf, ibuf, kind, desc)
+		case 2:
+			radixIndices[uint16](out, in, keys, kbuf, ibuf, kind, desc)
+		case 4:
+			radixIndices[uint32](out, in, keys, kbuf, ibuf, kind, desc)
+		default:
+			radixIndices[uint64](out, in, keys, kbuf, ibuf, kind, desc)
+		}
+	})
+}
+
+// radixIndices sorts idx, the indices of x, by the keys of K of x's
+// elements, stably; keys and kbuf hold at least len(x) keys of K, ibuf
+// len(x) ints.
+func radixIndices[K sorts.Key, T tensor.Real](idx []int, x []T, keys, kbuf []uint64, ibuf []int, kind sorts.Kind, desc bool) {
+	n := len(x)
+	k, kb := bitsOf[K](keys)[:n], bitsOf[K](kbuf)[:n]
+	sorts.ArgKeys(k, bitsOf[K](x), kind, desc)
+	sorts.RadixIndex(k, kb, idx, ibuf[:n])
+}
+
+// bitsOf reinterprets x as the bit patterns of its elements, K of the
+// same size.
+func bitsOf[K, T any](x []T) []K {
+	var zk K
+	var zt T
+	n := len(x) * int(unsafe.Sizeof(zt)) / int(unsafe.Sizeof(zk))
+	return unsafe.Slice((*K)(unsafe.Pointer(unsafe.SliceData(x))), n)
+}
+
+// sortKind returns how the bits of T order.
+func sortKind[T tensor.Real]() sorts.Kind {
+	var zero T
+	switch {
+	case !isInteger[T]():
+		return sorts.Float
+	case zero-1 < zero:
+		return sorts.Signed
+	}
+	return sorts.Unsigned
+}
+
+// sortLanes runs run on every lane of v along axis and writes its result
+// into the same lane of d, which has v's shape: the lanes are copied a
+// batch at a time into a row-major buffer, a lane a row (see Sorting
+// above), run(out, in) takes one row in and leaves its result in out,
+// and the batch is copied into d. With inPlace (R is T), out is in: run
+// sorts in place.
+func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], axis int, inPlace bool, run func(out []R, in []T)) {
+	if v.lay.Size() == 0 {
+		return
+	}
+	rank := v.lay.Rank()
+	perm := make([]int, 0, rank)
+	for a := range rank {
+		if a != axis {
+			perm = append(perm, a)
+		}
+	}
+	perm = append(perm, axis)
+	var vl, dl layout.Layout
+	if vl.SetPermute(&v.lay, perm...) != nil || dl.SetPermute(&d.lay, perm...) != nil {
+		panic("ops: internal error: a sort's axes do not permute")
+	}
+	if rank == 1 { // one lane: a batch of one row
+		vl, _ = vl.Unsqueeze(0)
+		dl, _ = dl.Unsqueeze(0)
+	}
+	shape := vl.Shape()
+	m := len(shape)
+	n := shape[m-1]
+	b := m - 2 // the batch axis: the innermost of the others
+	var zt T
+	per := max(1, sortBatchBytes/(n*int(unsafe.Sizeof(zt))))
+	per = min(per, shape[b])
+	in := make([]T, per*n)
+	out := unsafe.Slice((*R)(unsafe.Pointer(unsafe.SliceData(in))), len(in))
+	if !inPlace {
+		out = make([]R, per*n)
+	}
+	idx := make([]int, b) // the index over the axes before b
+	var ol, od, sv, sd layout.Layout
+	for {
+		ol, od = vl, dl
+		for k := b - 1; k >= 0; k-- {
+			_ = ol.SetSelect(&ol, k, idx[k])
+			_ = od.SetSelect(&od, k, idx[k])
+		}
+		for b0 := 0; b0 < shape[b]; b0 += per {
+			b1 := min(b0+per, shape[b])
+			_ = sv.SetSlice(&ol, 0, b0, b1, 1)
+			_ = sd.SetSlice(&od, 0, b0, b1, 1)
+			rows := b1 - b0
+			bl, _ := layout.RowMajor(rows, n)
+			copier.Move(in[:rows*n], &bl, v.data, &sv, copier.Part{})
+			for r := range rows {
+				run(out[r*n:(r+1)*n], in[r*n:(r+1)*n])
+			}
+			copier.Move(d.data, &sd, out[:rows*n], &bl, copier.Part{})
+		}
+		k := b - 1
+		for ; k >= 0; k-- {
+			if idx[k]++; idx[k] < shape[k] {
+				break
+			}
+			idx[k] = 0
+		}
+		if k < 0 {
+			return
+		}
+	}
+}
