@@ -148,11 +148,10 @@ func argSortInto[T tensor.Real](op string, d *operand[int], v tensor.View[T], ax
 // sortValues sorts the lanes of v along axis into d.
 func sortValues[T tensor.Real](d, v *operand[T], axis int, desc bool) {
 	kind := sortKind[T]()
-	var buf []T
+	var sc scratch // the radix sort's buffer: from the pool up to par.MinBytes
+	defer sc.release()
 	sortLanes(d, v, axis, true, func(out, in []T) {
-		if cap(buf) < len(in) {
-			buf = make([]T, len(in))
-		}
+		buf := scratchOrMake[T](&sc, 0, len(in))
 		switch unsafe.Sizeof(in[0]) {
 		case 1:
 			radixValues[uint8](in, buf, kind, desc)
@@ -168,24 +167,21 @@ func sortValues[T tensor.Real](d, v *operand[T], axis int, desc bool) {
 
 // radixValues sorts x in place by the keys of K, with buf as scratch.
 func radixValues[K sorts.Key, T tensor.Real](x, buf []T, kind sorts.Kind, desc bool) {
-	b := bitsOf[K](x)
-	sorts.ToKeys(b, kind, desc)
-	sorts.Radix(b, bitsOf[K](buf))
-	sorts.FromKeys(b, kind, desc)
+	sorts.Values(bitsOf[K](x), bitsOf[K](buf), kind, desc)
 }
 
 // sortIndices writes into d the indices that sort the lanes of v along
 // axis, stably.
 func sortIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, desc bool) {
 	kind := sortKind[T]()
-	var keys, kbuf []uint64 // as many bytes as the keys of any T need
-	var ibuf []int
+	var sc scratch // the keys and the radix sort's buffers
+	defer sc.release()
 	sortLanes(d, v, axis, false, func(out []int, in []T) {
 		n := len(in)
 		size := int(unsafe.Sizeof(in[0]))
-		if words := (n*size + 7) / 8; cap(keys) < words {
-			keys, kbuf, ibuf = make([]uint64, words), make([]uint64, words), make([]int, n)
-		}
+		words := (n*size + 7) / 8 // as many bytes as the keys of any T need
+		keys, kbuf := scratchOrMake[uint64](&sc, 0, words), scratchOrMake[uint64](&sc, 1, words)
+		ibuf := scratchOrMake[int](&sc, 2, n)
 		for i := range out {
 			out[i] = i
 		}
@@ -238,7 +234,10 @@ func sortKind[T tensor.Real]() sorts.Kind {
 // batch at a time into a row-major buffer, a lane a row (see Sorting
 // above), run(out, in) takes one row in and leaves its result in out,
 // and the batch is copied into d. With inPlace (R is T), out is in: run
-// sorts in place.
+// sorts in place. Where d's part for a batch is itself row-major and
+// contiguous (the lanes of a new result along its last axis), that part
+// is the buffer: out, and with inPlace in too, so that nothing is copied
+// back.
 func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], axis int, inPlace bool, run func(out []R, in []T)) {
 	if v.lay.Size() == 0 {
 		return
@@ -266,11 +265,10 @@ func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], ax
 	var zt T
 	per := max(1, sortBatchBytes/(n*int(unsafe.Sizeof(zt))))
 	per = min(per, shape[b])
-	in := make([]T, per*n)
-	out := unsafe.Slice((*R)(unsafe.Pointer(unsafe.SliceData(in))), len(in))
-	if !inPlace {
-		out = make([]R, per*n)
-	}
+	var sc scratch
+	defer sc.release()
+	var in []T
+	var out []R
 	idx := make([]int, b) // the index over the axes before b
 	var ol, od, sv, sd layout.Layout
 	for {
@@ -285,11 +283,30 @@ func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], ax
 			_ = sd.SetSlice(&od, 0, b0, b1, 1)
 			rows := b1 - b0
 			bl, _ := layout.RowMajor(rows, n)
-			copier.Move(in[:rows*n], &bl, v.data, &sv, copier.Part{})
-			for r := range rows {
-				run(out[r*n:(r+1)*n], in[r*n:(r+1)*n])
+			bi, bo := in, out // the batch's buffers
+			direct := sd.IsContiguous()
+			if direct {
+				off := sd.Offset()
+				bo = d.data[off : off+rows*n]
+			} else if out == nil {
+				out = scratchOrMake[R](&sc, 0, per*n)
+				bo = out
 			}
-			copier.Move(d.data, &sd, out[:rows*n], &bl, copier.Part{})
+			switch {
+			case inPlace:
+				bi = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(bo))), len(bo))
+			case in == nil:
+				in = scratchOrMake[T](&sc, 1, per*n)
+				bi = in
+			}
+			bi, bo = bi[:rows*n], bo[:rows*n]
+			copier.Move(bi, &bl, v.data, &sv, copier.Part{})
+			for r := range rows {
+				run(bo[r*n:(r+1)*n], bi[r*n:(r+1)*n])
+			}
+			if !direct {
+				copier.Move(d.data, &sd, bo, &bl, copier.Part{})
+			}
 		}
 		k := b - 1
 		for ; k >= 0; k-- {

@@ -57,65 +57,74 @@ func mantissa[K Key]() K {
 // signs returns all ones where b has its sign bit set, and 0 otherwise.
 func signs[K Key](b K) K { return 0 - b>>(8*unsafe.Sizeof(K(0))-1) }
 
+// keyMap is the map of a value sort from bit patterns x to keys and
+// back, one formula for every kind:
+//
+//	key(x)   = (x ^ (signs(x)&a | b)) - m ^ f
+//	unkey(k) = y ^ (^signs(y)&a | b), y = (k ^ f) + m
+//
+// Unsigned integers are their own keys (a = b = m = 0); signed ones have
+// their sign bit flipped (b the sign bit). Floats (a the bits below the
+// sign, b the sign bit) have the negative ones complemented and the
+// positive ones' sign bit set, which orders them as unsigned integers, the
+// negative NaN lowest; subtracting m, the mantissa's bits, rotates those
+// NaN to the top, above the positive NaN. f, all ones for a descending
+// sort, complements the keys.
+type keyMap[K Key] struct{ a, b, m, f K }
+
+func newKeyMap[K Key](k Kind, descending bool) keyMap[K] {
+	var km keyMap[K]
+	switch k {
+	case Signed:
+		km.b = top[K]()
+	case Float:
+		km.a, km.b, km.m = ^top[K](), top[K](), mantissa[K]()
+	}
+	if descending {
+		km.f = ^K(0)
+	}
+	return km
+}
+
+func (km *keyMap[K]) key(x K) K { return (x ^ (signs(x)&km.a | km.b)) - km.m ^ km.f }
+
+func (km *keyMap[K]) unkey(k K) K {
+	y := k ^ km.f + km.m
+	return y ^ (^signs(y)&km.a | km.b)
+}
+
 // ToKeys maps the bit patterns b of values of kind k, in place, onto the
 // keys of a value sort (see the package comment), complemented for a
 // descending sort: a bijection, undone by FromKeys.
 func ToKeys[K Key](b []K, k Kind, descending bool) {
-	var flip K
-	if descending {
-		flip = ^K(0)
-	}
-	switch k {
-	case Unsigned:
-		if descending {
-			for i, x := range b {
-				b[i] = ^x
-			}
-		}
-	case Signed:
-		t := top[K]() ^ flip
-		for i, x := range b {
-			b[i] = x ^ t
-		}
-	case Float:
-		// Negative floats are complemented and positive ones get their
-		// sign bit set, which orders them as unsigned integers, the
-		// negative NaN lowest; subtracting the mantissa's bits then
-		// rotates those NaN to the top, above the positive NaN.
-		t, m := top[K](), mantissa[K]()
-		for i, x := range b {
-			b[i] = (x ^ (signs(x)>>1 | t)) - m ^ flip
-		}
+	km := newKeyMap[K](k, descending)
+	for i, x := range b {
+		b[i] = km.key(x)
 	}
 }
 
 // FromKeys undoes ToKeys with the same kind and order.
 func FromKeys[K Key](b []K, k Kind, descending bool) {
-	var flip K
-	if descending {
-		flip = ^K(0)
+	km := newKeyMap[K](k, descending)
+	for i, x := range b {
+		b[i] = km.unkey(x)
 	}
-	switch k {
-	case Unsigned:
-		if descending {
-			for i, x := range b {
-				b[i] = ^x
-			}
-		}
-	case Signed:
-		t := top[K]() ^ flip
-		for i, x := range b {
-			b[i] = x ^ t
-		}
-	case Float:
-		// The key before the rotation has the sign bit of the value
-		// complemented.
-		t, m := top[K](), mantissa[K]()
-		for i, x := range b {
-			x = x ^ flip + m
-			b[i] = x ^ (^signs(x)>>1 | t)
-		}
+}
+
+// Values sorts the bit patterns b of values of kind k in place, ascending
+// or descending, by the keys of a value sort, with buf (as long) as
+// scratch: ToKeys, Radix and FromKeys, but with the maps done in the
+// passes that count the keys and that move them last, not in passes of
+// their own.
+func Values[K Key](b, buf []K, k Kind, descending bool) {
+	km := newKeyMap[K](k, descending)
+	if len(b) <= insertionMax {
+		ToKeys(b, k, descending)
+		insertion(b)
+		FromKeys(b, k, descending)
+		return
 	}
+	sortKeys(b, buf, nil, nil, &km)
 }
 
 // ArgKeys sets keys to the keys of an index sort of the values whose bit
@@ -151,115 +160,253 @@ func ArgKeys[K Key](keys, b []K, k Kind, descending bool) {
 // comparisons.
 const insertionMax = 32
 
+// counter is the type of the radix sorts' counts: uint32 where the run is
+// shorter than 2^32 (half the cache of uint64, and faster), uint64
+// otherwise.
+type counter interface{ uint32 | uint64 }
+
 // Radix sorts keys ascending, stably, with buf (as long) as scratch: a
 // pass for each byte of the keys, from the least significant, that does
 // not hold the same value in every key.
 func Radix[K Key](keys, buf []K) {
-	n := len(keys)
-	if n <= insertionMax {
+	if len(keys) <= insertionMax {
 		insertion(keys)
 		return
 	}
-	size := int(unsafe.Sizeof(K(0)))
-	var counts [8][256]int
-	histogram(&counts, keys)
-	src, dst := keys, buf[:n]
-	for p := range size {
-		c := &counts[p]
-		sh := uint(8 * p)
-		if c[byte(src[0]>>sh)] == n {
-			continue // every key has this byte
-		}
-		offsets(c)
-		for _, k := range src {
-			d := byte(k >> sh)
-			dst[c[d]] = k
-			c[d]++
-		}
-		src, dst = dst, src
-	}
-	if &src[0] != &keys[0] {
-		copy(keys, src)
-	}
+	sortKeys(keys, buf, nil, nil, nil)
 }
 
 // RadixIndex sorts keys ascending, stably, and moves idx along with them:
 // idx[i] ends where keys[i] does. kbuf and ibuf are scratch of their
 // lengths.
 func RadixIndex[K Key](keys, kbuf []K, idx, ibuf []int) {
-	n := len(keys)
-	idx = idx[:n]
-	if n <= insertionMax {
-		insertionIndex(keys, idx)
+	if len(keys) <= insertionMax {
+		insertionIndex(keys, idx[:len(keys)])
 		return
 	}
-	size := int(unsafe.Sizeof(K(0)))
-	var counts [8][256]int
-	histogram(&counts, keys)
-	src, dst := keys, kbuf[:n]
-	is, id := idx, ibuf[:n]
-	for p := range size {
-		c := &counts[p]
-		sh := uint(8 * p)
-		if c[byte(src[0]>>sh)] == n {
-			continue
-		}
-		offsets(c)
-		for i, k := range src {
-			d := byte(k >> sh)
-			j := c[d]
-			dst[j], id[j] = k, is[i]
-			c[d]++
-		}
-		src, dst = dst, src
-		is, id = id, is
-	}
-	if &src[0] != &keys[0] {
-		copy(keys, src)
-		copy(idx, is)
+	sortKeys(keys, kbuf, idx, ibuf, nil)
+}
+
+// sortKeys is the radix sort of Radix, RadixIndex (idx not nil) and
+// Values (km not nil: keys holds bit patterns, mapped to keys as they are
+// counted and back in the last pass), with counts on the stack, a row of
+// 256 for each byte of the keys.
+func sortKeys[K Key](keys, kbuf []K, idx, ibuf []int, km *keyMap[K]) {
+	switch size := unsafe.Sizeof(K(0)); {
+	case uint64(len(keys)) > 1<<32-1:
+		var c [8][256]uint64
+		radix(keys, kbuf, idx, ibuf, c[:size], km)
+	case size == 1:
+		var c [1][256]uint32
+		radix(keys, kbuf, idx, ibuf, c[:], km)
+	case size == 2:
+		var c [2][256]uint32
+		radix(keys, kbuf, idx, ibuf, c[:], km)
+	case size == 4:
+		var c [4][256]uint32
+		radix(keys, kbuf, idx, ibuf, c[:], km)
+	default:
+		var c [8][256]uint32
+		radix(keys, kbuf, idx, ibuf, c[:], km)
 	}
 }
 
-// histogram counts the values of each byte of keys.
-func histogram[K Key](counts *[8][256]int, keys []K) {
-	switch unsafe.Sizeof(K(0)) {
+// radix is sortKeys with zeroed counts of a row for each byte of K.
+func radix[K Key, C counter](keys, kbuf []K, idx, ibuf []int, counts [][256]C, km *keyMap[K]) {
+	n := len(keys)
+	if km != nil {
+		mapHistogram(counts, keys, km)
+	} else {
+		histogram(counts, keys)
+	}
+	last := -1 // the last pass that moves keys
+	for p := range counts {
+		if counts[p][byte(keys[0]>>(8*p))] != C(n) {
+			last = p
+		}
+	}
+	if last < 0 && km != nil { // one key: nothing moves
+		for i, k := range keys {
+			keys[i] = km.unkey(k)
+		}
+		return
+	}
+	src, dst := keys, kbuf[:n]
+	var is, id []int
+	if idx != nil {
+		is, id = idx[:n], ibuf[:n]
+	}
+	for p := range counts {
+		c := &counts[p]
+		sh := uint(8 * p)
+		if c[byte(src[0]>>sh)] == C(n) {
+			continue // every key has this byte
+		}
+		offsets(c)
+		switch {
+		case is != nil:
+			scatterIndex(dst, src, id, is, c, sh)
+			is, id = id, is
+		case km != nil && p == last:
+			scatterUnkey(dst, src, c, sh, km)
+		default:
+			scatter(dst, src, c, sh)
+		}
+		src, dst = dst, src
+	}
+	if &src[0] != &keys[0] {
+		copy(keys, src)
+		if is != nil {
+			copy(idx, is)
+		}
+	}
+}
+
+// scatter moves each key of src to dst at the offset c holds for its byte
+// at sh, and moves that offset on. The loops are functions of their own,
+// whose few variables stay in registers (inside radix they were spilled
+// every iteration), and they store through unsafe pointers: a bounds
+// check on each store cost a third of the pass. c's offsets are within
+// dst: they count src's keys. Inlined, the loops' variables were spilled
+// again: go:noinline keeps them apart.
+//
+//go:noinline
+func scatter[K Key, C counter](dst, src []K, c *[256]C, sh uint) {
+	dk := unsafe.Pointer(unsafe.SliceData(dst))
+	for _, k := range src {
+		d := byte(k >> sh)
+		*(*K)(unsafe.Add(dk, uintptr(c[d])*unsafe.Sizeof(k))) = k
+		c[d]++
+	}
+}
+
+// scatterUnkey is scatter storing each key's bit pattern (km.unkey).
+//
+//go:noinline
+func scatterUnkey[K Key, C counter](dst, src []K, c *[256]C, sh uint, km *keyMap[K]) {
+	dk := unsafe.Pointer(unsafe.SliceData(dst))
+	m := *km
+	for _, k := range src {
+		d := byte(k >> sh)
+		*(*K)(unsafe.Add(dk, uintptr(c[d])*unsafe.Sizeof(k))) = m.unkey(k)
+		c[d]++
+	}
+}
+
+// scatterIndex is scatter moving the indices is to id along with the
+// keys.
+//
+//go:noinline
+func scatterIndex[K Key, C counter](dst, src []K, id, is []int, c *[256]C, sh uint) {
+	dk := unsafe.Pointer(unsafe.SliceData(dst))
+	di := unsafe.Pointer(unsafe.SliceData(id))
+	is = is[:len(src)]
+	for i, k := range src {
+		d := byte(k >> sh)
+		j := uintptr(c[d])
+		*(*K)(unsafe.Add(dk, j*unsafe.Sizeof(k))) = k
+		*(*int)(unsafe.Add(di, j*unsafe.Sizeof(i))) = is[i]
+		c[d]++
+	}
+}
+
+// histogram counts the values of each byte of keys, one row of counts a
+// byte.
+func histogram[K Key, C counter](counts [][256]C, keys []K) {
+	switch len(counts) {
 	case 1:
+		c := (*[1][256]C)(counts)
 		for _, k := range keys {
-			counts[0][byte(k)]++
+			c[0][byte(k)]++
 		}
 	case 2:
+		c := (*[2][256]C)(counts)
 		for _, k := range keys {
 			k := uint16(k)
-			counts[0][byte(k)]++
-			counts[1][byte(k>>8)]++
+			c[0][byte(k)]++
+			c[1][byte(k>>8)]++
 		}
 	case 4:
+		c := (*[4][256]C)(counts)
 		for _, k := range keys {
 			k := uint32(k)
-			counts[0][byte(k)]++
-			counts[1][byte(k>>8)]++
-			counts[2][byte(k>>16)]++
-			counts[3][byte(k>>24)]++
+			c[0][byte(k)]++
+			c[1][byte(k>>8)]++
+			c[2][byte(k>>16)]++
+			c[3][byte(k>>24)]++
 		}
 	default:
+		c := (*[8][256]C)(counts)
 		for _, k := range keys {
 			k := uint64(k)
-			counts[0][byte(k)]++
-			counts[1][byte(k>>8)]++
-			counts[2][byte(k>>16)]++
-			counts[3][byte(k>>24)]++
-			counts[4][byte(k>>32)]++
-			counts[5][byte(k>>40)]++
-			counts[6][byte(k>>48)]++
-			counts[7][byte(k>>56)]++
+			c[0][byte(k)]++
+			c[1][byte(k>>8)]++
+			c[2][byte(k>>16)]++
+			c[3][byte(k>>24)]++
+			c[4][byte(k>>32)]++
+			c[5][byte(k>>40)]++
+			c[6][byte(k>>48)]++
+			c[7][byte(k>>56)]++
+		}
+	}
+}
+
+// mapHistogram is histogram mapping each bit pattern of keys to its key
+// (km.key) in place as it counts it.
+//
+//go:noinline
+func mapHistogram[K Key, C counter](counts [][256]C, keys []K, km *keyMap[K]) {
+	m := *km
+	switch len(counts) {
+	case 1:
+		c := (*[1][256]C)(counts)
+		for i, x := range keys {
+			k := m.key(x)
+			keys[i] = k
+			c[0][byte(k)]++
+		}
+	case 2:
+		c := (*[2][256]C)(counts)
+		for i, x := range keys {
+			k := m.key(x)
+			keys[i] = k
+			k16 := uint16(k)
+			c[0][byte(k16)]++
+			c[1][byte(k16>>8)]++
+		}
+	case 4:
+		c := (*[4][256]C)(counts)
+		for i, x := range keys {
+			k := m.key(x)
+			keys[i] = k
+			k32 := uint32(k)
+			c[0][byte(k32)]++
+			c[1][byte(k32>>8)]++
+			c[2][byte(k32>>16)]++
+			c[3][byte(k32>>24)]++
+		}
+	default:
+		c := (*[8][256]C)(counts)
+		for i, x := range keys {
+			k := m.key(x)
+			keys[i] = k
+			k64 := uint64(k)
+			c[0][byte(k64)]++
+			c[1][byte(k64>>8)]++
+			c[2][byte(k64>>16)]++
+			c[3][byte(k64>>24)]++
+			c[4][byte(k64>>32)]++
+			c[5][byte(k64>>40)]++
+			c[6][byte(k64>>48)]++
+			c[7][byte(k64>>56)]++
 		}
 	}
 }
 
 // offsets turns the counts of one byte into the offset of the first key
 // with each value.
-func offsets(c *[256]int) {
-	sum := 0
+func offsets[C counter](c *[256]C) {
+	var sum C
 	for i, n := range c {
 		c[i] = sum
 		sum += n

@@ -52,7 +52,7 @@ func bitsOf[T any, K Key](x []T) []K {
 
 // lengths of the tests: the insertion sort's, its bound, the radix
 // sort's, with a byte that every key shares or not.
-var lengths = []int{0, 1, 2, 3, 31, 32, 33, 100, 257, 1000, 5000}
+var lengths = []int{0, 1, 2, 3, 31, 32, 33, 100, 257, 1000, 5000, 70000}
 
 // TestValueSortFloat64 and TestValueSortFloat32 sort floats by their
 // keys and map them back: the values are a permutation of the input, in
@@ -70,6 +70,11 @@ func TestValueSortFloat64(t *testing.T) {
 			Radix(b, make([]uint64, n))
 			FromKeys(b, Float, desc)
 			checkFloatOrder(t, x, y, desc)
+			z := slices.Clone(x)
+			Values(bitsOf[float64, uint64](z), make([]uint64, n), Float, desc)
+			if !slices.Equal(bitsOf[float64, uint64](z), b) {
+				t.Fatalf("n=%d desc=%v: Values differs from ToKeys, Radix and FromKeys", n, desc)
+			}
 		}
 	}
 }
@@ -88,10 +93,15 @@ func TestValueSortFloat32(t *testing.T) {
 				}
 				x[i] = float64(y[i])
 			}
+			z := slices.Clone(y)
 			b := bitsOf[float32, uint32](y)
 			ToKeys(b, Float, desc)
 			Radix(b, make([]uint32, n))
 			FromKeys(b, Float, desc)
+			Values(bitsOf[float32, uint32](z), make([]uint32, n), Float, desc)
+			if !slices.Equal(bitsOf[float32, uint32](z), b) {
+				t.Fatalf("n=%d desc=%v: Values differs from ToKeys, Radix and FromKeys", n, desc)
+			}
 			got := make([]float64, n)
 			for i, v := range y {
 				got[i] = float64(v)
@@ -215,6 +225,11 @@ func checkInts[T int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64
 	if !slices.Equal(got, want) {
 		t.Fatalf("%T n=%d desc=%v: values differ", x, n, desc)
 	}
+	got = slices.Clone(x)
+	Values(bitsOf[T, K](got), make([]K, n), k, desc)
+	if !slices.Equal(got, want) {
+		t.Fatalf("%T n=%d desc=%v: Values differ", x, n, desc)
+	}
 	keys := make([]K, n)
 	ArgKeys(keys, bitsOf[T, K](x), k, desc)
 	idx := make([]int, n)
@@ -247,6 +262,33 @@ func TestFloatKeysBijective(t *testing.T) {
 		FromKeys(k, Float, desc)
 		if !slices.Equal(k, b) {
 			t.Fatalf("desc=%v: not undone", desc)
+		}
+	}
+}
+
+// TestValuesEqual sorts runs of one value repeated (every pass skipped:
+// the keys are mapped back without moving) and of two values.
+func TestValuesEqual(t *testing.T) {
+	for _, n := range []int{40, 1000} {
+		for _, v := range []float32{-1.5, float32(math.NaN()), float32(math.Copysign(0, -1))} {
+			x := make([]float32, n)
+			for i := range x {
+				x[i] = v
+			}
+			want := slices.Clone(bitsOf[float32, uint32](x))
+			Values(bitsOf[float32, uint32](x), make([]uint32, n), Float, false)
+			if !slices.Equal(bitsOf[float32, uint32](x), want) {
+				t.Fatalf("n=%d of %v: changed", n, v)
+			}
+			x[n/2] = 7
+			Values(bitsOf[float32, uint32](x), make([]uint32, n), Float, false)
+			at, other := n-1, 0 // 7 last, after the value
+			if v != v {
+				at, other = 0, n-1 // NaN last
+			}
+			if x[at] != 7 || math.Float32bits(x[other]) != want[0] {
+				t.Fatalf("n=%d of %v and a 7: %v ... %v", n, v, x[0], x[n-1])
+			}
 		}
 	}
 }
