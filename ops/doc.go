@@ -120,6 +120,19 @@
 // and contracts the operands two at a time, each pair one MatMul whose
 // stacks are the labels both keep.
 //
+// # Sorting
+//
+// Sort, SortDescending, ArgSort and ArgSortDescending (with Into forms)
+// sort every lane of a view along one axis: NaN last (first, descending),
+// -0 before +0 in the values, and ArgSort stable (equal elements, -0 and
+// +0, and all NaN keep their order), as NumPy's sort and
+// argsort(kind="stable"). The lanes are copied a batch at a time into a
+// row-major buffer (a transposing copy for the lanes down a column), each
+// sorted there by a radix sort of keys that order as the values do
+// (internal/sorts), and copied into the result: the data crosses memory
+// once each way, whatever the layout, and the result is the same on every
+// machine.
+//
 // # Masks, selection and indexing
 //
 // A mask is a tensor.Tensor[bool] (one byte an element, as NumPy's and

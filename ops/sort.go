@@ -28,9 +28,10 @@ const sortBatchBytes = 256 << 10
 // Sort returns the elements of v sorted ascending along axis (negative
 // from the end), NumPy's sort (PyTorch's sort values): a new row-major
 // tensor of v's shape. NaN sort last, as NumPy's; -0 sorts before +0,
-// and a NaN whose sign bit is clear before one whose bit is set (each by
-// payload). The order of equal elements is otherwise not visible, so the
-// result is the same bits on every machine. A sort takes a pass over the
+// and a NaN whose sign bit is clear before one whose bit is set (their
+// order among themselves follows their bits). The order of equal
+// elements is otherwise not visible, so the result is the same bits on
+// every machine. A sort takes a pass over the
 // lane for each byte of the element type, with a buffer of the lane's
 // size; the lanes of any layout take the same time as contiguous ones
 // but for one copy.

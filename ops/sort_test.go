@@ -38,7 +38,8 @@ func sortCompare[T tensor.Real](a, b T) int {
 
 // valueOrder is Sort's order of distinct bit patterns, a total order:
 // sortCompare, then -0 before +0, and of two NaN the one with the sign
-// bit clear first, then by payload.
+// bit clear first; positive NaN by ascending payload, negative ones by
+// descending payload (their keys are complemented, as negative numbers').
 func valueOrder[T tensor.Real](a, b T) int {
 	if c := sortCompare(a, b); c != 0 {
 		return c
@@ -58,7 +59,11 @@ func valueOrder[T tensor.Real](a, b T) int {
 			}
 			return 1
 		}
-		if ab&^top < bb&^top {
+		less := ab&^top < bb&^top
+		if ab&top != 0 {
+			less = !less
+		}
+		if less {
 			return -1
 		}
 		return 1

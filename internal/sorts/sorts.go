@@ -219,10 +219,13 @@ func radix[K Key, C counter](keys, kbuf []K, idx, ibuf []int, counts [][256]C, k
 	} else {
 		histogram(counts, keys)
 	}
-	last := -1 // the last pass that moves keys
+	// The passes that move keys: those of the bytes that differ among
+	// them (decided before any pass, from the counts: the last pass of a
+	// value sort leaves bit patterns, not keys).
+	last, moves := -1, uint8(0)
 	for p := range counts {
 		if counts[p][byte(keys[0]>>(8*p))] != C(n) {
-			last = p
+			last, moves = p, moves|1<<p
 		}
 	}
 	if last < 0 && km != nil { // one key: nothing moves
@@ -237,11 +240,11 @@ func radix[K Key, C counter](keys, kbuf []K, idx, ibuf []int, counts [][256]C, k
 		is, id = idx[:n], ibuf[:n]
 	}
 	for p := range counts {
-		c := &counts[p]
-		sh := uint(8 * p)
-		if c[byte(src[0]>>sh)] == C(n) {
+		if moves&(1<<p) == 0 {
 			continue // every key has this byte
 		}
+		c := &counts[p]
+		sh := uint(8 * p)
 		offsets(c)
 		switch {
 		case is != nil:

@@ -292,3 +292,50 @@ func TestValuesEqual(t *testing.T) {
 		}
 	}
 }
+
+// TestValuesSharedBytes sorts values whose keys share their top bytes
+// (floats in [1, 2) and [2^113, 2^114), integers below 2^16 in 32 bits,
+// and negative ones above -2^16): the last pass that moves keys is not
+// the last byte, and leaves bit patterns behind it, whose top byte may be
+// above the keys' (the fuzzer's case: a pass ran on them and wrote past
+// its buffer).
+func TestValuesSharedBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 6))
+	for _, n := range []int{40, 1000} {
+		for _, desc := range []bool{false, true} {
+			checkSharedBytes(t, r, n, desc, 1, 0)
+			checkSharedBytes(t, r, n, desc, 0x1p113, -1<<16)
+		}
+	}
+}
+
+// checkSharedBytes sorts n floats in [scale, 2*scale) and n int32 in
+// [base, base+2^16), both orders, with Values against ToKeys, Radix and
+// FromKeys (floats) and slices.Sort (integers).
+func checkSharedBytes(t *testing.T, r *rand.Rand, n int, desc bool, scale float32, base int32) {
+	t.Helper()
+	f := make([]float32, n)
+	u := make([]int32, n)
+	for i := range f {
+		f[i] = scale * (1 + float32(r.IntN(1000))/1024)
+		u[i] = base + int32(r.IntN(1<<16))
+	}
+	fb := bitsOf[float32, uint32](f)
+	want := slices.Clone(fb)
+	ToKeys(want, Float, desc)
+	Radix(want, make([]uint32, n))
+	FromKeys(want, Float, desc)
+	Values(fb, make([]uint32, n), Float, desc)
+	if !slices.Equal(fb, want) {
+		t.Fatalf("floats n=%d desc=%v: %v", n, desc, f[:4])
+	}
+	wu := slices.Clone(u)
+	slices.Sort(wu)
+	if desc {
+		slices.Reverse(wu)
+	}
+	Values(bitsOf[int32, uint32](u), make([]uint32, n), Signed, desc)
+	if !slices.Equal(u, wu) {
+		t.Fatalf("int32 n=%d desc=%v: %v", n, desc, u[:4])
+	}
+}
