@@ -121,6 +121,7 @@ func main() {
 	reduce := flag.Bool("reduce", false, "run the reduction cases (ops.SumInto and friends) instead of the copies")
 	matmul := flag.Bool("matmul", false, "run the matrix-product cases (ops.MatMulInto) instead of the copies")
 	mask := flag.Bool("mask", false, "run the mask cases (comparisons, Where, MaskedSelect, ...) instead of the copies")
+	sorts := flag.Bool("sort", false, "run the sort cases (ops.Sort, ops.ArgSort) instead of the copies")
 	flag.Parse()
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)
@@ -139,6 +140,10 @@ func main() {
 	}
 	if *mask {
 		writeJSON(*jsonOut, runMask())
+		return
+	}
+	if *sorts {
+		writeJSON(*jsonOut, runSort())
 		return
 	}
 
