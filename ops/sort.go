@@ -231,11 +231,12 @@ func sortKind[T tensor.Real]() sorts.Kind {
 }
 
 // sortLanes runs run on every lane of v along axis and writes its result
-// into the same lane of d, which has v's shape: the lanes are copied a
+// into the same lane of d, which has v's shape but along axis, where its
+// lanes may be shorter (TopK's): the lanes are copied a
 // batch at a time into a row-major buffer, a lane a row (see Sorting
 // above), run(out, in) takes one row in and leaves its result in out,
-// and the batch is copied into d. With inPlace (R is T), out is in: run
-// sorts in place. Where d's part for a batch is itself row-major and
+// and the batch is copied into d. With inPlace (R is T, the lanes of d as
+// long as v's), out is in: run sorts in place. Where d's part for a batch is itself row-major and
 // contiguous (the lanes of a new result along its last axis), that part
 // is the buffer: out, and with inPlace in too, so that nothing is copied
 // back.
@@ -262,7 +263,8 @@ func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], ax
 	shape := vl.Shape()
 	m := len(shape)
 	n := shape[m-1]
-	b := m - 2 // the batch axis: the innermost of the others
+	k, _ := dl.Dim(m - 1) // the lanes of d: as long, or (TopK) shorter
+	b := m - 2            // the batch axis: the innermost of the others
 	var zt T
 	per := max(1, sortBatchBytes/(n*int(unsafe.Sizeof(zt))))
 	per = min(per, shape[b])
@@ -284,13 +286,14 @@ func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], ax
 			_ = sd.SetSlice(&od, 0, b0, b1, 1)
 			rows := b1 - b0
 			bl, _ := layout.RowMajor(rows, n)
+			ol, _ := layout.RowMajor(rows, k)
 			bi, bo := in, out // the batch's buffers
 			direct := sd.IsContiguous()
 			if direct {
 				off := sd.Offset()
-				bo = d.data[off : off+rows*n]
+				bo = d.data[off : off+rows*k]
 			} else if out == nil {
-				out = scratchOrMake[R](&sc, 0, per*n)
+				out = scratchOrMake[R](&sc, 0, per*k)
 				bo = out
 			}
 			switch {
@@ -300,13 +303,13 @@ func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], ax
 				in = scratchOrMake[T](&sc, 1, per*n)
 				bi = in
 			}
-			bi, bo = bi[:rows*n], bo[:rows*n]
+			bi, bo = bi[:rows*n], bo[:rows*k]
 			copier.Move(bi, &bl, v.data, &sv, copier.Part{})
 			for r := range rows {
-				run(bo[r*n:(r+1)*n], bi[r*n:(r+1)*n])
+				run(bo[r*k:(r+1)*k], bi[r*n:(r+1)*n])
 			}
 			if !direct {
-				copier.Move(d.data, &sd, bo, &bl, copier.Part{})
+				copier.Move(d.data, &sd, bo, &ol, copier.Part{})
 			}
 		}
 		k := b - 1

@@ -62,8 +62,9 @@ func benchSort1M[T tensor.Real](b *testing.B) {
 
 // BenchmarkSort runs the cases of issue 53 on one goroutine: 1 Mi
 // elements of each type against slices.Sort; ArgSort against
-// slices.SortStableFunc of indices; the rows of a float32 [4096,256] and
-// its columns (axis 0) against slices.Sort of each lane.
+// slices.SortStableFunc of indices; TopK of 10 against a full descending
+// ArgSort; the rows of a float32 [4096,256] and its columns (axis 0)
+// against slices.Sort of each lane.
 func BenchmarkSort(b *testing.B) {
 	defer tensor.SetParallelism(tensor.SetParallelism(1))
 	b.Run("float32/vs=slices.Sort", benchSort1M[float32])
@@ -83,6 +84,12 @@ func BenchmarkSort(b *testing.B) {
 			}
 			slices.SortStableFunc(idx, func(a, b int) int { return sortCompare(d[a], d[b]) })
 		})
+	})
+	b.Run("TopK10-float32/vs=ArgSortDescending", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(53, 6))
+		x := randomTensor[float32](r, 1<<20)
+		out := tensor.Must(tensor.New[int](1 << 20))
+		sortPair(b, "ArgSortDescending", func() { _, _, _ = ops.TopK(x, 10, 0, true) }, func() { _ = ops.ArgSortDescendingInto(out, x, 0) })
 	})
 	r := rand.New(rand.NewPCG(53, 5))
 	m := randomTensor[float32](r, 4096, 256)

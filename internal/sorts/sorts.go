@@ -439,3 +439,43 @@ func insertionIndex[K Key](keys []K, idx []int) {
 		keys[j], idx[j] = k, x
 	}
 }
+
+// Select returns the k-th smallest of keys (k from 0, below len(keys)),
+// with buf (as long) as scratch, by a radix selection from the most
+// significant byte: the byte's values are counted among the keys that
+// share the bytes found so far, the value holding the k-th is the next
+// byte of the result, and those keys are gathered into buf for the next
+// byte. Each pass reads the keys left, most passes a small part of them.
+func Select[K Key](keys, buf []K, k int) K {
+	var c [256]int
+	var prefix K
+	cand := keys
+	for p := int(unsafe.Sizeof(K(0))) - 1; p >= 0; p-- {
+		sh := uint(8 * p)
+		clear(c[:])
+		for _, x := range cand {
+			c[byte(x>>sh)]++
+		}
+		d := 0
+		for ; k >= c[d]; d++ {
+			k -= c[d]
+		}
+		prefix |= K(d) << sh
+		if p == 0 {
+			break
+		}
+		if c[d] == len(cand) {
+			continue // every key left has this byte
+		}
+		// The keys with byte d, into buf (in place once there).
+		n := 0
+		for _, x := range cand {
+			if byte(x>>sh) == byte(d) {
+				buf[n] = x
+				n++
+			}
+		}
+		cand = buf[:n]
+	}
+	return prefix
+}

@@ -339,3 +339,31 @@ func checkSharedBytes(t *testing.T, r *rand.Rand, n int, desc bool, scale float3
 		t.Fatalf("int32 n=%d desc=%v: %v", n, desc, u[:4])
 	}
 }
+
+// TestSelect checks Select against a sorted copy for every k of runs of
+// keys with many ties, and of all sizes.
+func TestSelect(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 7))
+	for _, n := range []int{1, 2, 5, 33, 300, 3000} {
+		x := make([]uint32, n)
+		y := make([]uint16, n)
+		for i := range x {
+			x[i] = r.Uint32()
+			if r.IntN(3) == 0 {
+				x[i] = uint32(r.IntN(4)) << 20
+			}
+			y[i] = uint16(r.IntN(50))
+		}
+		sx, sy := slices.Clone(x), slices.Clone(y)
+		slices.Sort(sx)
+		slices.Sort(sy)
+		for k := range n {
+			if got := Select(slices.Clone(x), make([]uint32, n), k); got != sx[k] {
+				t.Fatalf("uint32 n=%d k=%d: %x, want %x", n, k, got, sx[k])
+			}
+			if got := Select(y, make([]uint16, n), k); got != sy[k] {
+				t.Fatalf("uint16 n=%d k=%d: %d, want %d", n, k, got, sy[k])
+			}
+		}
+	}
+}
