@@ -14,10 +14,12 @@ import (
 // two new row-major tensors of v's shape but k along axis, each lane in
 // order (largest first, or smallest first), equal elements by their
 // indices, lowest first. NaN count as larger than every number, as
-// PyTorch's: the largest select them first, the smallest last. Each lane
-// is one pass to map its elements to keys, a radix selection of the k-th
-// key (internal/sorts.Select), a pass to gather the k, and a sort of
-// those k: no sort of the lane.
+// PyTorch's: the largest select them first, the smallest last. No lane
+// is sorted: for k up to 64 one pass keeps the best so far in a heap
+// (internal/sorts.Smallest), and otherwise (or where the lane's order
+// makes most elements a new best) a pass maps the elements to keys, a
+// radix selection finds the k-th key (internal/sorts.Select), a pass
+// gathers the k, and only those are sorted.
 //
 // It returns an error wrapping layout.ErrAxis for an axis out of range,
 // layout.ErrIndex for a k below 0 or above the axis's length, and
@@ -77,11 +79,19 @@ func selectIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, larg
 	})
 }
 
+// heapTopK is the largest k that TopK first tries to find in one pass,
+// with a heap of the best so far (sorts.Smallest), before the radix
+// selection's few passes.
+const heapTopK = 64
+
 // selectLane sets idx to the indices of the len(idx) first elements of x
 // in the order of ArgSort (descending where largest is set): keys and
 // buf hold at least len(x) keys of K, ibuf len(idx) ints.
 func selectLane[K sorts.Key, T tensor.Real](idx []int, x []T, keys, buf []uint64, ibuf []int, kind sorts.Kind, largest bool) {
 	n, k := len(x), len(idx)
+	if k <= heapTopK && sorts.Smallest(idx, bitsOf[K](x), kind, largest) {
+		return
+	}
 	ks, kb := bitsOf[K](keys)[:n], bitsOf[K](buf)[:n]
 	sorts.ArgKeys(ks, bitsOf[K](x), kind, largest)
 	t := sorts.Select(ks, kb, k-1)

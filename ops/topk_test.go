@@ -86,6 +86,15 @@ func TestTopKLong(t *testing.T) {
 	for i := range x.Data() {
 		x.Data()[i] = sortValue[float32](r)
 	}
+	// An ascending run: each element a new largest, where the heap of
+	// the best so far gives up and the radix selection takes over.
+	asc := tensor.Must(tensor.New[int16](30000))
+	for i := range asc.Data() {
+		asc.Data()[i] = int16(i/3 - 5000)
+	}
+	_, idx, err := ops.TopK(asc, 5, 0, true)
+	require.NoError(t, err)
+	require.Equal(t, []int{29997, 29998, 29999, 29994, 29995}, idx.Data())
 	for _, largest := range []bool{false, true} {
 		order, err := ops.ArgSort(x, 0)
 		if largest {

@@ -479,3 +479,100 @@ func Select[K Key](keys, buf []K, k int) K {
 	}
 	return prefix
 }
+
+// argMap is ArgKeys's map of one bit pattern to its key.
+type argMap[K Key] struct {
+	float bool
+	t, m  K // the sign bit and the float's mantissa bits
+	flip  K // all ones for a descending order
+	xor   K // the integers' map: x ^ xor
+}
+
+func newArgMap[K Key](k Kind, descending bool) argMap[K] {
+	am := argMap[K]{float: k == Float, t: top[K](), m: mantissa[K]()}
+	if descending {
+		am.flip = ^K(0)
+	}
+	am.xor = am.flip
+	if k == Signed {
+		am.xor ^= am.t
+	}
+	return am
+}
+
+func (am *argMap[K]) key(x K) K {
+	if !am.float {
+		return x ^ am.xor
+	}
+	switch a := x &^ am.t; {
+	case a > ^am.t-am.m: // NaN
+		return ^am.flip
+	case a == 0:
+		x = 0 // -0 as +0
+	}
+	return x ^ (signs(x)>>1 | am.t) ^ am.flip
+}
+
+// Smallest sets idx to the indices of the len(idx) elements of b (bit
+// patterns of kind k) whose keys (those of ArgKeys) come first, in the
+// order of a stable sort by key, and reports whether it did: it keeps the
+// best so far in a heap and maps each element to its key as it reads it,
+// one pass in all, but gives up (false, idx undefined) after more than
+// len(b)/8 + 16 len(idx) elements entered the heap (an input in the order
+// that makes every element a new best), leaving the caller to Select. 1 <= len(idx)
+// <= len(b).
+func Smallest[K Key](idx []int, b []K, k Kind, descending bool) bool {
+	am := newArgMap[K](k, descending)
+	n, m := len(b), len(idx)
+	keys := make([]K, m)
+	// A max-heap of (key, index) by key then index: the root is the
+	// worst kept, the one a new element must beat.
+	worse := func(i, j int) bool {
+		return keys[i] > keys[j] || keys[i] == keys[j] && idx[i] > idx[j]
+	}
+	down := func(i int) {
+		for {
+			c := 2*i + 1
+			if c >= m {
+				return
+			}
+			if c+1 < m && worse(c+1, c) {
+				c++
+			}
+			if !worse(c, i) {
+				return
+			}
+			keys[i], keys[c] = keys[c], keys[i]
+			idx[i], idx[c] = idx[c], idx[i]
+			i = c
+		}
+	}
+	for i := range m {
+		keys[i], idx[i] = am.key(b[i]), i
+	}
+	for i := m/2 - 1; i >= 0; i-- {
+		down(i)
+	}
+	budget := n/8 + 16*m // random input enters m ln(n/m) times
+	worst := keys[0]
+	for i := m; i < n; i++ {
+		if key := am.key(b[i]); key < worst { // a tie keeps the earlier index
+			if budget--; budget < 0 {
+				return false
+			}
+			keys[0], idx[0] = key, i
+			down(0)
+			worst = keys[0]
+		}
+	}
+	// The kept, in order: by key, ties by index.
+	for i := 1; i < m; i++ {
+		ki, xi := keys[i], idx[i]
+		j := i
+		for ; j > 0 && (keys[j-1] > ki || keys[j-1] == ki && idx[j-1] > xi); j-- {
+			keys[j], idx[j] = keys[j-1], idx[j-1]
+		}
+		keys[j], idx[j] = ki, xi
+	}
+	return true
+}

@@ -367,3 +367,51 @@ func TestSelect(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallest checks Smallest against a stable sort of ArgKeys's keys,
+// and that it gives up on an input that makes every element a new best.
+func TestSmallest(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 8))
+	for _, n := range []int{1, 7, 100, 5000} {
+		for _, desc := range []bool{false, true} {
+			x := floats(r, n)
+			b := bitsOf[float64, uint64](x)
+			keys := make([]uint64, n)
+			ArgKeys(keys, b, Float, desc)
+			order := make([]int, n)
+			for i := range order {
+				order[i] = i
+			}
+			slices.SortStableFunc(order, func(i, j int) int { return cmpKeys(keys[i], keys[j]) })
+			for _, m := range []int{1, min(n, 2), min(n, 10), min(n, 64)} {
+				idx := make([]int, m)
+				if !Smallest(idx, b, Float, desc) {
+					if n >= 100 {
+						t.Fatalf("n=%d m=%d desc=%v: gave up on random input", n, m, desc)
+					}
+					continue
+				}
+				if !slices.Equal(idx, order[:m]) {
+					t.Fatalf("n=%d m=%d desc=%v: %v, want %v", n, m, desc, idx, order[:m])
+				}
+			}
+		}
+	}
+	sorted := make([]uint32, 1000)
+	for i := range sorted {
+		sorted[i] = uint32(len(sorted) - i)
+	}
+	if Smallest(make([]int, 5), sorted, Unsigned, false) {
+		t.Fatal("did not give up on a descending input")
+	}
+}
+
+func cmpKeys[K Key](a, b K) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
