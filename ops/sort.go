@@ -151,7 +151,7 @@ func sortValues[T tensor.Real](d, v *operand[T], axis int, desc bool) {
 	kind := sortKind[T]()
 	var sc scratch // the radix sort's buffer: from the pool up to par.MinBytes
 	defer sc.release()
-	sortLanes(d, v, axis, true, func(out, in []T) {
+	sortLanes(d, v, 1<<axis, true, func(out, in []T) {
 		buf := scratchOrMake[T](&sc, 0, len(in))
 		switch unsafe.Sizeof(in[0]) {
 		case 1:
@@ -177,7 +177,7 @@ func sortIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, desc b
 	kind := sortKind[T]()
 	var sc scratch // the keys and the radix sort's buffers
 	defer sc.release()
-	sortLanes(d, v, axis, false, func(out []int, in []T) {
+	sortLanes(d, v, 1<<axis, false, func(out []int, in []T) {
 		n := len(in)
 		size := int(unsafe.Sizeof(in[0]))
 		words := (n*size + 7) / 8 // as many bytes as the keys of any T need
@@ -230,41 +230,49 @@ func sortKind[T tensor.Real]() sorts.Kind {
 	return sorts.Unsigned
 }
 
-// sortLanes runs run on every lane of v along axis and writes its result
-// into the same lane of d, which has v's shape but along axis, where its
-// lanes may be shorter (TopK's): the lanes are copied a
-// batch at a time into a row-major buffer, a lane a row (see Sorting
-// above), run(out, in) takes one row in and leaves its result in out,
-// and the batch is copied into d. With inPlace (R is T, the lanes of d as
-// long as v's), out is in: run sorts in place. Where d's part for a batch is itself row-major and
+// sortLanes runs run on every lane of v over the axes of set (the
+// elements whose indices differ only along them, in row-major order of
+// those axes: one axis for the sorts, any for the quantiles) and writes
+// its result into the same lane of d, which has v's shape but along
+// those axes, where its lanes may be shorter (TopK's, or a quantile's one
+// element): the lanes are copied a batch at a time into a row-major
+// buffer, a lane a row (see Sorting above), run(out, in) takes one row in
+// and leaves its result in out, and the batch is copied into d. With
+// inPlace (R is T, the lanes of d as long as v's), out is in: run sorts
+// in place. Where d's part for a batch is itself row-major and
 // contiguous (the lanes of a new result along its last axis), that part
 // is the buffer: out, and with inPlace in too, so that nothing is copied
 // back.
-func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], axis int, inPlace bool, run func(out []R, in []T)) {
+func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], set uint64, inPlace bool, run func(out []R, in []T)) {
 	if v.lay.Size() == 0 {
 		return
 	}
 	rank := v.lay.Rank()
 	perm := make([]int, 0, rank)
 	for a := range rank {
-		if a != axis {
+		if set&(1<<a) == 0 {
 			perm = append(perm, a)
 		}
 	}
-	perm = append(perm, axis)
+	others := len(perm)
+	for a := range rank {
+		if set&(1<<a) != 0 {
+			perm = append(perm, a)
+		}
+	}
 	var vl, dl layout.Layout
 	if vl.SetPermute(&v.lay, perm...) != nil || dl.SetPermute(&d.lay, perm...) != nil {
 		panic("ops: internal error: a sort's axes do not permute")
 	}
-	if rank == 1 { // one lane: a batch of one row
+	if others == 0 { // one lane: a batch of one row
 		vl, _ = vl.Unsqueeze(0)
 		dl, _ = dl.Unsqueeze(0)
+		others = 1
 	}
-	shape := vl.Shape()
-	m := len(shape)
-	n := shape[m-1]
-	k, _ := dl.Dim(m - 1) // the lanes of d: as long, or (TopK) shorter
-	b := m - 2            // the batch axis: the innermost of the others
+	shape, dshape := vl.Shape(), dl.Shape()
+	laneShape, outShape := shape[others:], dshape[others:]
+	n, k := shapeSize(laneShape), shapeSize(outShape) // k: as n, or (TopK, a quantile) fewer
+	b := others - 1                                   // the batch axis: the innermost of the others
 	var zt T
 	per := max(1, sortBatchBytes/(n*int(unsafe.Sizeof(zt))))
 	per = min(per, shape[b])
@@ -285,8 +293,8 @@ func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], ax
 			_ = sv.SetSlice(&ol, 0, b0, b1, 1)
 			_ = sd.SetSlice(&od, 0, b0, b1, 1)
 			rows := b1 - b0
-			bl, _ := layout.RowMajor(rows, n)
-			ol, _ := layout.RowMajor(rows, k)
+			bl, _ := layout.RowMajor(append([]int{rows}, laneShape...)...)
+			ol, _ := layout.RowMajor(append([]int{rows}, outShape...)...)
 			bi, bo := in, out // the batch's buffers
 			direct := sd.IsContiguous()
 			if direct {

@@ -60,7 +60,7 @@ func selectIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, larg
 	kind := sortKind[T]()
 	var sc scratch
 	defer sc.release()
-	sortLanes(d, v, axis, false, func(out []int, in []T) {
+	sortLanes(d, v, 1<<axis, false, func(out []int, in []T) {
 		n, k := len(in), len(out)
 		size := int(unsafe.Sizeof(in[0]))
 		words := (n*size + 7) / 8

@@ -1,0 +1,209 @@
+package ops_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/ops"
+	"github.com/tessera-go/tessera/tensor"
+)
+
+type quantileCase struct {
+	Op, Dtype, Q, Method  string
+	Shape, Axes, OutShape []int
+	Values, Out           []string
+	OutShapeJSON          []int `json:"out_shape"`
+}
+
+// TestQuantileNumPy checks Quantile, NanQuantile, Median and NanMedian
+// against NumPy's answers (testdata/numpy/quantile.json, made by
+// gen_quantile.py), bit for bit in the dtype. Where NumPy 1.24 gives NaN
+// for a lane without NaN (its interpolation with weight 0 next to an
+// infinity), the lane must hold an infinity and the result is the
+// element (see Quantile).
+func TestQuantileNumPy(t *testing.T) {
+	raw, err := os.ReadFile("testdata/numpy/quantile.json")
+	require.NoError(t, err)
+	var fx struct {
+		Cases []quantileCase
+	}
+	require.NoError(t, json.Unmarshal(raw, &fx))
+	require.Len(t, fx.Cases, 400)
+	differ := 0
+	for i, c := range fx.Cases {
+		if c.Dtype == "float32" {
+			differ += checkQuantileCase[float32](t, i, c)
+		} else {
+			differ += checkQuantileCase[float64](t, i, c)
+		}
+	}
+	t.Logf("%d results where NumPy 1.24 gives NaN next to an infinity", differ)
+}
+
+func checkQuantileCase[T tensor.Float](t *testing.T, i int, c quantileCase) int {
+	t.Helper()
+	data := make([]T, len(c.Values))
+	hasInf := false
+	for j, s := range c.Values {
+		f, err := strconv.ParseFloat(s, 64)
+		require.NoError(t, err)
+		data[j] = T(f)
+		hasInf = hasInf || math.IsInf(f, 0)
+	}
+	x := tensor.Must(tensor.FromSlice(data, c.Shape...))
+	var got tensor.Tensor[T]
+	var err error
+	methods := map[string]ops.QuantileMethod{"linear": ops.QuantileLinear, "lower": ops.QuantileLower,
+		"higher": ops.QuantileHigher, "nearest": ops.QuantileNearest, "midpoint": ops.QuantileMidpoint}
+	switch c.Op {
+	case "Median":
+		got, err = ops.Median(x, c.Axes...)
+	case "NanMedian":
+		got, err = ops.NanMedian(x, c.Axes...)
+	default:
+		q, perr := strconv.ParseFloat(c.Q, 64)
+		require.NoError(t, perr)
+		m, ok := methods[c.Method]
+		require.True(t, ok)
+		if c.Op == "Quantile" {
+			got, err = ops.Quantile(x, q, m, c.Axes...)
+		} else {
+			got, err = ops.NanQuantile(x, q, m, c.Axes...)
+		}
+	}
+	require.NoError(t, err, "case %d", i)
+	require.Equal(t, c.OutShapeJSON, got.Shape(), "case %d", i)
+	differ := 0
+	for j, s := range c.Out {
+		f, _ := strconv.ParseFloat(s, 64)
+		want, g := T(f), got.Data()[j]
+		if want != want && g == g {
+			require.True(t, hasInf, "case %d %s %s %s element %d: got %v, NumPy NaN, and no infinity", i, c.Op, c.Method, c.Q, j, g)
+			differ++
+			continue
+		}
+		if want != want && g != g {
+			continue // NaN: the sign and payload of an arithmetic NaN are the machine's
+		}
+		if want == 0 && g == 0 && c.Method != "linear" && c.Method != "midpoint" {
+			continue // an element of a lane with both zeros: which one NumPy's partition leaves is its own
+		}
+		require.True(t, sameSorted(want, g), "case %d %s %s q=%s axes %v of %v: element %d: got %v, want %v",
+			i, c.Op, c.Method, c.Q, c.Axes, c.Values, j, g, want)
+	}
+	return differ
+}
+
+// TestQuantileForms checks the KeepDims and Into forms against the plain
+// ones, Into a transposed destination and into the input itself.
+func TestQuantileForms(t *testing.T) {
+	x := tensor.Must(tensor.FromSlice([]float64{3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8}, 3, 4))
+	med, err := ops.Median(x, 1)
+	require.NoError(t, err)
+	require.Equal(t, []float64{2, 5.5, 5}, med.Data())
+	kd, err := ops.MedianKeepDims(x, 1)
+	require.NoError(t, err)
+	require.Equal(t, []int{3, 1}, kd.Shape())
+	q, err := ops.QuantileKeepDims(x, 0.25, ops.QuantileLinear, 0)
+	require.NoError(t, err)
+	require.Equal(t, []int{1, 4}, q.Shape())
+	require.Equal(t, []float64{4, 2, 3, 3.5}, q.Data())
+	into := tensor.Must(tensor.Full(-1.0, 4))
+	require.NoError(t, ops.QuantileInto(into, x, 0.25, ops.QuantileLinear, 0))
+	require.Equal(t, q.Data(), into.Data())
+	all, err := ops.NanQuantile(x, 1, ops.QuantileLower)
+	require.NoError(t, err)
+	require.Equal(t, []int{}, all.Shape())
+	require.Equal(t, []float64{9}, all.Data())
+	// Into the input's own first column (shares memory).
+	col := tensor.Must(x.View().Select(1, 0))
+	require.NoError(t, ops.NanMedianInto(col, x, 1))
+	require.Equal(t, []float64{2, 5.5, 5}, col.Clone().Data())
+	require.NoError(t, ops.MedianInto(tensor.Must(tensor.New[float32](2)), tensor.Must(tensor.FromSlice([]float32{1, 2, 3, 4}, 2, 2)), 0))
+	require.NoError(t, ops.NanQuantileInto(tensor.Must(tensor.New[float32](1, 2)), tensor.Must(tensor.FromSlice([]float32{1, 2, 3, 4}, 2, 2)), 0.5, ops.QuantileNearest, 0))
+}
+
+// TestQuantileErrors: q outside [0, 1] or NaN, an unknown method, a bad
+// axis, an empty reduction, a destination of another shape.
+func TestQuantileErrors(t *testing.T) {
+	x := tensor.Must(tensor.FromSlice([]float64{3, 1, 2, 0}, 2, 2))
+	for _, q := range []float64{-0.1, 1.5, math.NaN()} {
+		_, err := ops.Quantile(x, q, ops.QuantileLinear)
+		require.ErrorIs(t, err, layout.ErrArg)
+		require.ErrorContains(t, err, "ops: Quantile: q")
+	}
+	_, err := ops.Quantile(x, 0.5, ops.QuantileMethod(9))
+	require.ErrorIs(t, err, layout.ErrArg)
+	require.ErrorContains(t, err, "unknown method")
+	_, err = ops.Median(x, 2)
+	require.ErrorIs(t, err, layout.ErrAxis)
+	_, err = ops.NanMedian(tensor.Must(tensor.New[float32](3, 0)), 1)
+	require.ErrorIs(t, err, ops.ErrEmpty)
+	dst := tensor.Must(tensor.Full(-1.0, 3))
+	require.ErrorIs(t, ops.MedianInto(dst, x, 0), layout.ErrShape)
+	require.Equal(t, []float64{-1, -1, -1}, dst.Data())
+	require.Equal(t, "midpoint", ops.QuantileMidpoint.String())
+}
+
+func ExampleQuantile() {
+	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 10}))
+	q, _ := ops.Quantile(x, 0.9, ops.QuantileLinear)
+	lo, _ := ops.Quantile(x, 0.9, ops.QuantileLower)
+	fmt.Println(q, lo) // as NumPy's: 4 + (10-4)*0.6, from 10's side
+	// Output: 7.6000000000000005 4.0
+}
+
+func ExampleMedian() {
+	x := tensor.Must(tensor.FromSlice([]float32{5, 1, math.Float32frombits(0x7fc00000), 3, 2, 4}, 2, 3))
+	m, _ := ops.Median(x, 1)    // a NaN makes its row's median NaN
+	n, _ := ops.NanMedian(x, 1) // NaN left out
+	fmt.Println(m, n)
+	// Output: [nan  3.] [3. 3.]
+}
+
+// TestQuantileViews checks the quantiles of random views (permuted,
+// stepped, flipped, broadcast) over random axes against those of their
+// row-major copies, which the NumPy fixtures check.
+func TestQuantileViews(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 9))
+	for iter := range 200 {
+		rank := 1 + r.IntN(4)
+		shape := make([]int, rank)
+		for k := range shape {
+			shape[k] = 1 + r.IntN(7)
+		}
+		v, _ := randomOperand(r, shape, sortValue[float64])
+		var axes []int
+		for k := range rank {
+			if r.IntN(2) == 0 {
+				axes = append(axes, k)
+			}
+		}
+		q := r.Float64()
+		m := ops.QuantileMethod(r.IntN(5))
+		c := v.Clone()
+		for _, f := range []func(tensor.View[float64]) (tensor.Tensor[float64], error){
+			func(x tensor.View[float64]) (tensor.Tensor[float64], error) { return ops.Quantile(x, q, m, axes...) },
+			func(x tensor.View[float64]) (tensor.Tensor[float64], error) { return ops.NanQuantile(x, q, m, axes...) },
+			func(x tensor.View[float64]) (tensor.Tensor[float64], error) { return ops.Median(x, axes...) },
+			func(x tensor.View[float64]) (tensor.Tensor[float64], error) { return ops.NanMedian(x, axes...) },
+		} {
+			got, err := f(v)
+			require.NoError(t, err)
+			want, err := f(c.View())
+			require.NoError(t, err)
+			require.Equal(t, want.Shape(), got.Shape())
+			for i, w := range want.Data() {
+				require.True(t, sameSorted(w, got.Data()[i]) || w != w && got.Data()[i] != got.Data()[i], "iteration %d %v axes %v: element %d", iter, v.Layout(), axes, i)
+			}
+		}
+	}
+}
