@@ -63,7 +63,7 @@ func benchSort1M[T tensor.Real](b *testing.B) {
 // BenchmarkSort runs the cases of issue 53 on one goroutine: 1 Mi
 // elements of each type against slices.Sort; ArgSort against
 // slices.SortStableFunc of indices; TopK of 10 against a full descending
-// ArgSort; the rows of a float32 [4096,256] and its columns (axis 0)
+// ArgSort; Median against a full Sort; the rows of a float32 [4096,256] and its columns (axis 0)
 // against slices.Sort of each lane.
 func BenchmarkSort(b *testing.B) {
 	defer tensor.SetParallelism(tensor.SetParallelism(1))
@@ -90,6 +90,12 @@ func BenchmarkSort(b *testing.B) {
 		x := randomTensor[float32](r, 1<<20)
 		out := tensor.Must(tensor.New[int](1 << 20))
 		sortPair(b, "ArgSortDescending", func() { _, _, _ = ops.TopK(x, 10, 0, true) }, func() { _ = ops.ArgSortDescendingInto(out, x, 0) })
+	})
+	b.Run("Median-float32/vs=Sort", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(53, 7))
+		x := randomTensor[float32](r, 1<<20)
+		out := tensor.Must(tensor.New[float32](1 << 20))
+		sortPair(b, "Sort", func() { _, _ = ops.Median(x) }, func() { _ = ops.SortInto(out, x, 0) })
 	})
 	r := rand.New(rand.NewPCG(53, 5))
 	m := randomTensor[float32](r, 4096, 256)

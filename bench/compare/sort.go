@@ -15,10 +15,10 @@ import (
 // call, as NumPy's np.sort), in ms per call: 1 Mi normal float32 and
 // float64 values and uniform int32 and int64 ones sorted; the stable
 // argsort of the float32 ones and their 10 largest (TopK; NumPy's
-// argpartition then a sort of the 10); the rows and the columns of a normal
+// argpartition then a sort of the 10) and their median; the rows and the columns of a normal
 // float32 [4096,256]; and Go's slices.Sort of a copy of the float32 ones.
 // Shared with sort.py.
-var sortCases = []string{"sort-f32", "sort-f64", "sort-i32", "sort-i64", "argsort-f32", "topk10-f32", "rows-4096x256", "cols-4096x256", "slices.Sort-f32"}
+var sortCases = []string{"sort-f32", "sort-f64", "sort-i32", "sort-i64", "argsort-f32", "topk10-f32", "median-f32", "rows-4096x256", "cols-4096x256", "slices.Sort-f32"}
 
 // runSort measures the sort cases: Tessera on one goroutine.
 func runSort() []computeResult {
@@ -58,6 +58,8 @@ func runSort() []computeResult {
 			f = func() { _, _ = ops.ArgSort(f32, 0) }
 		case "topk10-f32":
 			f = func() { _, _, _ = ops.TopK(f32, 10, 0, true) }
+		case "median-f32":
+			f = func() { _, _ = ops.Median(f32) }
 		case "rows-4096x256":
 			f = func() { _, _ = ops.Sort(m, 1) }
 		case "cols-4096x256":

@@ -14,7 +14,7 @@ import numpy as np
 
 from peers import measure, torch  # torch is None where it is missing
 
-CASES = ["sort-f32", "sort-f64", "sort-i32", "sort-i64", "argsort-f32", "topk10-f32", "rows-4096x256", "cols-4096x256"]
+CASES = ["sort-f32", "sort-f64", "sort-i32", "sort-i64", "argsort-f32", "topk10-f32", "median-f32", "rows-4096x256", "cols-4096x256"]
 
 
 def np_topk(a, k):
@@ -37,7 +37,7 @@ def main():
     np_cases = {
         "sort-f32": lambda: np.sort(f32), "sort-f64": lambda: np.sort(f64), "sort-i32": lambda: np.sort(i32),
         "sort-i64": lambda: np.sort(i64), "argsort-f32": lambda: np.argsort(f32, kind="stable"),
-        "topk10-f32": lambda: np_topk(f32, 10),
+        "topk10-f32": lambda: np_topk(f32, 10), "median-f32": lambda: np.median(f32),
         "rows-4096x256": lambda: np.sort(m, axis=1), "cols-4096x256": lambda: np.sort(m, axis=0),
     }
     if torch is not None:
@@ -47,7 +47,7 @@ def main():
             "sort-f32": lambda: torch.sort(t["f32"]), "sort-f64": lambda: torch.sort(t["f64"]),
             "sort-i32": lambda: torch.sort(t["i32"]), "sort-i64": lambda: torch.sort(t["i64"]),
             "argsort-f32": lambda: torch.argsort(t["f32"], stable=True),
-            "topk10-f32": lambda: torch.topk(t["f32"], 10),
+            "topk10-f32": lambda: torch.topk(t["f32"], 10), "median-f32": lambda: torch.median(t["f32"]),
             "rows-4096x256": lambda: torch.sort(t["m"], 1), "cols-4096x256": lambda: torch.sort(t["m"], 0),
         }
     out = []
