@@ -66,6 +66,15 @@ func zeroNaN(v tensor.View[float32]) tensor.View[float32] {
 	return z
 }
 
+// randomIters is the number of random views TestNanSum and TestMapped
+// draw: 300, or 60 under the race detector.
+func randomIters() int {
+	if raceOn {
+		return 60
+	}
+	return 300
+}
+
 // requireSameBits requires got and want to hold the same values, bit for
 // bit.
 func requireSameBits(t *testing.T, want, got tensor.Tensor[float32], format string, args ...any) {
@@ -84,7 +93,7 @@ func requireSameBits(t *testing.T, want, got tensor.Tensor[float32], format stri
 func TestNanSum(t *testing.T) {
 	r := rand.New(rand.NewPCG(49, 1))
 	defer tensor.SetParallelism(tensor.SetParallelism(0))
-	for iter := range 300 {
+	for iter := range randomIters() {
 		v, axes := randomNaNView(r)
 		want, err := Sum(zeroNaN(v), axes...)
 		require.NoError(t, err)
@@ -122,7 +131,7 @@ func mappedNanSum(v tensor.View[float32], axes ...int) (tensor.Tensor[float32], 
 func TestMapped(t *testing.T) {
 	r := rand.New(rand.NewPCG(49, 3))
 	defer tensor.SetParallelism(tensor.SetParallelism(0))
-	for iter := range 300 {
+	for iter := range randomIters() {
 		v, axes := randomNaNView(r)
 		zeroed, err := Map(v, func(x float32) float32 {
 			if x != x {
