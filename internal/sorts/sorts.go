@@ -554,15 +554,24 @@ func Smallest[K Key](idx []int, b []K, k Kind, descending bool) bool {
 		down(i)
 	}
 	budget := n/8 + 16*m // random input enters m ln(n/m) times
-	worst := keys[0]
+	// Most elements lose to the worst kept, which the value sort's key
+	// (vm, a bijection, branch-free) shows for less than the index sort's:
+	// that order refines this one, so an element whose value key is not
+	// below the worst's cannot have a key below it either.
+	vm := newKeyMap[K](k, descending)
+	worst, vworst := keys[0], vm.key(b[idx[0]])
 	for i := m; i < n; i++ {
-		if key := am.key(b[i]); key < worst { // a tie keeps the earlier index
+		x := b[i]
+		if vm.key(x) >= vworst {
+			continue
+		}
+		if key := am.key(x); key < worst { // a tie keeps the earlier index
 			if budget--; budget < 0 {
 				return false
 			}
 			keys[0], idx[0] = key, i
 			down(0)
-			worst = keys[0]
+			worst, vworst = keys[0], vm.key(b[idx[0]])
 		}
 	}
 	// The kept, in order: by key, ties by index.
