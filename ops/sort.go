@@ -91,46 +91,41 @@ func ArgSortDescendingInto[T tensor.Real, D tensor.Operand[int], V tensor.Operan
 }
 
 func sortNew[T tensor.Real](op string, v tensor.View[T], axis int, desc bool) (tensor.Tensor[T], error) {
-	axis, err := normalAxis(op, axis, v.Rank())
-	if err != nil {
-		return tensor.Tensor[T]{}, err
-	}
-	out, err := newResult[T](op, v.Shape())
-	if err != nil {
-		return out, err
-	}
-	sortValues(operandOfNew(out.View()), operandOf(&v), axis, desc)
-	return out, nil
+	return lanesNew(op, v, axis, func(d, v *operand[T], axis int) { sortValues(d, v, axis, desc) })
 }
 
 func sortInto[T tensor.Real](op string, d *operand[T], v tensor.View[T], axis int, desc bool) error {
-	axis, err := normalAxis(op, axis, v.Rank())
-	if err != nil {
-		return err
-	}
-	if err := checkDst(op, d, v.Shape()); err != nil {
-		return err
-	}
-	in := operandOf(&v)
-	isolate(d, in)
-	sortValues(d, in, axis, desc)
-	return nil
+	return lanesInto(op, d, v, axis, func(d, v *operand[T], axis int) { sortValues(d, v, axis, desc) })
 }
 
 func argSortNew[T tensor.Real](op string, v tensor.View[T], axis int, desc bool) (tensor.Tensor[int], error) {
-	axis, err := normalAxis(op, axis, v.Rank())
-	if err != nil {
-		return tensor.Tensor[int]{}, err
-	}
-	out, err := newResult[int](op, v.Shape())
-	if err != nil {
-		return out, err
-	}
-	sortIndices(operandOfNew(out.View()), operandOf(&v), axis, desc)
-	return out, nil
+	return lanesNew(op, v, axis, func(d *operand[int], v *operand[T], axis int) { sortIndices(d, v, axis, desc) })
 }
 
 func argSortInto[T tensor.Real](op string, d *operand[int], v tensor.View[T], axis int, desc bool) error {
+	return lanesInto(op, d, v, axis, func(d *operand[int], v *operand[T], axis int) { sortIndices(d, v, axis, desc) })
+}
+
+// lanesNew runs fill, which writes a result of R for each lane of v along
+// axis into d, into a new row-major tensor of v's shape.
+func lanesNew[R tensor.Element, T tensor.Real](op string, v tensor.View[T], axis int, fill func(d *operand[R], v *operand[T], axis int)) (tensor.Tensor[R], error) {
+	axis, err := normalAxis(op, axis, v.Rank())
+	if err != nil {
+		return tensor.Tensor[R]{}, err
+	}
+	out, err := newResult[R](op, v.Shape())
+	if err != nil {
+		return out, err
+	}
+	fill(operandOfNew(out.View()), operandOf(&v), axis)
+	return out, nil
+}
+
+// lanesInto runs fill into d, checked to have v's shape and to reach no
+// element twice. v is read from a copy where it shares memory with d,
+// unless d is v itself (the same elements in the same layout): each batch
+// of lanes is read whole before it is written.
+func lanesInto[R tensor.Element, T tensor.Real](op string, d *operand[R], v tensor.View[T], axis int, fill func(d *operand[R], v *operand[T], axis int)) error {
 	axis, err := normalAxis(op, axis, v.Rank())
 	if err != nil {
 		return err
@@ -139,10 +134,14 @@ func argSortInto[T tensor.Real](op string, d *operand[int], v tensor.View[T], ax
 		return err
 	}
 	in := operandOf(&v)
-	if sharesBytes(d, in) {
+	var zr R
+	var zt T
+	same := unsafe.Sizeof(zr) == unsafe.Sizeof(zt) && len(d.data) > 0 && len(in.data) > 0 &&
+		unsafe.Pointer(unsafe.SliceData(d.data)) == unsafe.Pointer(unsafe.SliceData(in.data)) && d.lay.Equal(in.lay)
+	if !same && sharesBytes(d, in) {
 		*in = snapshot(in)
 	}
-	sortIndices(d, in, axis, desc)
+	fill(d, in, axis)
 	return nil
 }
 
