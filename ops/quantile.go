@@ -2,6 +2,7 @@ package ops
 
 import (
 	"math"
+	"strconv"
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/sorts"
@@ -32,7 +33,7 @@ func (m QuantileMethod) String() string {
 	if m < numQuantileMethods {
 		return quantileNames[m]
 	}
-	return "QuantileMethod(" + string(rune('0'+m%10)) + ")"
+	return "QuantileMethod(" + strconv.Itoa(int(m)) + ")"
 }
 
 // Quantile returns the q-th quantile (0 <= q <= 1) of the elements of v

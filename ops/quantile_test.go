@@ -151,6 +151,8 @@ func TestQuantileErrors(t *testing.T) {
 	require.ErrorIs(t, ops.MedianInto(dst, x, 0), layout.ErrShape)
 	require.Equal(t, []float64{-1, -1, -1}, dst.Data())
 	require.Equal(t, "midpoint", ops.QuantileMidpoint.String())
+	_, err = ops.Quantile(x, 0.5, ops.QuantileMethod(12))
+	require.ErrorContains(t, err, "ops: Quantile: unknown method QuantileMethod(12)")
 }
 
 func ExampleQuantile() {
