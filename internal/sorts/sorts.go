@@ -10,8 +10,9 @@
 // The maps (ToKeys) are of two kinds. A value sort maps the bits
 // bijectively, so that the sorted keys map back (FromKeys) to the sorted
 // values, bit for bit: floats order -Inf < ... < -0 < +0 < ... < +Inf <
-// NaN, every NaN last whatever its sign (the NaN with the sign bit clear
-// first, each group by payload). An index sort (ArgKeys) maps the values
+// NaN, every NaN last whatever its sign (those with the sign bit clear
+// first, by ascending payload, then those with it set, by descending
+// payload, as positive and negative numbers order). An index sort (ArgKeys) maps the values
 // that compare equal to one key: -0 and +0 are the same key, and so are
 // all NaN, so that the stable sort keeps such elements in their order.
 // Descending orders complement the keys: NaN then come first, ties still
