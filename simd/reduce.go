@@ -26,12 +26,15 @@ func FoldLanes[T Float]() int { return 128 / int(sizeOf[T]()) }
 // Reduce returns an error wrapping ErrArg for another op and for an empty
 // x (no identity is assumed).
 func Reduce[T Float](op Op, x []T) (T, error) {
-	k, err := reductionOp("Reduce", op)
-	if err != nil {
-		return 0, err
-	}
-	if len(x) == 0 {
-		return 0, errs.New("simd", "Reduce", ErrArg, "no elements")
+	k := op &^ Stream
+	if k >= numOps || k == Sub || k == Div || len(x) == 0 { // the common ops checked inline
+		var err error
+		if k, err = reductionOp("Reduce", op); err != nil {
+			return 0, err
+		}
+		if len(x) == 0 {
+			return 0, errs.New("simd", "Reduce", ErrArg, "no elements")
+		}
 	}
 	return reduce(k, x), nil
 }
