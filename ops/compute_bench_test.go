@@ -14,9 +14,17 @@ import (
 // written per call: bytes for ours, refBytes for ref) and their ratio
 // (x-<name>: ours over ref, above 1 is faster than ref).
 func pairBench(b *testing.B, bytes, refBytes int, name string, ours, ref func()) {
+	to, tr := pairTimes(b, ours, ref)
+	b.ReportMetric(float64(bytes)*float64(b.N)/to.Seconds()/1e9, "GB/s")
+	b.ReportMetric(float64(refBytes)*float64(b.N)/tr.Seconds()/1e9, "ref-GB/s")
+	b.ReportMetric(float64(bytes)/to.Seconds()/(float64(refBytes)/tr.Seconds()), "x-"+name)
+}
+
+// pairTimes runs ours and ref once each, then b.N times alternately, and
+// returns the total time of each in the timed loop.
+func pairTimes(b *testing.B, ours, ref func()) (to, tr time.Duration) {
 	ours()
 	ref()
-	var to, tr time.Duration
 	b.ResetTimer()
 	for range b.N {
 		t0 := time.Now()
@@ -27,9 +35,7 @@ func pairBench(b *testing.B, bytes, refBytes int, name string, ours, ref func())
 		to += t1.Sub(t0)
 	}
 	b.StopTimer()
-	b.ReportMetric(float64(bytes)*float64(b.N)/to.Seconds()/1e9, "GB/s")
-	b.ReportMetric(float64(refBytes)*float64(b.N)/tr.Seconds()/1e9, "ref-GB/s")
-	b.ReportMetric(float64(bytes)/to.Seconds()/(float64(refBytes)/tr.Seconds()), "x-"+name)
+	return to, tr
 }
 
 // addTransposed times AddInto of float32 [r,c] operands, one of them the

@@ -4,7 +4,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
@@ -14,19 +13,7 @@ import (
 // ms per call of each and their ratio (x-<name>: ref's time over ours,
 // above 1 is faster than ref).
 func sortPair(b *testing.B, name string, ours, ref func()) {
-	ours()
-	ref()
-	var to, tr time.Duration
-	b.ResetTimer()
-	for range b.N {
-		t0 := time.Now()
-		ours()
-		t1 := time.Now()
-		ref()
-		tr += time.Since(t1)
-		to += t1.Sub(t0)
-	}
-	b.StopTimer()
+	to, tr := pairTimes(b, ours, ref)
 	b.ReportMetric(to.Seconds()*1e3/float64(b.N), "ms")
 	b.ReportMetric(tr.Seconds()*1e3/float64(b.N), "ref-ms")
 	b.ReportMetric(tr.Seconds()/to.Seconds(), "x-"+name)
