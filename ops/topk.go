@@ -89,7 +89,7 @@ const heapTopK = 64
 // buf hold at least len(x) keys of K, ibuf len(idx) ints.
 func selectLane[K sorts.Key, T tensor.Real](idx []int, x []T, keys, buf []uint64, ibuf []int, kind sorts.Kind, largest bool) {
 	n, k := len(x), len(idx)
-	if k <= heapTopK && sorts.Smallest(idx, bitsOf[K](x), kind, largest) {
+	if k <= heapTopK && sorts.Smallest(idx, bitsOf[K](keys), bitsOf[K](x), kind, largest) {
 		return
 	}
 	ks, kb := bitsOf[K](keys)[:n], bitsOf[K](buf)[:n]

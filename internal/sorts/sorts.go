@@ -520,12 +520,12 @@ func (am *argMap[K]) key(x K) K {
 // best so far in a heap and maps each element to its key as it reads it,
 // one pass in all, but gives up (false, idx undefined) after more than
 // len(b)/8 + 16 len(idx) elements entered the heap (an input in the order
-// that makes every element a new best), leaving the caller to Select. 1 <= len(idx)
-// <= len(b).
-func Smallest[K Key](idx []int, b []K, k Kind, descending bool) bool {
+// that makes every element a new best), leaving the caller to Select.
+// 1 <= len(idx) <= len(b); keys is scratch of at least len(idx) keys.
+func Smallest[K Key](idx []int, keys, b []K, k Kind, descending bool) bool {
 	am := newArgMap[K](k, descending)
 	n, m := len(b), len(idx)
-	keys := make([]K, m)
+	keys = keys[:m]
 	// A max-heap of (key, index) by key then index: the root is the
 	// worst kept, the one a new element must beat.
 	worse := func(i, j int) bool {

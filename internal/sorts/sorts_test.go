@@ -385,7 +385,7 @@ func TestSmallest(t *testing.T) {
 			slices.SortStableFunc(order, func(i, j int) int { return cmpKeys(keys[i], keys[j]) })
 			for _, m := range []int{1, min(n, 2), min(n, 10), min(n, 64)} {
 				idx := make([]int, m)
-				if !Smallest(idx, b, Float, desc) {
+				if !Smallest(idx, make([]uint64, m), b, Float, desc) {
 					if n >= 100 {
 						t.Fatalf("n=%d m=%d desc=%v: gave up on random input", n, m, desc)
 					}
@@ -401,7 +401,7 @@ func TestSmallest(t *testing.T) {
 	for i := range sorted {
 		sorted[i] = uint32(len(sorted) - i)
 	}
-	if Smallest(make([]int, 5), sorted, Unsigned, false) {
+	if Smallest(make([]int, 5), make([]uint32, 5), sorted, Unsigned, false) {
 		t.Fatal("did not give up on a descending input")
 	}
 }
