@@ -134,7 +134,7 @@
 // machine. TopK selects the k largest or smallest of each lane without
 // sorting it: the k-th key is found by a radix selection, the elements
 // before it gathered in index order and only those sorted. Quantile,
-// NanQuantile, Median and NanMedian reduce any axes by the same lanes
+// NanQuantile, Percentile, NanPercentile, Median and NanMedian reduce any axes by the same lanes
 // (the reduced axes' elements, row-major), selecting the one or two
 // elements they need.
 //

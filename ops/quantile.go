@@ -122,20 +122,65 @@ func NanMedianInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst
 	return quantileInto("NanMedianInto", operandOf[T](&dst), tensor.View[T](v), quantileSpec{median: true, skipNaN: true}, axes)
 }
 
+// Percentile returns the p-th percentile (0 <= p <= 100) of the
+// elements of v along axes (all of them when none are given), NumPy's
+// percentile with method: Quantile at q = p/100 (the division in
+// float64, as NumPy's). The errors of Quantile, ErrArg for a p outside
+// [0, 100].
+func Percentile[T tensor.Float, V tensor.Operand[T]](v V, p float64, method QuantileMethod, axes ...int) (tensor.Tensor[T], error) {
+	return quantileNew("Percentile", tensor.View[T](v), quantileSpec{q: p, percent: true, method: method}, axes, false)
+}
+
+// PercentileKeepDims is Percentile keeping the reduced axes as size 1.
+func PercentileKeepDims[T tensor.Float, V tensor.Operand[T]](v V, p float64, method QuantileMethod, axes ...int) (tensor.Tensor[T], error) {
+	return quantileNew("PercentileKeepDims", tensor.View[T](v), quantileSpec{q: p, percent: true, method: method}, axes, true)
+}
+
+// PercentileInto writes Percentile of v into dst, as QuantileInto does.
+func PercentileInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, p float64, method QuantileMethod, axes ...int) error {
+	return quantileInto("PercentileInto", operandOf[T](&dst), tensor.View[T](v), quantileSpec{q: p, percent: true, method: method}, axes)
+}
+
+// NanPercentile is Percentile of the elements of v that are not NaN,
+// NumPy's nanpercentile: NaN where a lane holds nothing else.
+func NanPercentile[T tensor.Float, V tensor.Operand[T]](v V, p float64, method QuantileMethod, axes ...int) (tensor.Tensor[T], error) {
+	return quantileNew("NanPercentile", tensor.View[T](v), quantileSpec{q: p, percent: true, method: method, skipNaN: true}, axes, false)
+}
+
+// NanPercentileKeepDims is NanPercentile keeping the reduced axes as
+// size 1.
+func NanPercentileKeepDims[T tensor.Float, V tensor.Operand[T]](v V, p float64, method QuantileMethod, axes ...int) (tensor.Tensor[T], error) {
+	return quantileNew("NanPercentileKeepDims", tensor.View[T](v), quantileSpec{q: p, percent: true, method: method, skipNaN: true}, axes, true)
+}
+
+// NanPercentileInto writes NanPercentile of v into dst, as QuantileInto
+// does.
+func NanPercentileInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](dst D, v V, p float64, method QuantileMethod, axes ...int) error {
+	return quantileInto("NanPercentileInto", operandOf[T](&dst), tensor.View[T](v), quantileSpec{q: p, percent: true, method: method, skipNaN: true}, axes)
+}
+
 // quantileSpec is one quantile reduction: Median's rule, or the q-th
-// quantile by method; skipNaN leaves NaN out of the lanes.
+// quantile by method (q a percentage where percent is set, until check
+// divides it by 100); skipNaN leaves NaN out of the lanes.
 type quantileSpec struct {
 	q       float64
 	method  QuantileMethod
 	median  bool
+	percent bool
 	skipNaN bool
 }
 
-// check returns the error of op for a q outside [0, 1] or an unknown
-// method.
+// check returns the error of op for a q outside [0, 1] (a p outside [0,
+// 100]) or an unknown method, and turns a percentage into a quantile.
 func (s *quantileSpec) check(op string) error {
 	if s.median {
 		return nil
+	}
+	if s.percent {
+		if !(s.q >= 0 && s.q <= 100) {
+			return errorf(op, layout.ErrArg, "p %v is not in [0, 100]", s.q)
+		}
+		s.q, s.percent = s.q/100, false
 	}
 	if !(s.q >= 0 && s.q <= 1) {
 		return errorf(op, layout.ErrArg, "q %v is not in [0, 1]", s.q)

@@ -209,3 +209,60 @@ func TestQuantileViews(t *testing.T) {
 		}
 	}
 }
+
+// TestPercentile checks the percentiles against the quantiles at p/100,
+// in every form, NumPy's answers for a few, and the errors of p.
+func TestPercentile(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 10))
+	x := tensor.Must(tensor.FromSlice([]float64{0.1, 0.7, 0.3, 0.9, 0.5, 0.2, 0.8}))
+	for p, want := range map[float64]float64{7: 0.14200000000000002, 29: 0.27399999999999997, 100: 0.9} {
+		got, err := ops.Percentile(x, p, ops.QuantileLinear)
+		require.NoError(t, err)
+		require.Equal(t, want, got.Data()[0], "p %v (NumPy's percentile)", p)
+	}
+	for iter := range 100 {
+		shape := []int{1 + r.IntN(5), 1 + r.IntN(6)}
+		v, _ := randomOperand(r, shape, sortValue[float32])
+		p := 100 * r.Float64()
+		m := ops.QuantileMethod(r.IntN(5))
+		axes := []int{r.IntN(2)}
+		for _, nan := range []bool{false, true} {
+			qf, pf, pk, pi := ops.Quantile[float32, tensor.View[float32]], ops.Percentile[float32, tensor.View[float32]],
+				ops.PercentileKeepDims[float32, tensor.View[float32]], ops.PercentileInto[float32, tensor.Tensor[float32], tensor.View[float32]]
+			if nan {
+				qf, pf, pk, pi = ops.NanQuantile[float32, tensor.View[float32]], ops.NanPercentile[float32, tensor.View[float32]],
+					ops.NanPercentileKeepDims[float32, tensor.View[float32]], ops.NanPercentileInto[float32, tensor.Tensor[float32], tensor.View[float32]]
+			}
+			want, err := qf(v, p/100, m, axes...)
+			require.NoError(t, err)
+			got, err := pf(v, p, m, axes...)
+			require.NoError(t, err)
+			kept, err := pk(v, p, m, axes...)
+			require.NoError(t, err)
+			into := tensor.Must(tensor.New[float32](want.Shape()...))
+			require.NoError(t, pi(into, v, p, m, axes...))
+			for i, w := range want.Data() {
+				for _, g := range []float32{got.Data()[i], kept.Data()[i], into.Data()[i]} {
+					require.True(t, sameSorted(w, g) || w != w && g != g, "iteration %d nan %v: element %d: %v, want %v", iter, nan, i, g, w)
+				}
+			}
+			require.Equal(t, len(shape), kept.Rank())
+		}
+	}
+	for _, p := range []float64{-1, 100.5, math.NaN()} {
+		_, err := ops.NanPercentile(x, p, ops.QuantileLinear)
+		require.ErrorIs(t, err, layout.ErrArg)
+		require.ErrorContains(t, err, "ops: NanPercentile: p")
+	}
+	dst := tensor.Must(tensor.Full(-1.0))
+	require.ErrorIs(t, ops.PercentileInto(dst, x, 101, ops.QuantileLinear), layout.ErrArg)
+	require.Equal(t, []float64{-1}, dst.Data())
+}
+
+func ExamplePercentile() {
+	x := tensor.Must(tensor.FromSlice([]float64{1, 2, 3, 4, 10}))
+	p, _ := ops.Percentile(x, 90, ops.QuantileLinear)
+	n, _ := ops.Percentile(x, 33, ops.QuantileNearest)
+	fmt.Println(p, n) // NumPy's percentile: quantile at p/100
+	// Output: 7.6000000000000005 2.0
+}
