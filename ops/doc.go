@@ -136,7 +136,8 @@
 // before it gathered in index order and only those sorted. Quantile,
 // NanQuantile, Percentile, NanPercentile, Median and NanMedian reduce any axes by the same lanes
 // (the reduced axes' elements, row-major), selecting the one or two
-// elements they need.
+// elements they need. SearchSorted finds values in sorted lanes by binary
+// searches of the same keys.
 //
 // # Masks, selection and indexing
 //

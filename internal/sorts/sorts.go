@@ -586,3 +586,31 @@ func Smallest[K Key](idx []int, keys, b []K, k Kind, descending bool) bool {
 	}
 	return true
 }
+
+// Search returns the number of keys (sorted ascending) below x, or with
+// right those not above it: the index at which x goes before its equals,
+// or after them: a binary search.
+func Search[K Key](keys []K, x K, right bool) int {
+	if right { // not above x: below x+1
+		if x == ^K(0) {
+			return len(keys)
+		}
+		x++
+	}
+	n := len(keys)
+	if n == 0 {
+		return 0
+	}
+	base := 0
+	for n > 1 {
+		half := n >> 1
+		if keys[base+half-1] < x {
+			base += half
+		}
+		n -= half
+	}
+	if keys[base] < x {
+		base++
+	}
+	return base
+}

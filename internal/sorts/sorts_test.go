@@ -415,3 +415,34 @@ func cmpKeys[K Key](a, b K) int {
 	}
 	return 0
 }
+
+// TestSearch checks Search against a linear count on sorted keys with
+// runs of equal keys, the extremes of the key type among them.
+func TestSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 30))
+	for iter := range 300 {
+		n := r.IntN(70)
+		keys := make([]uint8, n)
+		for i := range keys {
+			keys[i] = uint8(r.IntN(6)) * 51 // 0, 51, ..., 255
+		}
+		slices.Sort(keys)
+		for x := range 256 {
+			below, notAbove := 0, 0
+			for _, k := range keys {
+				if k < uint8(x) {
+					below++
+				}
+				if k <= uint8(x) {
+					notAbove++
+				}
+			}
+			if got := Search(keys, uint8(x), false); got != below {
+				t.Fatalf("iteration %d: %d in %v: left %d, want %d", iter, x, keys, got, below)
+			}
+			if got := Search(keys, uint8(x), true); got != notAbove {
+				t.Fatalf("iteration %d: %d in %v: right %d, want %d", iter, x, keys, got, notAbove)
+			}
+		}
+	}
+}
