@@ -137,7 +137,9 @@
 // NanQuantile, Percentile, NanPercentile, Median and NanMedian reduce any axes by the same lanes
 // (the reduced axes' elements, row-major), selecting the one or two
 // elements they need. SearchSorted finds values in sorted lanes by binary
-// searches of the same keys.
+// searches of the same keys. Unique and its forms flatten their input and
+// count integers of a small range in a table, or sort the rest by the
+// same radix sorts.
 //
 // # Masks, selection and indexing
 //

@@ -16,9 +16,12 @@ import (
 // float64 values and uniform int32 and int64 ones sorted; the stable
 // argsort of the float32 ones and their 10 largest (TopK; NumPy's
 // argpartition then a sort of the 10) and their median; the rows and the columns of a normal
-// float32 [4096,256]; and Go's slices.Sort of a copy of the float32 ones.
-// Shared with sort.py.
-var sortCases = []string{"sort-f32", "sort-f64", "sort-i32", "sort-i64", "argsort-f32", "topk10-f32", "median-f32", "rows-4096x256", "cols-4096x256", "slices.Sort-f32"}
+// float32 [4096,256]; Unique of 1 Mi int64 in [0, 1000) and of the
+// float32 ones; SearchSorted of the float32 ones in a sorted copy of
+// them; and Go's slices.Sort of a copy of the float32 ones. Shared with
+// sort.py.
+var sortCases = []string{"sort-f32", "sort-f64", "sort-i32", "sort-i64", "argsort-f32", "topk10-f32", "median-f32", "rows-4096x256", "cols-4096x256",
+	"unique-i64-1000", "unique-f32", "searchsorted-f32", "slices.Sort-f32"}
 
 // runSort measures the sort cases: Tessera on one goroutine.
 func runSort() []computeResult {
@@ -34,6 +37,11 @@ func runSort() []computeResult {
 		i32.Data()[i] = int32(r.Uint32())
 		i64.Data()[i] = int64(r.Uint64())
 	}
+	small := tensor.Must(tensor.New[int64](n))
+	for i := range n {
+		small.Data()[i] = int64(r.IntN(1000))
+	}
+	sorted := tensor.Must(ops.Sort(f32, 0))
 	m := tensor.Must(tensor.New[float32](4096, 256))
 	for i := range m.Data() {
 		m.Data()[i] = float32(r.NormFloat64())
@@ -64,6 +72,12 @@ func runSort() []computeResult {
 			f = func() { _, _ = ops.Sort(m, 1) }
 		case "cols-4096x256":
 			f = func() { _, _ = ops.Sort(m, 0) }
+		case "unique-i64-1000":
+			f = func() { _, _ = ops.Unique(small) }
+		case "unique-f32":
+			f = func() { _, _ = ops.Unique(f32) }
+		case "searchsorted-f32":
+			f = func() { _, _ = ops.SearchSorted(sorted, f32, ops.SideLeft) }
 		case "slices.Sort-f32":
 			f = func() {
 				copy(ref, f32.Data())
