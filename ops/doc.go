@@ -139,7 +139,8 @@
 // elements they need. SearchSorted finds values in sorted lanes by binary
 // searches of the same keys. Unique and its forms flatten their input and
 // count integers of a small range in a table, or sort the rest by the
-// same radix sorts.
+// same radix sorts. Partition and ArgPartition select the kth key of
+// each lane and move the lane around it in one stable pass.
 //
 // # Masks, selection and indexing
 //
