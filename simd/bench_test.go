@@ -2,7 +2,9 @@ package simd
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"os"
+	"slices"
 	"testing"
 	"time"
 	"unsafe"
@@ -383,5 +385,47 @@ func BenchmarkStreamRuns(b *testing.B) {
 				})
 			})
 		}
+	}
+}
+
+// BenchmarkSortNetwork sorts runs of random 4- and 8-byte keys of several
+// lengths with SortNetwork at each level and with slices.Sort (ref), each
+// run copied from a pool of unsorted runs first: ns-per-key includes that
+// copy in both.
+func BenchmarkSortNetwork(b *testing.B) {
+	b.Run("uint32", func(b *testing.B) { benchSortNetwork[uint32](b) })
+	b.Run("uint64", func(b *testing.B) { benchSortNetwork[uint64](b) })
+}
+
+func benchSortNetwork[K Key](b *testing.B) {
+	r := rand.New(rand.NewPCG(53, 41))
+	for _, n := range []int{16, 64, 100, SortNetworkMax[K]()} {
+		if n > SortNetworkMax[K]() {
+			continue
+		}
+		const runs = 64
+		pool := make([]K, runs*n)
+		for i := range pool {
+			pool[i] = K(r.Uint64())
+		}
+		x := make([]K, n)
+		b.Run(fmt.Sprint(n), func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				for i := 0; i < b.N; i++ {
+					j := i % runs
+					copy(x, pool[j*n:(j+1)*n])
+					_ = SortNetwork(x)
+				}
+				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
+			})
+		})
+		b.Run(fmt.Sprint(n, "/ref"), func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				j := i % runs
+				copy(x, pool[j*n:(j+1)*n])
+				slices.Sort(x)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
+		})
 	}
 }
