@@ -7,6 +7,15 @@
 // data, where a comparison sort spends most of its time on mispredicted
 // branches. Its result does not depend on the processor.
 //
+// Short runs are sorted otherwise: where the SIMD level has a sorting
+// network for keys of their size (simd.SortNetwork: AVX-512, at most 256
+// keys of 4 bytes or 128 of 8) by that, in registers, and below 33 keys
+// by insertion elsewhere. A network is not stable, but sorted keys are
+// the same whatever sorts them; an index sort of keys of at most 4 bytes
+// sorts each key with its position below it, in 8 bytes, which makes
+// every pair distinct and their order the stable one. So the results are
+// the same at every level.
+//
 // The maps (ToKeys) are of two kinds. A value sort maps the bits
 // bijectively, so that the sorted keys map back (FromKeys) to the sorted
 // values, bit for bit: floats order -Inf < ... < -0 < +0 < ... < +Inf <
@@ -21,6 +30,8 @@ package sorts
 
 import (
 	"unsafe"
+
+	"github.com/tessera-go/tessera/simd"
 )
 
 // Key is an unsigned key: the bit pattern of a value of its size.
@@ -119,9 +130,9 @@ func FromKeys[K Key](b []K, k Kind, descending bool) {
 // their own.
 func Values[K Key](b, buf []K, k Kind, descending bool) {
 	km := newKeyMap[K](k, descending)
-	if len(b) <= insertionMax {
+	if len(b) <= insertionMax || networkFits[K](len(b)) {
 		ToKeys(b, k, descending)
-		insertion(b)
+		short(b)
 		FromKeys(b, k, descending)
 		return
 	}
@@ -170,8 +181,8 @@ type counter interface{ uint32 | uint64 }
 // pass for each byte of the keys, from the least significant, that does
 // not hold the same value in every key.
 func Radix[K Key](keys, buf []K) {
-	if len(keys) <= insertionMax {
-		insertion(keys)
+	if len(keys) <= insertionMax || networkFits[K](len(keys)) {
+		short(keys)
 		return
 	}
 	sortKeys(keys, buf, nil, nil, nil)
@@ -181,8 +192,24 @@ func Radix[K Key](keys, buf []K) {
 // idx[i] ends where keys[i] does. kbuf and ibuf are scratch of their
 // lengths.
 func RadixIndex[K Key](keys, kbuf []K, idx, ibuf []int) {
-	if len(keys) <= insertionMax {
-		insertionIndex(keys, idx[:len(keys)])
+	n := len(keys)
+	if unsafe.Sizeof(K(0)) <= 4 && n > 1 && networkFits[uint64](n) {
+		// Each key with its position below it: keys of 8 bytes, all
+		// distinct, whose order is the stable order of the keys.
+		var c [128]uint64 // simd.SortNetworkMax[uint64]()
+		pairs := c[:n]
+		for i, k := range keys {
+			pairs[i] = uint64(k)<<32 | uint64(i)
+		}
+		short(pairs)
+		copy(ibuf[:n], idx)
+		for j, p := range pairs {
+			keys[j], idx[j] = K(p>>32), ibuf[uint32(p)]
+		}
+		return
+	}
+	if n <= insertionMax {
+		insertionIndex(keys, idx[:n])
 		return
 	}
 	sortKeys(keys, kbuf, idx, ibuf, nil)
@@ -414,6 +441,38 @@ func offsets[C counter](c *[256]C) {
 	for i, n := range c {
 		c[i] = sum
 		sum += n
+	}
+}
+
+// networkFits reports whether simd.SortNetwork sorts n keys of K's size by
+// a kernel at the current level: keys of 4 or 8 bytes, n at most
+// simd.SortNetworkMax (a few vectors, in registers).
+func networkFits[K Key](n int) bool {
+	switch unsafe.Sizeof(K(0)) {
+	case 4:
+		return n <= simd.SortNetworkMax[uint32]() && simd.SortNetworkFast[uint32]()
+	case 8:
+		return n <= simd.SortNetworkMax[uint64]() && simd.SortNetworkFast[uint64]()
+	}
+	return false
+}
+
+// short sorts a short run of keys: by simd.SortNetwork where it fits
+// (networkFits), by insertion otherwise.
+func short[K Key](keys []K) {
+	if !networkFits[K](len(keys)) {
+		insertion(keys)
+		return
+	}
+	p := unsafe.Pointer(unsafe.SliceData(keys))
+	var err error
+	if unsafe.Sizeof(K(0)) == 4 {
+		err = simd.SortNetwork(unsafe.Slice((*uint32)(p), len(keys)))
+	} else {
+		err = simd.SortNetwork(unsafe.Slice((*uint64)(p), len(keys)))
+	}
+	if err != nil {
+		panic("sorts: internal error: " + err.Error())
 	}
 }
 

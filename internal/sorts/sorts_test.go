@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/testlevel"
 )
 
 // compare is the order of the sorts on float values: numeric, -0 equal to
@@ -50,9 +52,11 @@ func bitsOf[T any, K Key](x []T) []K {
 	return unsafe.Slice((*K)(unsafe.Pointer(unsafe.SliceData(x))), len(x))
 }
 
-// lengths of the tests: the insertion sort's, its bound, the radix
-// sort's, with a byte that every key shares or not.
-var lengths = []int{0, 1, 2, 3, 31, 32, 33, 100, 257, 1000, 5000, 70000}
+// lengths of the tests: the insertion sort's, its bound, the sorting
+// networks' (one to 16 vectors of 4- and 8-byte keys, and the index
+// sort's pairs, at most 128), the radix sort's, with a byte that every
+// key shares or not.
+var lengths = []int{0, 1, 2, 3, 15, 16, 17, 31, 32, 33, 64, 100, 127, 128, 129, 200, 255, 256, 257, 1000, 5000, 70000}
 
 // TestValueSortFloat64 and TestValueSortFloat32 sort floats by their
 // keys and map them back: the values are a permutation of the input, in
@@ -60,55 +64,59 @@ var lengths = []int{0, 1, 2, 3, 31, 32, 33, 100, 257, 1000, 5000, 70000}
 // descending sort is the same order reversed but for the ties among
 // zeros and NaN.
 func TestValueSortFloat64(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for _, n := range lengths {
-		for _, desc := range []bool{false, true} {
-			x := floats(r, n)
-			y := slices.Clone(x)
-			b := bitsOf[float64, uint64](y)
-			ToKeys(b, Float, desc)
-			Radix(b, make([]uint64, n))
-			FromKeys(b, Float, desc)
-			checkFloatOrder(t, x, y, desc)
-			z := slices.Clone(x)
-			Values(bitsOf[float64, uint64](z), make([]uint64, n), Float, desc)
-			if !slices.Equal(bitsOf[float64, uint64](z), b) {
-				t.Fatalf("n=%d desc=%v: Values differs from ToKeys, Radix and FromKeys", n, desc)
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 2))
+		for _, n := range lengths {
+			for _, desc := range []bool{false, true} {
+				x := floats(r, n)
+				y := slices.Clone(x)
+				b := bitsOf[float64, uint64](y)
+				ToKeys(b, Float, desc)
+				Radix(b, make([]uint64, n))
+				FromKeys(b, Float, desc)
+				checkFloatOrder(t, x, y, desc)
+				z := slices.Clone(x)
+				Values(bitsOf[float64, uint64](z), make([]uint64, n), Float, desc)
+				if !slices.Equal(bitsOf[float64, uint64](z), b) {
+					t.Fatalf("n=%d desc=%v: Values differs from ToKeys, Radix and FromKeys", n, desc)
+				}
 			}
 		}
-	}
+	})
 }
 
 func TestValueSortFloat32(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 3))
-	for _, n := range lengths {
-		for _, desc := range []bool{false, true} {
-			x64 := floats(r, n)
-			x := make([]float64, n)
-			y := make([]float32, n)
-			for i, v := range x64 {
-				y[i] = float32(v)
-				if v != v { // keep the sign and some payload
-					y[i] = math.Float32frombits(uint32(math.Float64bits(v)>>32) | 1<<22)
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 3))
+		for _, n := range lengths {
+			for _, desc := range []bool{false, true} {
+				x64 := floats(r, n)
+				x := make([]float64, n)
+				y := make([]float32, n)
+				for i, v := range x64 {
+					y[i] = float32(v)
+					if v != v { // keep the sign and some payload
+						y[i] = math.Float32frombits(uint32(math.Float64bits(v)>>32) | 1<<22)
+					}
+					x[i] = float64(y[i])
 				}
-				x[i] = float64(y[i])
+				z := slices.Clone(y)
+				b := bitsOf[float32, uint32](y)
+				ToKeys(b, Float, desc)
+				Radix(b, make([]uint32, n))
+				FromKeys(b, Float, desc)
+				Values(bitsOf[float32, uint32](z), make([]uint32, n), Float, desc)
+				if !slices.Equal(bitsOf[float32, uint32](z), b) {
+					t.Fatalf("n=%d desc=%v: Values differs from ToKeys, Radix and FromKeys", n, desc)
+				}
+				got := make([]float64, n)
+				for i, v := range y {
+					got[i] = float64(v)
+				}
+				checkFloatOrder(t, x, got, desc)
 			}
-			z := slices.Clone(y)
-			b := bitsOf[float32, uint32](y)
-			ToKeys(b, Float, desc)
-			Radix(b, make([]uint32, n))
-			FromKeys(b, Float, desc)
-			Values(bitsOf[float32, uint32](z), make([]uint32, n), Float, desc)
-			if !slices.Equal(bitsOf[float32, uint32](z), b) {
-				t.Fatalf("n=%d desc=%v: Values differs from ToKeys, Radix and FromKeys", n, desc)
-			}
-			got := make([]float64, n)
-			for i, v := range y {
-				got[i] = float64(v)
-			}
-			checkFloatOrder(t, x, got, desc)
 		}
-	}
+	})
 }
 
 // checkFloatOrder checks that got is x sorted (descending: reversed) by
@@ -143,32 +151,34 @@ func checkFloatOrder(t *testing.T, x, got []float64, desc bool) {
 // TestIndexSortFloat checks ArgKeys and RadixIndex against a stable
 // comparison sort of the indices by compare.
 func TestIndexSortFloat(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 4))
-	for _, n := range lengths {
-		for _, desc := range []bool{false, true} {
-			x := floats(r, n)
-			keys := make([]uint64, n)
-			ArgKeys(keys, bitsOf[float64, uint64](x), Float, desc)
-			idx := make([]int, n)
-			for i := range idx {
-				idx[i] = i
-			}
-			RadixIndex(keys, make([]uint64, n), idx, make([]int, n))
-			want := make([]int, n)
-			for i := range want {
-				want[i] = i
-			}
-			slices.SortStableFunc(want, func(a, b int) int {
-				if desc {
-					return compare(x[b], x[a])
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 4))
+		for _, n := range lengths {
+			for _, desc := range []bool{false, true} {
+				x := floats(r, n)
+				keys := make([]uint64, n)
+				ArgKeys(keys, bitsOf[float64, uint64](x), Float, desc)
+				idx := make([]int, n)
+				for i := range idx {
+					idx[i] = i
 				}
-				return compare(x[a], x[b])
-			})
-			if !slices.Equal(idx, want) {
-				t.Fatalf("n=%d desc=%v: got %v, want %v", n, desc, head(idx), head(want))
+				RadixIndex(keys, make([]uint64, n), idx, make([]int, n))
+				want := make([]int, n)
+				for i := range want {
+					want[i] = i
+				}
+				slices.SortStableFunc(want, func(a, b int) int {
+					if desc {
+						return compare(x[b], x[a])
+					}
+					return compare(x[a], x[b])
+				})
+				if !slices.Equal(idx, want) {
+					t.Fatalf("n=%d desc=%v: got %v, want %v", n, desc, head(idx), head(want))
+				}
 			}
 		}
-	}
+	})
 }
 
 func head(x []int) []int { return x[:min(len(x), 20)] }
@@ -176,19 +186,21 @@ func head(x []int) []int { return x[:min(len(x), 20)] }
 // TestIntegers checks the value and index sorts of signed and unsigned
 // integers of every size against slices.SortStableFunc.
 func TestIntegers(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 5))
-	for _, n := range lengths {
-		for _, desc := range []bool{false, true} {
-			checkInts[int8, uint8](t, r, n, Signed, desc)
-			checkInts[uint8, uint8](t, r, n, Unsigned, desc)
-			checkInts[int16, uint16](t, r, n, Signed, desc)
-			checkInts[uint16, uint16](t, r, n, Unsigned, desc)
-			checkInts[int32, uint32](t, r, n, Signed, desc)
-			checkInts[uint32, uint32](t, r, n, Unsigned, desc)
-			checkInts[int64, uint64](t, r, n, Signed, desc)
-			checkInts[uint64, uint64](t, r, n, Unsigned, desc)
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(1, 5))
+		for _, n := range lengths {
+			for _, desc := range []bool{false, true} {
+				checkInts[int8, uint8](t, r, n, Signed, desc)
+				checkInts[uint8, uint8](t, r, n, Unsigned, desc)
+				checkInts[int16, uint16](t, r, n, Signed, desc)
+				checkInts[uint16, uint16](t, r, n, Unsigned, desc)
+				checkInts[int32, uint32](t, r, n, Signed, desc)
+				checkInts[uint32, uint32](t, r, n, Unsigned, desc)
+				checkInts[int64, uint64](t, r, n, Signed, desc)
+				checkInts[uint64, uint64](t, r, n, Unsigned, desc)
+			}
 		}
-	}
+	})
 }
 
 func checkInts[T int8 | uint8 | int16 | uint16 | int32 | uint32 | int64 | uint64, K Key](t *testing.T, r *rand.Rand, n int, k Kind, desc bool) {
@@ -269,28 +281,30 @@ func TestFloatKeysBijective(t *testing.T) {
 // TestValuesEqual sorts runs of one value repeated (every pass skipped:
 // the keys are mapped back without moving) and of two values.
 func TestValuesEqual(t *testing.T) {
-	for _, n := range []int{40, 1000} {
-		for _, v := range []float32{-1.5, float32(math.NaN()), float32(math.Copysign(0, -1))} {
-			x := make([]float32, n)
-			for i := range x {
-				x[i] = v
-			}
-			want := slices.Clone(bitsOf[float32, uint32](x))
-			Values(bitsOf[float32, uint32](x), make([]uint32, n), Float, false)
-			if !slices.Equal(bitsOf[float32, uint32](x), want) {
-				t.Fatalf("n=%d of %v: changed", n, v)
-			}
-			x[n/2] = 7
-			Values(bitsOf[float32, uint32](x), make([]uint32, n), Float, false)
-			at, other := n-1, 0 // 7 last, after the value
-			if v != v {
-				at, other = 0, n-1 // NaN last
-			}
-			if x[at] != 7 || math.Float32bits(x[other]) != want[0] {
-				t.Fatalf("n=%d of %v and a 7: %v ... %v", n, v, x[0], x[n-1])
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		for _, n := range []int{40, 1000} {
+			for _, v := range []float32{-1.5, float32(math.NaN()), float32(math.Copysign(0, -1))} {
+				x := make([]float32, n)
+				for i := range x {
+					x[i] = v
+				}
+				want := slices.Clone(bitsOf[float32, uint32](x))
+				Values(bitsOf[float32, uint32](x), make([]uint32, n), Float, false)
+				if !slices.Equal(bitsOf[float32, uint32](x), want) {
+					t.Fatalf("n=%d of %v: changed", n, v)
+				}
+				x[n/2] = 7
+				Values(bitsOf[float32, uint32](x), make([]uint32, n), Float, false)
+				at, other := n-1, 0 // 7 last, after the value
+				if v != v {
+					at, other = 0, n-1 // NaN last
+				}
+				if x[at] != 7 || math.Float32bits(x[other]) != want[0] {
+					t.Fatalf("n=%d of %v and a 7: %v ... %v", n, v, x[0], x[n-1])
+				}
 			}
 		}
-	}
+	})
 }
 
 // TestValuesSharedBytes sorts values whose keys share their top bytes
