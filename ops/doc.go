@@ -131,7 +131,9 @@
 // sorted there by a radix sort of keys that order as the values do
 // (internal/sorts), and copied into the result: the data crosses memory
 // once each way, whatever the layout, and the result is the same on every
-// machine. TopK selects the k largest or smallest of each lane without
+// machine; from 4 MiB of input the lanes are split over goroutines
+// (tensor.SetParallelism), each lane sorted by one, so the result is the
+// same for every parallelism too. TopK selects the k largest or smallest of each lane without
 // sorting it: the k-th key is found by a radix selection, the elements
 // before it gathered in index order and only those sorted. Quantile,
 // NanQuantile, Percentile, NanPercentile, Median and NanMedian reduce any axes by the same lanes

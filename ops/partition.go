@@ -96,12 +96,10 @@ func checkKth(op string, shape []int, kth, axis int) (int, int, error) {
 // int), their indices.
 func partitionLanes[R tensor.Element, T tensor.Real](d *operand[R], v *operand[T], axis, kth int, indices bool) {
 	kind := sortKind[T]()
-	var sc scratch // the keys and the selection's buffer
-	defer sc.release()
-	sortLanes(d, v, 1<<axis, false, func(out []R, in []T) {
+	sortLanes(d, v, 1<<axis, false, func(sc *scratch, out []R, in []T) {
 		n := len(in)
-		words := (n*int(unsafe.Sizeof(in[0])) + 7) / 8
-		keys, buf := scratchOrMake[uint64](&sc, 0, words), scratchOrMake[uint64](&sc, 1, words)
+		words := (n*int(unsafe.Sizeof(in[0])) + 7) / 8 // the keys and the selection's buffer
+		keys, buf := scratchOrMake[uint64](sc, 0, words), scratchOrMake[uint64](sc, 1, words)
 		switch unsafe.Sizeof(in[0]) {
 		case 1:
 			partitionLane[uint8](out, in, keys, buf, kth, kind, indices)

@@ -216,11 +216,9 @@ func quantileRun[T tensor.Float](op string, s *quantileSpec, d *operand[T], v te
 	if err := emptyReduction(op, shape, set, len(d.data)); err != nil {
 		return err
 	}
-	var sc scratch
-	defer sc.release()
-	sortLanes(d, operandOf(&v), set, false, func(out, in []T) {
+	sortLanes(d, operandOf(&v), set, false, func(sc *scratch, out, in []T) {
 		n := len(in)
-		keys, buf := scratchOrMake[T](&sc, 0, n), scratchOrMake[T](&sc, 1, n)
+		keys, buf := scratchOrMake[T](sc, 0, n), scratchOrMake[T](sc, 1, n)
 		if unsafe.Sizeof(in[0]) == 4 {
 			out[0] = quantileLane[uint32](in, keys, buf, s)
 		} else {

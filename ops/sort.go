@@ -4,6 +4,7 @@ import (
 	"unsafe"
 
 	"github.com/tessera-go/tessera/internal/copier"
+	"github.com/tessera-go/tessera/internal/par"
 	"github.com/tessera-go/tessera/internal/sorts"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/tensor"
@@ -148,10 +149,8 @@ func lanesInto[R tensor.Element, T tensor.Real](op string, d *operand[R], v tens
 // sortValues sorts the lanes of v along axis into d.
 func sortValues[T tensor.Real](d, v *operand[T], axis int, desc bool) {
 	kind := sortKind[T]()
-	var sc scratch // the radix sort's buffer: from the pool up to par.MinBytes
-	defer sc.release()
-	sortLanes(d, v, 1<<axis, true, func(out, in []T) {
-		buf := scratchOrMake[T](&sc, 0, len(in))
+	sortLanes(d, v, 1<<axis, true, func(sc *scratch, out, in []T) {
+		buf := scratchOrMake[T](sc, 0, len(in)) // the radix sort's: from the pool up to par.MinBytes
 		switch unsafe.Sizeof(in[0]) {
 		case 1:
 			radixValues[uint8](in, buf, kind, desc)
@@ -174,14 +173,12 @@ func radixValues[K sorts.Key, T tensor.Real](x, buf []T, kind sorts.Kind, desc b
 // axis, stably.
 func sortIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, desc bool) {
 	kind := sortKind[T]()
-	var sc scratch // the keys and the radix sort's buffers
-	defer sc.release()
-	sortLanes(d, v, 1<<axis, false, func(out []int, in []T) {
+	sortLanes(d, v, 1<<axis, false, func(sc *scratch, out []int, in []T) {
 		n := len(in)
 		size := int(unsafe.Sizeof(in[0]))
 		words := (n*size + 7) / 8 // as many bytes as the keys of any T need
-		keys, kbuf := scratchOrMake[uint64](&sc, 0, words), scratchOrMake[uint64](&sc, 1, words)
-		ibuf := scratchOrMake[int](&sc, 2, n)
+		keys, kbuf := scratchOrMake[uint64](sc, 0, words), scratchOrMake[uint64](sc, 1, words)
+		ibuf := scratchOrMake[int](sc, 2, n)
 		for i := range out {
 			out[i] = i
 		}
@@ -235,99 +232,119 @@ func sortKind[T tensor.Real]() sorts.Kind {
 // its result into the same lane of d, which has v's shape but along
 // those axes, where its lanes may be shorter (TopK's, or a quantile's one
 // element): the lanes are copied a batch at a time into a row-major
-// buffer, a lane a row (see Sorting above), run(out, in) takes one row in
-// and leaves its result in out, and the batch is copied into d. With
-// inPlace (R is T, the lanes of d as long as v's), out is in: run sorts
-// in place. Where d's part for a batch is itself row-major and
-// contiguous (the lanes of a new result along its last axis), that part
-// is the buffer: out, and with inPlace in too, so that nothing is copied
-// back.
-func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], set uint64, inPlace bool, run func(out []R, in []T)) {
+// buffer, a lane a row (see Sorting above), run(sc, out, in) takes one
+// row in and leaves its result in out, with sc as its scratch, and the
+// batch is copied into d. With inPlace (R is T, the lanes of d as long as
+// v's), out is in: run sorts in place. Where d's part for a batch is
+// itself row-major and contiguous (the lanes of a new result along its
+// last axis), that part is the buffer: out, and with inPlace in too, so
+// that nothing is copied back. The lanes are split into as many ranges as
+// par.Workers gives for v's bytes, each run on a goroutine of its own
+// with scratch of its own: each lane's result depends on that lane only.
+func sortLanes[T tensor.Real, R tensor.Element](d *operand[R], v *operand[T], set uint64, inPlace bool, run func(sc *scratch, out []R, in []T)) {
 	if v.lay.Size() == 0 {
 		return
 	}
-	rank := v.lay.Rank()
+	var g laneGrid
+	g.init(&d.lay, &v.lay, set)
+	lanes := shapeSize(g.shape[:g.others])
+	var zt T
+	w := min(lanes, par.Workers(v.lay.Size()*int(unsafe.Sizeof(zt))))
+	par.Do(w, func(i int) {
+		sortLaneRange(&g, d, v, lanes*i/w, lanes*(i+1)/w, inPlace, run)
+	})
+}
+
+// laneGrid is the lanes of sortLanes: v's and d's layouts with the
+// lanes' axes last (and a first axis of 1 where there is no other), the
+// number of the other axes, v's shape in that order and the lanes' and
+// the results' shapes.
+type laneGrid struct {
+	vl, dl              layout.Layout
+	others              int
+	shape               []int
+	laneShape, outShape []int
+}
+
+func (g *laneGrid) init(dl, vl *layout.Layout, set uint64) {
+	rank := vl.Rank()
 	perm := make([]int, 0, rank)
 	for a := range rank {
 		if set&(1<<a) == 0 {
 			perm = append(perm, a)
 		}
 	}
-	others := len(perm)
+	g.others = len(perm)
 	for a := range rank {
 		if set&(1<<a) != 0 {
 			perm = append(perm, a)
 		}
 	}
-	var vl, dl layout.Layout
-	if vl.SetPermute(&v.lay, perm...) != nil || dl.SetPermute(&d.lay, perm...) != nil {
+	if g.vl.SetPermute(vl, perm...) != nil || g.dl.SetPermute(dl, perm...) != nil {
 		panic("ops: internal error: a sort's axes do not permute")
 	}
-	if others == 0 { // one lane: a batch of one row
-		vl, _ = vl.Unsqueeze(0)
-		dl, _ = dl.Unsqueeze(0)
-		others = 1
+	if g.others == 0 { // one lane: a batch of one row
+		g.vl, _ = g.vl.Unsqueeze(0)
+		g.dl, _ = g.dl.Unsqueeze(0)
+		g.others = 1
 	}
-	shape, dshape := vl.Shape(), dl.Shape()
-	laneShape, outShape := shape[others:], dshape[others:]
-	n, k := shapeSize(laneShape), shapeSize(outShape) // k: as n, or (TopK, a quantile) fewer
-	b := others - 1                                   // the batch axis: the innermost of the others
+	g.shape = g.vl.Shape()
+	g.laneShape, g.outShape = g.shape[g.others:], g.dl.Shape()[g.others:]
+}
+
+// sortLaneRange is sortLanes on the lanes lo to hi of g, in row-major
+// order of the other axes: batches of neighbouring lanes along the
+// innermost of those axes.
+func sortLaneRange[T tensor.Real, R tensor.Element](g *laneGrid, d *operand[R], v *operand[T], lo, hi int, inPlace bool, run func(sc *scratch, out []R, in []T)) {
+	n, k := shapeSize(g.laneShape), shapeSize(g.outShape) // k: as n, or (TopK, a quantile) fewer
+	b := g.others - 1                                     // the batch axis: the innermost of the others
 	var zt T
 	per := max(1, sortBatchBytes/(n*int(unsafe.Sizeof(zt))))
-	per = min(per, shape[b])
-	var sc scratch
+	per = min(per, g.shape[b])
+	var sc, rs scratch // the batches' buffers, run's scratch
 	defer sc.release()
+	defer rs.release()
 	var in []T
 	var out []R
-	idx := make([]int, b) // the index over the axes before b
 	var ol, od, sv, sd layout.Layout
-	for {
-		ol, od = vl, dl
-		for k := b - 1; k >= 0; k-- {
-			_ = ol.SetSelect(&ol, k, idx[k])
-			_ = od.SetSelect(&od, k, idx[k])
+	for pos := lo; pos < hi; {
+		// The lane at pos: index j along b, the others' indices above.
+		j, rest := pos%g.shape[b], pos/g.shape[b]
+		ol, od = g.vl, g.dl
+		for a := b - 1; a >= 0; a-- {
+			_ = ol.SetSelect(&ol, a, rest%g.shape[a])
+			_ = od.SetSelect(&od, a, rest%g.shape[a])
+			rest /= g.shape[a]
 		}
-		for b0 := 0; b0 < shape[b]; b0 += per {
-			b1 := min(b0+per, shape[b])
-			_ = sv.SetSlice(&ol, 0, b0, b1, 1)
-			_ = sd.SetSlice(&od, 0, b0, b1, 1)
-			rows := b1 - b0
-			bl, _ := layout.RowMajor(append([]int{rows}, laneShape...)...)
-			ol, _ := layout.RowMajor(append([]int{rows}, outShape...)...)
-			bi, bo := in, out // the batch's buffers
-			direct := sd.IsContiguous()
-			if direct {
-				off := sd.Offset()
-				bo = d.data[off : off+rows*k]
-			} else if out == nil {
-				out = scratchOrMake[R](&sc, 0, per*k)
-				bo = out
-			}
-			switch {
-			case inPlace:
-				bi = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(bo))), len(bo))
-			case in == nil:
-				in = scratchOrMake[T](&sc, 1, per*n)
-				bi = in
-			}
-			bi, bo = bi[:rows*n], bo[:rows*k]
-			copier.Move(bi, &bl, v.data, &sv, copier.Part{})
-			for r := range rows {
-				run(bo[r*k:(r+1)*k], bi[r*n:(r+1)*n])
-			}
-			if !direct {
-				copier.Move(d.data, &sd, bo, &ol, copier.Part{})
-			}
+		rows := min(per, g.shape[b]-j, hi-pos)
+		_ = sv.SetSlice(&ol, 0, j, j+rows, 1)
+		_ = sd.SetSlice(&od, 0, j, j+rows, 1)
+		bl, _ := layout.RowMajor(append([]int{rows}, g.laneShape...)...)
+		rl, _ := layout.RowMajor(append([]int{rows}, g.outShape...)...)
+		bi, bo := in, out // the batch's buffers
+		direct := sd.IsContiguous()
+		if direct {
+			off := sd.Offset()
+			bo = d.data[off : off+rows*k]
+		} else if out == nil {
+			out = scratchOrMake[R](&sc, 0, per*k)
+			bo = out
 		}
-		k := b - 1
-		for ; k >= 0; k-- {
-			if idx[k]++; idx[k] < shape[k] {
-				break
-			}
-			idx[k] = 0
+		switch {
+		case inPlace:
+			bi = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(bo))), len(bo))
+		case in == nil:
+			in = scratchOrMake[T](&sc, 1, per*n)
+			bi = in
 		}
-		if k < 0 {
-			return
+		bi, bo = bi[:rows*n], bo[:rows*k]
+		copier.Move(bi, &bl, v.data, &sv, copier.Part{})
+		for r := range rows {
+			run(&rs, bo[r*k:(r+1)*k], bi[r*n:(r+1)*n])
 		}
+		if !direct {
+			copier.Move(d.data, &sd, bo, &rl, copier.Part{})
+		}
+		pos += rows
 	}
 }

@@ -370,3 +370,51 @@ func ExampleArgSort() {
 	fmt.Println(up, down)
 	// Output: [2 0 1 3] [1 3 0 2]
 }
+
+// TestSortParallel checks that the lane operations give the same results
+// for every parallelism, on an input large enough to be split (4 MiB),
+// along both axes: the lanes are split over goroutines, each lane's
+// result its own.
+func TestSortParallel(t *testing.T) {
+	r := rand.New(rand.NewPCG(53, 23))
+	x := tensor.Must(tensor.New[float32](1024, 1100))
+	for i := range x.Data() {
+		x.Data()[i] = sortValue[float32](r)
+	}
+	results := func() [][]byte {
+		var out [][]byte
+		add := func(b []byte, err error) {
+			require.NoError(t, err)
+			out = append(out, b)
+		}
+		for axis := range 2 {
+			s, err := ops.Sort(x, axis)
+			add(bytesOf(s.Data()), err)
+			if raceEnabled { // the race detector's Go paths: Sort suffices
+				continue
+			}
+			a, err := ops.ArgSort(x, axis)
+			add(bytesOf(a.Data()), err)
+			v, i, err := ops.TopK(x, 5, axis, true)
+			add(bytesOf(v.Data()), err)
+			add(bytesOf(i.Data()), err)
+			m, err := ops.NanMedian(x, axis)
+			add(bytesOf(m.Data()), err)
+			p, err := ops.ArgPartition(x, 100, axis)
+			add(bytesOf(p.Data()), err)
+		}
+		return out
+	}
+	defer tensor.SetParallelism(tensor.SetParallelism(1))
+	want := results()
+	for _, p := range []int{2, 3} {
+		tensor.SetParallelism(p)
+		require.Equal(t, want, results(), "parallelism %d", p)
+	}
+}
+
+// bytesOf returns the bytes of x.
+func bytesOf[T any](x []T) []byte {
+	var z T
+	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x))), len(x)*int(unsafe.Sizeof(z)))
+}

@@ -58,14 +58,12 @@ func TopK[T tensor.Real, V tensor.Operand[T]](v V, k, axis int, largest bool) (t
 // (descending where largest is set).
 func selectIndices[T tensor.Real](d *operand[int], v *operand[T], axis int, largest bool) {
 	kind := sortKind[T]()
-	var sc scratch
-	defer sc.release()
-	sortLanes(d, v, 1<<axis, false, func(out []int, in []T) {
+	sortLanes(d, v, 1<<axis, false, func(sc *scratch, out []int, in []T) {
 		n, k := len(in), len(out)
 		size := int(unsafe.Sizeof(in[0]))
 		words := (n*size + 7) / 8
-		keys, buf := scratchOrMake[uint64](&sc, 0, words), scratchOrMake[uint64](&sc, 1, words)
-		ibuf := scratchOrMake[int](&sc, 2, k)
+		keys, buf := scratchOrMake[uint64](sc, 0, words), scratchOrMake[uint64](sc, 1, words)
+		ibuf := scratchOrMake[int](sc, 2, k)
 		switch size {
 		case 1:
 			selectLane[uint8](out, in, keys, buf, ibuf, kind, largest)
