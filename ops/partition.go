@@ -120,17 +120,8 @@ func partitionLane[K sorts.Key, R tensor.Element, T tensor.Real](out []R, x []T,
 	n := len(x)
 	ks := bitsOf[K](keys)[:n]
 	sorts.ArgKeys(ks, bitsOf[K](x), kind, false)
-	t := sorts.Select(ks, bitsOf[K](buf)[:n], kth)
-	lt, le := 0, 0 // the numbers of keys below t and not above it
-	for _, k := range ks {
-		if k < t {
-			lt++
-		}
-		if k <= t {
-			le++
-		}
-	}
-	p := [3]int{0, lt, le} // the next position of each part
+	t, lt, eq := sorts.SelectRank(ks, bitsOf[K](buf)[:n], kth)
+	p := [3]int{0, lt, lt + eq} // the next position of each part
 	if indices {
 		o := bitsOf[int](out) // R is int
 		for i, k := range ks {
@@ -148,13 +139,14 @@ func partitionLane[K sorts.Key, R tensor.Element, T tensor.Real](out []R, x []T,
 	}
 }
 
-// partOf returns 0, 1 or 2 for a key below, equal to or above t.
-func partOf[K sorts.Key](k, t K) int {
-	switch {
-	case k < t:
-		return 0
-	case k == t:
+// partOf returns 0, 1 or 2 for a key below, equal to or above t, without
+// a branch: the keys of a lane fall on either side at random.
+func partOf[K sorts.Key](k, t K) int { return b2i(k >= t) + b2i(k > t) }
+
+// b2i returns 1 for true and 0 for false (a SETcc, not a branch).
+func b2i(b bool) int {
+	if b {
 		return 1
 	}
-	return 2
+	return 0
 }

@@ -50,8 +50,11 @@ func benchSort1M[T tensor.Real](b *testing.B) {
 // BenchmarkSort runs the cases of issue 53 on one goroutine: 1 Mi
 // elements of each type against slices.Sort; ArgSort against
 // slices.SortStableFunc of indices; TopK of 10 against a full descending
-// ArgSort; Median against a full Sort; the rows of a float32 [4096,256] and its columns (axis 0)
-// against slices.Sort of each lane.
+// ArgSort; Median against a full Sort; Unique of small-range integers
+// against a sort and slices.Compact; SearchSorted against
+// slices.BinarySearch; Partition at the middle against a full Sort; the
+// rows of a float32 [4096,256] and its columns (axis 0) against
+// slices.Sort of each lane.
 func BenchmarkSort(b *testing.B) {
 	defer tensor.SetParallelism(tensor.SetParallelism(1))
 	b.Run("float32/vs=slices.Sort", benchSort1M[float32])
@@ -59,6 +62,12 @@ func BenchmarkSort(b *testing.B) {
 	b.Run("int32/vs=slices.Sort", benchSort1M[int32])
 	b.Run("int64/vs=slices.Sort", benchSort1M[int64])
 	b.Run("int16/vs=slices.Sort", benchSort1M[int16])
+	b.Run("int8/vs=slices.Sort", benchSort1M[int8])
+	b.Run("uint8/vs=slices.Sort", benchSort1M[uint8])
+	b.Run("uint16/vs=slices.Sort", benchSort1M[uint16])
+	b.Run("uint32/vs=slices.Sort", benchSort1M[uint32])
+	b.Run("uint64/vs=slices.Sort", benchSort1M[uint64])
+	b.Run("int/vs=slices.Sort", benchSort1M[int])
 	b.Run("ArgSort-float32/vs=slices.SortStableFunc", func(b *testing.B) {
 		r := rand.New(rand.NewPCG(53, 4))
 		x := randomTensor[float32](r, 1<<20)
@@ -83,6 +92,36 @@ func BenchmarkSort(b *testing.B) {
 		x := randomTensor[float32](r, 1<<20)
 		out := tensor.Must(tensor.New[float32](1 << 20))
 		sortPair(b, "Sort", func() { _, _ = ops.Median(x) }, func() { _ = ops.SortInto(out, x, 0) })
+	})
+	b.Run("Unique-int64-1000/vs=slices.Compact", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(53, 8))
+		x := tensor.Must(tensor.New[int64](1 << 20))
+		for i := range x.Data() {
+			x.Data()[i] = int64(r.IntN(1000))
+		}
+		ref := make([]int64, 1<<20)
+		sortPair(b, "slices.Compact", func() { _, _ = ops.Unique(x) }, func() {
+			copy(ref, x.Data())
+			slices.Sort(ref)
+			_ = slices.Compact(ref)
+		})
+	})
+	b.Run("SearchSorted-float32/vs=slices.BinarySearch", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(53, 9))
+		x := randomTensor[float32](r, 1<<20)
+		s := tensor.Must(ops.Sort(x, 0))
+		out := tensor.Must(tensor.New[int](1 << 20))
+		sortPair(b, "slices.BinarySearch", func() { _ = ops.SearchSortedInto(out, s, x, ops.SideLeft) }, func() {
+			for i, v := range x.Data() {
+				out.Data()[i], _ = slices.BinarySearch(s.Data(), v)
+			}
+		})
+	})
+	b.Run("Partition-float32/vs=Sort", func(b *testing.B) {
+		r := rand.New(rand.NewPCG(53, 10))
+		x := randomTensor[float32](r, 1<<20)
+		out := tensor.Must(tensor.New[float32](1 << 20))
+		sortPair(b, "Sort", func() { _ = ops.PartitionInto(out, x, 1<<19, 0) }, func() { _ = ops.SortInto(out, x, 0) })
 	})
 	r := rand.New(rand.NewPCG(53, 5))
 	m := randomTensor[float32](r, 4096, 256)

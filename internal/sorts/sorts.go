@@ -507,6 +507,13 @@ func insertionIndex[K Key](keys []K, idx []int) {
 // byte of the result, and those keys are gathered into buf for the next
 // byte. Each pass reads the keys left, most passes a small part of them.
 func Select[K Key](keys, buf []K, k int) K {
+	key, _, _ := SelectRank(keys, buf, k)
+	return key
+}
+
+// SelectRank is Select that also returns how many keys are below the
+// k-th and how many equal it: the counts of each pass give them.
+func SelectRank[K Key](keys, buf []K, k int) (key K, below, equal int) {
 	var c [256]int
 	var prefix K
 	cand := keys
@@ -519,10 +526,11 @@ func Select[K Key](keys, buf []K, k int) K {
 		d := 0
 		for ; k >= c[d]; d++ {
 			k -= c[d]
+			below += c[d]
 		}
 		prefix |= K(d) << sh
 		if p == 0 {
-			break
+			return prefix, below, c[d]
 		}
 		if c[d] == len(cand) {
 			continue // every key left has this byte
@@ -537,7 +545,7 @@ func Select[K Key](keys, buf []K, k int) K {
 		}
 		cand = buf[:n]
 	}
-	return prefix
+	panic("unreachable")
 }
 
 // argMap is ArgKeys's map of one bit pattern to its key.

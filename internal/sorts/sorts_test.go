@@ -378,6 +378,14 @@ func TestSelect(t *testing.T) {
 			if got := Select(y, make([]uint16, n), k); got != sy[k] {
 				t.Fatalf("uint16 n=%d k=%d: %d, want %d", n, k, got, sy[k])
 			}
+			// SelectRank's counts: the sorted keys below the k-th and
+			// equal to it.
+			key, below, equal := SelectRank(y, make([]uint16, n), k)
+			lo, _ := slices.BinarySearch(sy, key)
+			hi, _ := slices.BinarySearch(sy, key+1)
+			if key != sy[k] || below != lo || equal != hi-lo {
+				t.Fatalf("uint16 n=%d k=%d: SelectRank %d %d %d, want %d %d %d", n, k, key, below, equal, sy[k], lo, hi-lo)
+			}
 		}
 	}
 }
