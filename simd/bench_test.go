@@ -414,7 +414,7 @@ func benchSortNetwork[K Key](b *testing.B) {
 				for i := 0; i < b.N; i++ {
 					j := i % runs
 					copy(x, pool[j*n:(j+1)*n])
-					_ = SortNetwork(x)
+					_ = SortNetwork(x, KeyMap[K]{})
 				}
 				b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N*n), "ns/key")
 			})

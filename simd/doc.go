@@ -24,9 +24,10 @@
 // multiply-adds in k order, the same bits at every level as their Go twin
 // with math.FMA; the tile's size differs by level, which only changes
 // which elements are computed together. [SortNetwork] sorts up to 16
-// vectors of unsigned keys (internal/sorts maps every real type onto
-// them) by a bitonic network in registers at the AVX-512 level; sorted
-// keys are the same whatever sorts them.
+// vectors of bit patterns by the unsigned keys a [KeyMap] maps them to
+// (internal/sorts's maps, which order every real type), by a bitonic
+// network in registers at the AVX-512 level; sorted keys are the same
+// whatever sorts them.
 //
 // Offsets, strides and leading dimensions are counted in elements, not
 // bytes, and may be negative where the kernel says so. The element i of a
@@ -371,15 +372,16 @@
 //     AVX2 builds 2^k's bits) and narrows to float32, NaN lanes taking x
 //     back: each step the one loops.Exp32 takes, so the bits are the
 //     twin's. float64 is math.Exp at every level.
-//   - [SortNetwork] loads the keys into 1, 2, 4, 8 or 16 registers under
-//     masks (the lanes past the end all ones, the largest key), runs the
+//   - [SortNetwork] loads the bit patterns into 1, 2, 4, 8 or 16
+//     registers under masks, maps them to keys (five instructions a
+//     vector; the lanes past the end then all ones, the largest key), runs the
 //     bitonic network with every comparator ascending (a mirror step,
 //     then half-cleaners): between registers a VPMINU and a VPMAXU (a
 //     mirror reverses the partner first, by VPERMD or VPERMQ, and the
 //     larger half after), within one a permutation (VPSHUFD, VSHUFI32X4 or
 //     VSHUFI64X2 by an immediate, VPERMD or VPERMQ by a constant index),
 //     a VPMINU, and a VPMAXU into the upper lanes under a mask; then
-//     stores under the same masks. Ten kernels (two key sizes, five
+//     maps the keys back and stores under the same masks. Ten kernels (two key sizes, five
 //     register counts), written by simd/internal/gensort (go generate),
 //     whose test fails when the committed sort_amd64.s differs from its
 //     output. AVX2 has no kernel: its 16 registers hold a quarter of the

@@ -112,8 +112,8 @@ type table struct {
 	clip64 clipKernel[float64]
 	// sortNet32 and sortNet64 are the sorting networks of SortNetwork by
 	// the base-2 logarithm of the vectors they hold (nil: the Go twin).
-	sortNet32 [5]func(x *uint32, n int)
-	sortNet64 [5]func(x *uint64, n int)
+	sortNet32 [5]func(x *uint32, n int, km *KeyMap[uint32])
+	sortNet64 [5]func(x *uint64, n int, km *KeyMap[uint64])
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]

@@ -15,6 +15,36 @@ type Key interface {
 	uint32 | uint64
 }
 
+// KeyMap is the order SortNetwork sorts bit patterns x by: that of the
+// unsigned keys
+//
+//	key(x) = (x ^ (signs(x)&A | B)) - M ^ F
+//
+// where signs(x) is all ones if x's top bit is set and 0 otherwise; the
+// sorted keys are mapped back by
+//
+//	x = y ^ (^signs(y)&A | B), y = (key ^ F) + M
+//
+// which undoes key when B's top bit is set or A and B are 0 (the maps of
+// internal/sorts: the zero KeyMap for unsigned integers, B the sign bit
+// for signed ones, A the other bits and B the sign bit, M the mantissa,
+// for floats; F all ones for a descending order).
+type KeyMap[K Key] struct{ A, B, M, F K }
+
+// key returns x's key.
+func (km *KeyMap[K]) key(x K) K {
+	return (x ^ (signs(x)&km.A | km.B)) - km.M ^ km.F
+}
+
+// unkey returns the bit pattern of key k.
+func (km *KeyMap[K]) unkey(k K) K {
+	y := k ^ km.F + km.M
+	return y ^ (^signs(y)&km.A | km.B)
+}
+
+// signs returns all ones where x's top bit is set, and 0 otherwise.
+func signs[K Key](x K) K { return 0 - x>>(8*unsafe.Sizeof(x)-1) }
+
 // sortNetLanes is the number of keys of K to a 64-byte vector.
 func sortNetLanes[K Key]() int { return 64 / int(unsafe.Sizeof(K(0))) }
 
@@ -35,18 +65,19 @@ func SortNetworkFast[K Key]() bool {
 	return t.sortNet64[0] != nil
 }
 
-// SortNetwork sorts x ascending by a bitonic sorting network, in
-// registers at the AVX-512 level: the keys are loaded into the fewest
-// vectors that hold them (1, 2, 4, 8 or 16 of 64 bytes), the lanes past
-// len(x) filled with the largest key, sorted there, and stored back. The
-// network's comparators are all ascending: merging blocks of k keys
-// compares key i with its mirror i^(k-1), then with i^j for j = k/4, ...,
-// 1, the lower index taking the smaller key. The Go twin, at the other
-// levels, runs the same comparators. Sorting keys, every correct sort
-// gives the same result; the network is not stable, which keys cannot
-// show. It returns an error wrapping ErrRange, sorting nothing, when x has
-// more than SortNetworkMax[K]() keys.
-func SortNetwork[K Key](x []K) error {
+// SortNetwork sorts the bit patterns x ascending by their keys of km, by
+// a bitonic sorting network, in registers at the AVX-512 level: the
+// patterns are loaded into the fewest vectors that hold them (1, 2, 4, 8
+// or 16 of 64 bytes), mapped to keys (the lanes past len(x) set to the
+// largest key), sorted there, mapped back and stored. The network's
+// comparators are all ascending: merging blocks of k keys compares key i
+// with its mirror i^(k-1), then with i^j for j = k/4, ..., 1, the lower
+// index taking the smaller key. The Go twin, at the other levels, runs
+// the same comparators. Where km's maps are inverses (see KeyMap), every
+// correct sort gives the same result; the network is not stable, which
+// equal bit patterns cannot show. It returns an error wrapping ErrRange,
+// sorting nothing, when x has more than SortNetworkMax[K]() elements.
+func SortNetwork[K Key](x []K, km KeyMap[K]) error {
 	n := len(x)
 	if n > SortNetworkMax[K]() {
 		return errs.New("simd", "SortNetwork", ErrRange, "%d keys, more than %d", n, SortNetworkMax[K]())
@@ -65,23 +96,25 @@ func SortNetwork[K Key](x []K) error {
 	t := active.Load()
 	if unsafe.Sizeof(K(0)) == 4 {
 		if k := t.sortNet32[r]; k != nil {
-			k((*uint32)(unsafe.Pointer(&x[0])), n)
+			k((*uint32)(unsafe.Pointer(&x[0])), n, (*KeyMap[uint32])(unsafe.Pointer(&km)))
 			return nil
 		}
 	} else if k := t.sortNet64[r]; k != nil {
-		k((*uint64)(unsafe.Pointer(&x[0])), n)
+		k((*uint64)(unsafe.Pointer(&x[0])), n, (*KeyMap[uint64])(unsafe.Pointer(&km)))
 		return nil
 	}
-	sortNetGo(x, regs*sortNetLanes[K]())
+	sortNetGo(x, regs*sortNetLanes[K](), &km)
 	return nil
 }
 
 // sortNetGo is SortNetwork's twin: the network of size keys (a power of
-// two at least len(x)) over x padded with the largest key.
-func sortNetGo[K Key](x []K, size int) {
+// two at least len(x)) over the keys of x padded with the largest key.
+func sortNetGo[K Key](x []K, size int, km *KeyMap[K]) {
 	var buf [256]K
 	a := buf[:size]
-	copy(a, x)
+	for i, e := range x {
+		a[i] = km.key(e)
+	}
 	for i := len(x); i < size; i++ {
 		a[i] = ^K(0)
 	}
@@ -103,5 +136,7 @@ func sortNetGo[K Key](x []K, size int) {
 			}
 		}
 	}
-	copy(x, a)
+	for i := range x {
+		x[i] = km.unkey(a[i])
+	}
 }

@@ -5,14 +5,17 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+	"unsafe"
 )
 
 // TestSortNetworkLevels checks SortNetwork at every level against
-// slices.Sort, for keys of 4 and 8 bytes: every length up to the largest
-// (each number of vectors, full and partial), starts off the vector, keys
-// random, of few distinct values, all equal, sorted, reversed, organ
-// pipe, and holding the largest key (the value the lanes past the end
-// are filled with). Guard cells around the keys must stay untouched.
+// slices.Sort of the keys, for bit patterns of 4 and 8 bytes: every
+// length up to the largest (each number of vectors, full and partial),
+// starts off the vector, patterns random, of few distinct values, all
+// equal, sorted, reversed, organ pipe, and holding the largest keys (the
+// value the lanes past the end are filled with), by the key maps of
+// unsigned and signed integers and of floats, ascending and descending.
+// Guard cells around the patterns must stay untouched.
 func TestSortNetworkLevels(t *testing.T) {
 	forEachLevel(t, func(t *testing.T) {
 		r := rand.New(rand.NewPCG(53, 40))
@@ -52,13 +55,20 @@ func checkSortNetwork[K Key](t *testing.T, r *rand.Rand) {
 					x[i] = ^K(0) - K(r.IntN(3)) // the largest keys
 				}
 			}
-			want := slices.Clone(x)
+			km := sortMaps[K]()[(n+pattern)%6]
+			want := make([]K, n)
+			for i, e := range x {
+				want[i] = km.key(e)
+			}
 			slices.Sort(want)
-			if err := SortNetwork(x); err != nil {
+			for i, k := range want {
+				want[i] = km.unkey(k)
+			}
+			if err := SortNetwork(x, km); err != nil {
 				t.Fatal(err)
 			}
 			if !slices.Equal(x, want) {
-				t.Fatalf("%T n %d pattern %d at %v: got %v, want %v", x, n, pattern, Level(), x, want)
+				t.Fatalf("%T n %d pattern %d map %+v at %v: got %v, want %v", x, n, pattern, km, Level(), x, want)
 			}
 			for i, g := range buf {
 				if (i < off || i >= off+n) && g != mark {
@@ -69,7 +79,23 @@ func checkSortNetwork[K Key](t *testing.T, r *rand.Rand) {
 	}
 	x := make([]K, SortNetworkMax[K]()+1)
 	x[0] = 1
-	if err := SortNetwork(x); !errors.Is(err, ErrRange) || x[0] != 1 {
+	if err := SortNetwork(x, KeyMap[K]{}); !errors.Is(err, ErrRange) || x[0] != 1 {
 		t.Fatalf("%T: %d keys: %v, x[0] %d", x, len(x), err, x[0])
 	}
+}
+
+// sortMaps returns the key maps of internal/sorts for K: unsigned and
+// signed integers and floats, ascending and descending.
+func sortMaps[K Key]() []KeyMap[K] {
+	top := K(1) << (8*unsafe.Sizeof(K(0)) - 1)
+	m := uint64(1)<<23 - 1
+	if unsafe.Sizeof(K(0)) == 8 {
+		m = 1<<52 - 1
+	}
+	mant := K(m)
+	var maps []KeyMap[K]
+	for _, f := range []K{0, ^K(0)} {
+		maps = append(maps, KeyMap[K]{F: f}, KeyMap[K]{B: top, F: f}, KeyMap[K]{A: ^top, B: top, M: mant, F: f})
+	}
+	return maps
 }

@@ -110,16 +110,19 @@ func (km *keyMap[K]) unkey(k K) K {
 // descending sort: a bijection, undone by FromKeys.
 func ToKeys[K Key](b []K, k Kind, descending bool) {
 	km := newKeyMap[K](k, descending)
+	a, t, m, f := km.a, km.b, km.m, km.f // in registers: b's stores might alias km
 	for i, x := range b {
-		b[i] = km.key(x)
+		b[i] = (x ^ (signs(x)&a | t)) - m ^ f
 	}
 }
 
 // FromKeys undoes ToKeys with the same kind and order.
 func FromKeys[K Key](b []K, k Kind, descending bool) {
 	km := newKeyMap[K](k, descending)
+	a, t, m, f := km.a, km.b, km.m, km.f
 	for i, x := range b {
-		b[i] = km.unkey(x)
+		y := x ^ f + m
+		b[i] = y ^ (^signs(y)&a | t)
 	}
 }
 
@@ -130,9 +133,13 @@ func FromKeys[K Key](b []K, k Kind, descending bool) {
 // their own.
 func Values[K Key](b, buf []K, k Kind, descending bool) {
 	km := newKeyMap[K](k, descending)
-	if len(b) <= insertionMax || networkFits[K](len(b)) {
+	if networkFits[K](len(b)) { // the maps in the network's registers
+		network(b, &km)
+		return
+	}
+	if len(b) <= insertionMax {
 		ToKeys(b, k, descending)
-		short(b)
+		insertion(b)
 		FromKeys(b, k, descending)
 		return
 	}
@@ -464,17 +471,31 @@ func short[K Key](keys []K) {
 		insertion(keys)
 		return
 	}
-	p := unsafe.Pointer(unsafe.SliceData(keys))
+	var id keyMap[K] // the keys are their own keys
+	network(keys, &id)
+}
+
+// network sorts the bit patterns b by their keys of km by
+// simd.SortNetwork, which maps them in its registers (networkFits holds).
+func network[K Key](b []K, km *keyMap[K]) {
+	p := unsafe.Pointer(unsafe.SliceData(b))
 	var err error
 	if unsafe.Sizeof(K(0)) == 4 {
-		err = simd.SortNetwork(unsafe.Slice((*uint32)(p), len(keys)))
+		err = simd.SortNetwork(unsafe.Slice((*uint32)(p), len(b)), *(*simd.KeyMap[uint32])(unsafe.Pointer(km)))
 	} else {
-		err = simd.SortNetwork(unsafe.Slice((*uint64)(p), len(keys)))
+		err = simd.SortNetwork(unsafe.Slice((*uint64)(p), len(b)), *(*simd.KeyMap[uint64])(unsafe.Pointer(km)))
 	}
 	if err != nil {
 		panic("sorts: internal error: " + err.Error())
 	}
 }
+
+// keyMap and simd.KeyMap are one map: the same formulas, the fields in
+// the same order (the declarations fail to compile if the sizes differ).
+var (
+	_ [unsafe.Sizeof(keyMap[uint32]{}) - unsafe.Sizeof(simd.KeyMap[uint32]{})]struct{}
+	_ [unsafe.Sizeof(simd.KeyMap[uint64]{}) - unsafe.Sizeof(keyMap[uint64]{})]struct{}
+)
 
 // insertion sorts a short run of keys ascending, stably.
 func insertion[K Key](keys []K) {

@@ -3,12 +3,14 @@
 // generate; TestUpToDate fails when the committed file differs from what
 // it writes.
 //
-// Each kernel sorts n unsigned keys at x ascending, 0 < n <= R·L, where L
-// is the keys to a vector (16 of 4 bytes, 8 of 8) and R, a power of two
-// up to 16, the vectors the kernel holds: the keys are loaded into R
-// registers under masks (the lanes past n set to all ones, the largest
-// key, and not read: AVX-512's masked loads do not fault on them), sorted
-// there by a bitonic network, and stored back under the same masks.
+// Each kernel sorts n bit patterns at x, 0 < n <= R·L, where L is the
+// patterns to a vector (16 of 4 bytes, 8 of 8) and R, a power of two up
+// to 16, the vectors the kernel holds, by the unsigned keys a simd.KeyMap
+// maps them to: the patterns are loaded into R registers under masks (the
+// lanes past n not read: AVX-512's masked loads do not fault on them),
+// mapped to keys (the lanes past n then set to all ones, the largest
+// key), sorted there by a bitonic network, mapped back and stored under
+// the same masks.
 //
 // The network is bitonic sort with every comparator ascending: merging
 // blocks of k keys first compares key i with key i^(k-1) (its mirror in
@@ -45,6 +47,7 @@ type width struct {
 	perm     string // VPERMD
 	ones     string // VPTERNLOGD
 	mov      string // VMOVDQU32
+	sfx      string // D or Q: VPSRAD, VPXORD, VPSUBD, VPADDD, VPBROADCASTD
 	// shuf gives the permutations lane^x by an instruction with an
 	// immediate, as the format of its operands (source, destination);
 	// the others are perm by an index vector.
@@ -52,18 +55,18 @@ type width struct {
 }
 
 var widths = []width{
-	{32, 16, "VPMINUD", "VPMAXUD", "VPERMD", "VPTERNLOGD", "VMOVDQU32", map[int]string{
+	{32, 16, "VPMINUD", "VPMAXUD", "VPERMD", "VPTERNLOGD", "VMOVDQU32", "D", map[int]string{
 		1: "VPSHUFD $0xb1, Z%[1]d, Z%[2]d", 2: "VPSHUFD $0x4e, Z%[1]d, Z%[2]d", 3: "VPSHUFD $0x1b, Z%[1]d, Z%[2]d",
 		4: "VSHUFI32X4 $0xb1, Z%[1]d, Z%[1]d, Z%[2]d", 8: "VSHUFI32X4 $0x4e, Z%[1]d, Z%[1]d, Z%[2]d"}},
-	{64, 8, "VPMINUQ", "VPMAXUQ", "VPERMQ", "VPTERNLOGQ", "VMOVDQU64", map[int]string{
+	{64, 8, "VPMINUQ", "VPMAXUQ", "VPERMQ", "VPTERNLOGQ", "VMOVDQU64", "Q", map[int]string{
 		1: "VPSHUFD $0x4e, Z%[1]d, Z%[2]d", 2: "VSHUFI64X2 $0xb1, Z%[1]d, Z%[1]d, Z%[2]d", 4: "VSHUFI64X2 $0x4e, Z%[1]d, Z%[1]d, Z%[2]d"}},
 }
 
-// Registers: Z0-Z27 hold keys and temporaries, Z28-Z31 the index
-// vectors; K1-K4 the masks of the upper lanes of each xor, K7 the load
-// and store mask.
+// Registers: Z0-Z23 hold keys and temporaries, Z24-Z27 the key map's A,
+// B, M and F, Z28-Z31 the index vectors; K1-K4 the masks of the upper
+// lanes of each xor, K7 the load and store mask, K6 its complement.
 const (
-	numData = 28
+	numData = 24
 )
 
 // gen writes one kernel.
@@ -142,6 +145,30 @@ func (g *gen) cross(r, s int, mirror bool) {
 	g.phys[r], g.phys[s] = lo, hi
 }
 
+// toKey maps register x's bit patterns to keys in place:
+// (x ^ (signs(x)&A | B)) - M ^ F, signs(x) all ones where the top bit is
+// set.
+func (g *gen) toKey(x int) {
+	s := g.alloc()
+	g.emit("VPSRA%s $%d, Z%d, Z%d", g.w.sfx, g.w.bits-1, x, s)
+	g.emit("%s $0xea, Z25, Z24, Z%d", g.w.ones, s) // s&A | B
+	g.emit("VPXOR%s Z%d, Z%d, Z%d", g.w.sfx, s, x, x)
+	g.emit("VPSUB%s Z26, Z%d, Z%d", g.w.sfx, x, x)
+	g.emit("VPXOR%s Z27, Z%d, Z%d", g.w.sfx, x, x)
+	g.release(s)
+}
+
+// fromKey undoes toKey: y ^ (^signs(y)&A | B), y = (k ^ F) + M.
+func (g *gen) fromKey(x int) {
+	s := g.alloc()
+	g.emit("VPXOR%s Z27, Z%d, Z%d", g.w.sfx, x, x)
+	g.emit("VPADD%s Z26, Z%d, Z%d", g.w.sfx, x, x)
+	g.emit("VPSRA%s $%d, Z%d, Z%d", g.w.sfx, g.w.bits-1, x, s)
+	g.emit("%s $0xae, Z25, Z24, Z%d", g.w.ones, s) // ^s&A | B
+	g.emit("VPXOR%s Z%d, Z%d, Z%d", g.w.sfx, s, x, x)
+	g.release(s)
+}
+
 // mask sets K7 to the lanes of register r below n (in R8).
 func (g *gen) mask(r int) {
 	g.emit("MOVQ R8, CX")
@@ -158,9 +185,13 @@ func (g *gen) mask(r int) {
 func (g *gen) kernel(regs int) {
 	w := g.w
 	name := fmt.Sprintf("sortNet%dx%dAVX512", w.bits, regs)
-	fmt.Fprintf(g.b, "\n// func %s(x *uint%d, n int)\nTEXT ·%s(SB), NOSPLIT, $0-16\n", name, w.bits, name)
+	fmt.Fprintf(g.b, "\n// func %s(x *uint%d, n int, km *KeyMap[uint%d])\nTEXT ·%s(SB), NOSPLIT, $0-24\n", name, w.bits, w.bits, name)
 	g.emit("MOVQ x+0(FP), SI")
 	g.emit("MOVQ n+8(FP), R8")
+	g.emit("MOVQ km+16(FP), AX")
+	for i := range 4 { // A, B, M, F
+		g.emit("VPBROADCAST%s %d(AX), Z%d", w.sfx, i*w.bits/8, 24+i)
+	}
 	g.emit("XORL R9, R9")
 	g.emit("MOVL $%d, R10", w.lanes)
 	g.phys = make([]int, regs)
@@ -190,10 +221,13 @@ func (g *gen) kernel(regs int) {
 		z++
 	}
 	for r := range regs {
-		g.phys[r] = g.alloc()
+		x := g.alloc()
+		g.phys[r] = x
 		g.mask(r)
-		g.emit("%s $0xff, Z%d, Z%d, Z%d", w.ones, g.phys[r], g.phys[r], g.phys[r])
-		g.emit("%s %d(SI), K7, Z%d", w.mov, r*w.lanes*w.bits/8, g.phys[r])
+		g.emit("%s.Z %d(SI), K7, Z%d", w.mov, r*w.lanes*w.bits/8, x)
+		g.toKey(x)
+		g.emit("KNOTW K7, K6")
+		g.emit("%s $0xff, Z%d, Z%d, K6, Z%d", w.ones, x, x, x)
 	}
 	n := regs * w.lanes
 	for k := 2; k <= n; k <<= 1 {
@@ -225,6 +259,7 @@ func (g *gen) kernel(regs int) {
 		}
 	}
 	for r := range regs {
+		g.fromKey(g.phys[r])
 		g.mask(r)
 		g.emit("%s Z%d, K7, %d(SI)", w.mov, g.phys[r], r*w.lanes*w.bits/8)
 	}
