@@ -2,6 +2,8 @@
 
 package simd
 
+import "unsafe"
+
 // cacheSizes returns the default cache sizes (see geometry.go): this build
 // does not run cpuid.
 func cacheSizes() (l1d, l2 int) { return defaultL1D, defaultL2 }
@@ -53,4 +55,9 @@ func arg32(ISA, bool, *[4]*float32, int, *float32, *int32) {
 
 func arg64(ISA, bool, *[4]*float64, int, *float64, *int64) {
 	panic("simd: no arg kernel in this build")
+}
+
+// sortNetAsm is never called in this build: no level sets table.sortNet.
+func sortNetAsm(r int, x unsafe.Pointer, n int, km unsafe.Pointer, size int) {
+	panic("simd: internal error: no sorting-network kernel in this build")
 }

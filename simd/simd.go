@@ -110,10 +110,9 @@ type table struct {
 	// clip32 and clip64 are the kernels of Clip (nil fn: the Go twin).
 	clip32 clipKernel[float32]
 	clip64 clipKernel[float64]
-	// sortNet32 and sortNet64 are the sorting networks of SortNetwork by
-	// the base-2 logarithm of the vectors they hold (nil: the Go twin).
-	sortNet32 [5]func(x *uint32, n int, km *KeyMap[uint32])
-	sortNet64 [5]func(x *uint64, n int, km *KeyMap[uint64])
+	// sortNet tells whether the level runs the sorting networks of
+	// SortNetwork (sortNetAsm; false: the Go twin).
+	sortNet bool
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]

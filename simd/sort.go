@@ -57,13 +57,7 @@ func SortNetworkMax[K Key]() int { return 16 * sortNetLanes[K]() }
 // type K at the current level (AVX-512); at the others it runs the Go
 // twin, which does the same comparisons one at a time and is slower than
 // a radix or insertion sort of the same keys.
-func SortNetworkFast[K Key]() bool {
-	t := active.Load()
-	if unsafe.Sizeof(K(0)) == 4 {
-		return t.sortNet32[0] != nil
-	}
-	return t.sortNet64[0] != nil
-}
+func SortNetworkFast[K Key]() bool { return active.Load().sortNet }
 
 // SortNetwork sorts the bit patterns x ascending by their keys of km, by
 // a bitonic sorting network, in registers at the AVX-512 level: the
@@ -93,14 +87,8 @@ func SortNetwork[K Key](x []K, km KeyMap[K]) error {
 	for 1<<r < regs {
 		r++
 	}
-	t := active.Load()
-	if unsafe.Sizeof(K(0)) == 4 {
-		if k := t.sortNet32[r]; k != nil {
-			k((*uint32)(unsafe.Pointer(&x[0])), n, (*KeyMap[uint32])(unsafe.Pointer(&km)))
-			return nil
-		}
-	} else if k := t.sortNet64[r]; k != nil {
-		k((*uint64)(unsafe.Pointer(&x[0])), n, (*KeyMap[uint64])(unsafe.Pointer(&km)))
+	if active.Load().sortNet {
+		sortNetAsm(r, unsafe.Pointer(&x[0]), n, unsafe.Pointer(&km), int(unsafe.Sizeof(K(0))))
 		return nil
 	}
 	sortNetGo(x, regs*sortNetLanes[K](), &km)

@@ -2,10 +2,12 @@
 
 package simd
 
-// The sorting-network kernels of the AVX512 level (table.sortNet32,
-// table.sortNet64; see SortNetwork), written by gensort: kernel r sorts
-// n bit patterns at x by their keys of km, 0 < n <= 2^r vectors' worth,
-// in 2^r registers.
+import "unsafe"
+
+// The sorting-network kernels of the AVX512 level (table.sortNet; see
+// SortNetwork), written by gensort: sortNet32xR and sortNet64xR sort the
+// n bit patterns at x, 4 or 8 bytes each, by their keys of km, 0 < n <= R
+// vectors' worth, in R registers.
 
 //go:noescape
 func sortNet32x1AVX512(x *uint32, n int, km *KeyMap[uint32])
@@ -37,7 +39,38 @@ func sortNet64x8AVX512(x *uint64, n int, km *KeyMap[uint64])
 //go:noescape
 func sortNet64x16AVX512(x *uint64, n int, km *KeyMap[uint64])
 
-var (
-	sortNet32AVX512 = [5]func(x *uint32, n int, km *KeyMap[uint32]){sortNet32x1AVX512, sortNet32x2AVX512, sortNet32x4AVX512, sortNet32x8AVX512, sortNet32x16AVX512}
-	sortNet64AVX512 = [5]func(x *uint64, n int, km *KeyMap[uint64]){sortNet64x1AVX512, sortNet64x2AVX512, sortNet64x4AVX512, sortNet64x8AVX512, sortNet64x16AVX512}
-)
+// sortNetAsm runs the kernel of 2^r vectors for keys of size bytes on the
+// n bit patterns at x, by the key map at km. The calls are direct, not
+// through the level's table: the kernels do not keep their pointers
+// (go:noescape), so a caller's patterns and map may stay on its stack.
+func sortNetAsm(r int, x unsafe.Pointer, n int, km unsafe.Pointer, size int) {
+	if size == 4 {
+		x, km := (*uint32)(x), (*KeyMap[uint32])(km)
+		switch r {
+		case 0:
+			sortNet32x1AVX512(x, n, km)
+		case 1:
+			sortNet32x2AVX512(x, n, km)
+		case 2:
+			sortNet32x4AVX512(x, n, km)
+		case 3:
+			sortNet32x8AVX512(x, n, km)
+		default:
+			sortNet32x16AVX512(x, n, km)
+		}
+		return
+	}
+	x64, km64 := (*uint64)(x), (*KeyMap[uint64])(km)
+	switch r {
+	case 0:
+		sortNet64x1AVX512(x64, n, km64)
+	case 1:
+		sortNet64x2AVX512(x64, n, km64)
+	case 2:
+		sortNet64x4AVX512(x64, n, km64)
+	case 3:
+		sortNet64x8AVX512(x64, n, km64)
+	default:
+		sortNet64x16AVX512(x64, n, km64)
+	}
+}
