@@ -7,6 +7,8 @@
 // data, where a comparison sort spends most of its time on mispredicted
 // branches. Its result does not depend on the processor.
 //
+// Value sorts of 1-byte patterns, and of 2-byte ones from 2^14 on, count
+// each key in a table instead, and write the patterns back in key order.
 // Short runs are sorted otherwise: where the SIMD level has a sorting
 // network for keys of their size (simd.SortNetwork: AVX-512, at most 256
 // keys of 4 bytes or 128 of 8) by that, in registers, and below 33 keys
@@ -143,7 +145,43 @@ func Values[K Key](b, buf []K, k Kind, descending bool) {
 		FromKeys(b, k, descending)
 		return
 	}
+	if size := unsafe.Sizeof(K(0)); size == 1 || size == 2 && len(b) >= countingMin && uint64(len(b)) < 1<<32 {
+		counting(b, &km)
+		return
+	}
 	sortKeys(b, buf, nil, nil, &km)
+}
+
+// countingMin is the shortest run of 2-byte patterns that Values sorts by
+// counting: shorter ones take less time in two radix passes than in
+// clearing a table of 2^16 counts.
+const countingMin = 1 << 14
+
+// counting sorts the bit patterns b (of 1 or 2 bytes, fewer than 2^32)
+// by their keys of km by counting each key in a table of 2^8 or 2^16,
+// then writing each key's pattern back as often as it was counted, in
+// the order of the keys: a pass over b and one over the table.
+func counting[K Key](b []K, km *keyMap[K]) {
+	var small [256]uint32
+	c := small[:]
+	if unsafe.Sizeof(K(0)) == 2 {
+		c = make([]uint32, 1<<16)
+	}
+	for _, x := range b {
+		c[km.key(x)]++
+	}
+	j := 0
+	for key, n := range c {
+		if n == 0 {
+			continue
+		}
+		x := km.unkey(K(key))
+		run := b[j : j+int(n)]
+		for i := range run {
+			run[i] = x
+		}
+		j += int(n)
+	}
 }
 
 // ArgKeys sets keys to the keys of an index sort of the values whose bit
