@@ -145,7 +145,7 @@ func Values[K Key](b, buf []K, k Kind, descending bool) {
 		FromKeys(b, k, descending)
 		return
 	}
-	if size := unsafe.Sizeof(K(0)); size == 1 || size == 2 && len(b) >= countingMin && uint64(len(b)) < 1<<32 {
+	if size := unsafe.Sizeof(K(0)); (size == 1 || size == 2 && len(b) >= countingMin) && uint64(len(b)) < 1<<32 {
 		counting(b, &km)
 		return
 	}
