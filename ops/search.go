@@ -44,7 +44,11 @@ func (s Side) String() string {
 // compare); sorted must be ascending in it along its last axis, or the
 // indices are in [0, m] but otherwise unspecified (as NumPy's). Each lane
 // of sorted is mapped once to keys that order as its elements do (m
-// elements of scratch) and each value found by a binary search.
+// elements of scratch) and each value found by a binary search; where a
+// lane has many values (at least 256, and a 64th of the sorted lane's
+// length), the values' keys are sorted instead, with their positions (a
+// buffer of two keys and two ints a value), and merged with the sorted
+// lane in one pass.
 //
 // It returns an error wrapping layout.ErrShape for a rank-0 sorted or
 // leading axes that differ, layout.ErrArg for an unknown side, and
@@ -152,9 +156,17 @@ func searchLanes[K sorts.Key, T tensor.Real](out []int, s, x []T, m int, kind so
 	n := len(out) / lanes
 	keys := make([]K, m)
 	var chunk [256]K
+	var merge *searchMerge[K]
 	for b := range lanes {
 		sorts.ArgKeys(keys, bitsOf[K](s[b*m:(b+1)*m]), kind, false)
 		xs, os := x[b*n:(b+1)*n], out[b*n:(b+1)*n]
+		if n >= mergeMin && n >= m/mergeRatio {
+			if merge == nil {
+				merge = newSearchMerge[K](n)
+			}
+			merge.run(os, keys, bitsOf[K](xs), kind, right)
+			continue
+		}
 		for c := 0; c < n; c += len(chunk) {
 			e := min(c+len(chunk), n)
 			ck := chunk[:e-c]
@@ -163,5 +175,51 @@ func searchLanes[K sorts.Key, T tensor.Real](out []int, s, x []T, m int, kind so
 				os[c+i] = sorts.Search(keys, k, right)
 			}
 		}
+	}
+}
+
+// A lane of at least mergeMin values, and at least 1/mergeRatio of the
+// sorted lane's length, is searched by sorting the values and merging
+// them with the sorted lane (searchMerge): binary searches of many values
+// spend most of their time waiting for memory, or mispredicting.
+const (
+	mergeMin   = 256
+	mergeRatio = 64
+)
+
+// searchMerge finds many values in a sorted lane at once: their keys
+// sorted by a stable radix sort with their positions, then one pass over
+// both in ascending order. Its buffers hold n keys and positions.
+type searchMerge[K sorts.Key] struct {
+	keys, kbuf []K
+	idx, ibuf  []int
+}
+
+func newSearchMerge[K sorts.Key](n int) *searchMerge[K] {
+	return &searchMerge[K]{keys: make([]K, n), kbuf: make([]K, n), idx: make([]int, n), ibuf: make([]int, n)}
+}
+
+// run sets out[i] to the index of the value with bits x[i] in the sorted
+// keys s.
+func (sm *searchMerge[K]) run(out []int, s, x []K, kind sorts.Kind, right bool) {
+	n := len(x)
+	vk, idx := sm.keys[:n], sm.idx[:n]
+	sorts.ArgKeys(vk, x, kind, false)
+	for i := range idx {
+		idx[i] = i
+	}
+	sorts.RadixIndex(vk, sm.kbuf[:n], idx, sm.ibuf[:n])
+	j, m := 0, len(s)
+	for i, k := range vk {
+		if right {
+			for j < m && s[j] <= k {
+				j++
+			}
+		} else {
+			for j < m && s[j] < k {
+				j++
+			}
+		}
+		out[idx[i]] = j
 	}
 }
