@@ -418,3 +418,36 @@ func bytesOf[T any](x []T) []byte {
 	var z T
 	return unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(x))), len(x)*int(unsafe.Sizeof(z)))
 }
+
+// TestSort1M sorts 1 Mi float32 and int32 elements (every radix pass,
+// and the lanes split over goroutines) against slices.SortFunc and
+// slices.SortStableFunc.
+func TestSort1M(t *testing.T) {
+	if raceEnabled || testing.Short() {
+		t.Skip("1 Mi elements: not under the race detector or -short")
+	}
+	r := rand.New(rand.NewPCG(53, 24))
+	checkSort1M[float32](t, r)
+	checkSort1M[int32](t, r)
+}
+
+func checkSort1M[T tensor.Real](t *testing.T, r *rand.Rand) {
+	x := make([]T, 1<<20)
+	for i := range x {
+		x[i] = sortValue[T](r)
+	}
+	v := tensor.Must(tensor.FromSlice(x))
+	got, err := ops.Sort(v, 0)
+	require.NoError(t, err)
+	want := slices.Clone(x)
+	slices.SortFunc(want, valueOrder[T])
+	require.Equal(t, bytesOf(want), bytesOf(got.Data()), "%T Sort", x)
+	idx, err := ops.ArgSort(v, 0)
+	require.NoError(t, err)
+	order := make([]int, len(x))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return sortCompare(x[a], x[b]) })
+	require.True(t, slices.Equal(order, idx.Data()), "%T ArgSort", x)
+}
