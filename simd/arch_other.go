@@ -61,3 +61,9 @@ func arg64(ISA, bool, *[4]*float64, int, *float64, *int64) {
 func sortNetAsm(r int, x unsafe.Pointer, n int, km unsafe.Pointer, size int) {
 	panic("simd: internal error: no sorting-network kernel in this build")
 }
+
+// sortNetAsmAVX2 is never called in this build: no level sets
+// table.sortNet32.
+func sortNetAsmAVX2(r int, x *uint32, n int, km *[4][8]uint32) {
+	panic("simd: internal error: no sorting-network kernel in this build")
+}

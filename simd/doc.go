@@ -374,18 +374,22 @@
 //     twin's. float64 is math.Exp at every level.
 //   - [SortNetwork] loads the bit patterns into 1, 2, 4, 8 or 16
 //     registers under masks, maps them to keys (five instructions a
-//     vector; the lanes past the end then all ones, the largest key), runs the
-//     bitonic network with every comparator ascending (a mirror step,
-//     then half-cleaners): between registers a VPMINU and a VPMAXU (a
-//     mirror reverses the partner first, by VPERMD or VPERMQ, and the
-//     larger half after), within one a permutation (VPSHUFD, VSHUFI32X4 or
-//     VSHUFI64X2 by an immediate, VPERMD or VPERMQ by a constant index),
-//     a VPMINU, and a VPMAXU into the upper lanes under a mask; then
-//     maps the keys back and stores under the same masks. Ten kernels (two key sizes, five
-//     register counts), written by simd/internal/gensort (go generate),
-//     whose test fails when the committed sort_amd64.s differs from its
-//     output. AVX2 has no kernel: its 16 registers hold a quarter of the
-//     keys.
+//     vector; the lanes past the end then all ones, the largest key),
+//     runs the bitonic network with every comparator ascending (a mirror
+//     step, then half-cleaners): between registers a VPMINU and a VPMAXU
+//     (a mirror reverses the partner first, by VPERMD or VPERMQ, and the
+//     larger half after), within one a permutation (VPSHUFD, VSHUFI32X4
+//     or VSHUFI64X2 by an immediate, VPERMD or VPERMQ by a constant
+//     index), a VPMINU, and a VPMAXU into the upper lanes under a mask;
+//     then maps the keys back and stores under the same masks. At AVX2
+//     (4-byte patterns only: it has no unsigned minimum of 8-byte lanes)
+//     the vectors are 32 bytes, at most 8 of them (64 patterns) beside
+//     the temporaries in its 16 registers: VPMASKMOVD loads and stores,
+//     the key map's vectors read from memory, and the upper lanes of a
+//     comparator taken by VPBLENDD from a VPMAXUD. Fourteen kernels (two
+//     key sizes and five register counts at AVX512, four counts at AVX2),
+//     written by simd/internal/gensort (go generate), whose test fails
+//     when the committed sort_amd64.s differs from its output.
 //   - [Clip] takes VMAXPS with lo (x first, so equal elements give lo)
 //     and VMINPS with hi, then moves the NaN elements back in (the
 //     maxima would have made them lo): Min(Max(x, lo), hi) of Go's rules

@@ -110,9 +110,10 @@ type table struct {
 	// clip32 and clip64 are the kernels of Clip (nil fn: the Go twin).
 	clip32 clipKernel[float32]
 	clip64 clipKernel[float64]
-	// sortNet tells whether the level runs the sorting networks of
-	// SortNetwork (sortNetAsm; false: the Go twin).
-	sortNet bool
+	// sortNet32 and sortNet64 are the longest runs of 4- and 8-byte
+	// patterns the level's sorting networks sort (sortNetAsm; 0: none,
+	// the Go twin runs).
+	sortNet32, sortNet64 int
 	// gemm32 and gemm64 are the matrix-product micro-kernels (nil: the Go
 	// twin; see Gemm).
 	gemm32 *gemmSet[float32]

@@ -53,14 +53,24 @@ func sortNetLanes[K Key]() int { return 64 / int(unsafe.Sizeof(K(0))) }
 // of 8.
 func SortNetworkMax[K Key]() int { return 16 * sortNetLanes[K]() }
 
-// SortNetworkFast reports whether SortNetwork runs a kernel for keys of
-// type K at the current level (AVX-512); at the others it runs the Go
-// twin, which does the same comparisons one at a time and is slower than
-// a radix or insertion sort of the same keys.
-func SortNetworkFast[K Key]() bool { return active.Load().sortNet }
+// SortNetworkKernelMax returns the longest run of elements of type K
+// that SortNetwork sorts by a kernel at the current level: 256 of 4 bytes
+// and 128 of 8 at AVX512, 64 of 4 bytes at AVX2 (its 16 registers), 0
+// otherwise. Longer runs, up to SortNetworkMax, and every run at the
+// other levels, are sorted by the Go twin, which does the same
+// comparisons one at a time and is slower than a radix or insertion sort
+// of the same keys.
+func SortNetworkKernelMax[K Key]() int {
+	t := active.Load()
+	if unsafe.Sizeof(K(0)) == 4 {
+		return t.sortNet32
+	}
+	return t.sortNet64
+}
 
 // SortNetwork sorts the bit patterns x ascending by their keys of km, by
-// a bitonic sorting network, in registers at the AVX-512 level: the
+// a bitonic sorting network, in registers at the AVX-512 level (and for
+// up to 64 patterns of 4 bytes at AVX2, in 32-byte vectors): the
 // patterns are loaded into the fewest vectors that hold them (1, 2, 4, 8
 // or 16 of 64 bytes), mapped to keys (the lanes past len(x) set to the
 // largest key), sorted there, mapped back and stored. The network's
@@ -79,20 +89,40 @@ func SortNetwork[K Key](x []K, km KeyMap[K]) error {
 	if n < 2 {
 		return nil
 	}
-	regs := 1 // the vectors that hold n keys, a power of two
-	for regs*sortNetLanes[K]() < n {
-		regs <<= 1
-	}
-	r := 0 // log2(regs)
-	for 1<<r < regs {
-		r++
-	}
-	if active.Load().sortNet {
-		sortNetAsm(r, unsafe.Pointer(&x[0]), n, unsafe.Pointer(&km), int(unsafe.Sizeof(K(0))))
+	t := active.Load()
+	if n > SortNetworkKernelMax[K]() {
+		sortNetGo(x, vectorsFor(n, sortNetLanes[K]())*sortNetLanes[K](), &km)
 		return nil
 	}
-	sortNetGo(x, regs*sortNetLanes[K](), &km)
+	if t.isa == AVX2 { // 8 patterns a vector; the map broadcast to vectors, which AVX2 reads from memory
+		var kv [4][8]uint32
+		for l := range 8 {
+			kv[0][l], kv[1][l], kv[2][l], kv[3][l] = uint32(km.A), uint32(km.B), uint32(km.M), uint32(km.F)
+		}
+		sortNetAsmAVX2(log2(vectorsFor(n, 8)), (*uint32)(unsafe.Pointer(&x[0])), n, &kv)
+		return nil
+	}
+	sortNetAsm(log2(vectorsFor(n, sortNetLanes[K]())), unsafe.Pointer(&x[0]), n, unsafe.Pointer(&km), int(unsafe.Sizeof(K(0))))
 	return nil
+}
+
+// vectorsFor returns the fewest vectors of lanes elements, a power of
+// two, that hold n elements.
+func vectorsFor(n, lanes int) int {
+	v := 1
+	for v*lanes < n {
+		v <<= 1
+	}
+	return v
+}
+
+// log2 returns the base-2 logarithm of v, a power of two.
+func log2(v int) int {
+	r := 0
+	for 1<<r < v {
+		r++
+	}
+	return r
 }
 
 // sortNetGo is SortNetwork's twin: the network of size keys (a power of

@@ -11,8 +11,8 @@
 // each key in a table instead, and write the patterns back in key order.
 // Short runs are sorted otherwise: where the SIMD level has a sorting
 // network for keys of their size (simd.SortNetwork: AVX-512, at most 256
-// keys of 4 bytes or 128 of 8) by that, in registers, and below 33 keys
-// by insertion elsewhere. A network is not stable, but sorted keys are
+// keys of 4 bytes or 128 of 8; AVX2, 64 of 4 bytes) by that, in
+// registers, and below 33 keys by insertion elsewhere. A network is not stable, but sorted keys are
 // the same whatever sorts them; an index sort of keys of at most 4 bytes
 // sorts each key with its position below it, in 8 bytes, which makes
 // every pair distinct and their order the stable one. So the results are
@@ -491,13 +491,13 @@ func offsets[C counter](c *[256]C) {
 
 // networkFits reports whether simd.SortNetwork sorts n keys of K's size by
 // a kernel at the current level: keys of 4 or 8 bytes, n at most
-// simd.SortNetworkMax (a few vectors, in registers).
+// simd.SortNetworkKernelMax (a few vectors, in registers).
 func networkFits[K Key](n int) bool {
 	switch unsafe.Sizeof(K(0)) {
 	case 4:
-		return n <= simd.SortNetworkMax[uint32]() && simd.SortNetworkFast[uint32]()
+		return n <= simd.SortNetworkKernelMax[uint32]()
 	case 8:
-		return n <= simd.SortNetworkMax[uint64]() && simd.SortNetworkFast[uint64]()
+		return n <= simd.SortNetworkKernelMax[uint64]()
 	}
 	return false
 }

@@ -52,14 +52,25 @@ type width struct {
 	// immediate, as the format of its operands (source, destination);
 	// the others are perm by an index vector.
 	shuf map[int]string
+	// avx2 marks the AVX2 kernels: 32-byte vectors (Y registers), no mask
+	// registers (the loads and stores masked by VPMASKMOVD, the
+	// comparators' results blended by VPBLENDD), the key map read from
+	// memory, at most 8 vectors.
+	avx2 bool
 }
+
+// avx2Width is the AVX2 kernels' keys: 4 bytes, 8 to a vector. (AVX2 has
+// no unsigned minimum or maximum of 8-byte lanes.)
+var avx2Width = width{32, 8, "VPMINUD", "VPMAXUD", "VPERMD", "", "VMOVDQU", "D", map[int]string{
+	1: "VPSHUFD $0xb1, Y%[1]d, Y%[2]d", 2: "VPSHUFD $0x4e, Y%[1]d, Y%[2]d", 3: "VPSHUFD $0x1b, Y%[1]d, Y%[2]d",
+	4: "VPERMQ $0x4e, Y%[1]d, Y%[2]d"}, true}
 
 var widths = []width{
 	{32, 16, "VPMINUD", "VPMAXUD", "VPERMD", "VPTERNLOGD", "VMOVDQU32", "D", map[int]string{
 		1: "VPSHUFD $0xb1, Z%[1]d, Z%[2]d", 2: "VPSHUFD $0x4e, Z%[1]d, Z%[2]d", 3: "VPSHUFD $0x1b, Z%[1]d, Z%[2]d",
-		4: "VSHUFI32X4 $0xb1, Z%[1]d, Z%[1]d, Z%[2]d", 8: "VSHUFI32X4 $0x4e, Z%[1]d, Z%[1]d, Z%[2]d"}},
+		4: "VSHUFI32X4 $0xb1, Z%[1]d, Z%[1]d, Z%[2]d", 8: "VSHUFI32X4 $0x4e, Z%[1]d, Z%[1]d, Z%[2]d"}, false},
 	{64, 8, "VPMINUQ", "VPMAXUQ", "VPERMQ", "VPTERNLOGQ", "VMOVDQU64", "Q", map[int]string{
-		1: "VPSHUFD $0x4e, Z%[1]d, Z%[2]d", 2: "VSHUFI64X2 $0xb1, Z%[1]d, Z%[1]d, Z%[2]d", 4: "VSHUFI64X2 $0x4e, Z%[1]d, Z%[1]d, Z%[2]d"}},
+		1: "VPSHUFD $0x4e, Z%[1]d, Z%[2]d", 2: "VSHUFI64X2 $0xb1, Z%[1]d, Z%[1]d, Z%[2]d", 4: "VSHUFI64X2 $0x4e, Z%[1]d, Z%[1]d, Z%[2]d"}, false},
 }
 
 // Registers: Z0-Z23 hold keys and temporaries, Z24-Z27 the key map's A,
@@ -76,6 +87,14 @@ type gen struct {
 	phys []int          // logical register -> physical
 	free []int          // free physical registers
 	idx  map[int]string // xor -> index register
+}
+
+// v returns the name of vector register i: Zi, or Yi at AVX2.
+func (g *gen) v(i int) string {
+	if g.w.avx2 {
+		return fmt.Sprintf("Y%d", i)
+	}
+	return fmt.Sprintf("Z%d", i)
 }
 
 func (g *gen) emit(format string, args ...any) {
@@ -97,7 +116,7 @@ func (g *gen) permute(src, x int) int {
 		g.emit(s, src, d)
 		return d
 	}
-	g.emit("%s Z%d, %s, Z%d", g.w.perm, src, g.idx[x], d)
+	g.emit("%s %s, %s, %s", g.w.perm, g.v(src), g.idx[x], g.v(d))
 	return d
 }
 
@@ -107,11 +126,29 @@ func (g *gen) inReg(r, x, hi int) {
 	a := g.phys[r]
 	p := g.permute(a, x)
 	t := g.alloc()
-	g.emit("%s Z%d, Z%d, Z%d", g.w.min, p, a, t)
-	g.emit("%s Z%d, Z%d, K%d, Z%d", g.w.max, p, a, maskReg(hi), t)
+	g.emit("%s %s, %s, %s", g.w.min, g.v(p), g.v(a), g.v(t))
+	if g.w.avx2 { // the maxima, then the upper lanes blended in
+		u := g.alloc()
+		g.emit("%s %s, %s, %s", g.w.max, g.v(p), g.v(a), g.v(u))
+		g.emit("VPBLENDD $0x%x, %s, %s, %s", laneMask(g.w, hi), g.v(u), g.v(t), g.v(t))
+		g.release(u)
+	} else {
+		g.emit("%s Z%d, Z%d, K%d, Z%d", g.w.max, p, a, maskReg(hi), t)
+	}
 	g.release(a)
 	g.release(p)
 	g.phys[r] = t
+}
+
+// laneMask returns the bits of the lanes of w with bit hi set.
+func laneMask(w width, hi int) uint {
+	var m uint
+	for l := range w.lanes {
+		if l&hi != 0 {
+			m |= 1 << l
+		}
+	}
+	return m
 }
 
 // maskReg returns the mask register of the lanes with bit hi set.
@@ -133,8 +170,8 @@ func (g *gen) cross(r, s int, mirror bool) {
 		b = rb
 	}
 	lo, hi := g.alloc(), g.alloc()
-	g.emit("%s Z%d, Z%d, Z%d", g.w.min, b, a, lo)
-	g.emit("%s Z%d, Z%d, Z%d", g.w.max, b, a, hi)
+	g.emit("%s %s, %s, %s", g.w.min, g.v(b), g.v(a), g.v(lo))
+	g.emit("%s %s, %s, %s", g.w.max, g.v(b), g.v(a), g.v(hi))
 	g.release(a)
 	g.release(b)
 	if mirror {
@@ -201,13 +238,7 @@ func (g *gen) kernel(regs int) {
 	}
 	// The masks of the upper lanes and the index vectors.
 	for hi := 1; hi < w.lanes; hi <<= 1 {
-		var m uint
-		for l := range w.lanes {
-			if l&hi != 0 {
-				m |= 1 << l
-			}
-		}
-		g.emit("MOVL $0x%x, AX", m)
+		g.emit("MOVL $0x%x, AX", laneMask(w, hi))
 		g.emit("KMOVW AX, K%d", maskReg(hi))
 	}
 	g.idx = map[int]string{}
@@ -229,6 +260,19 @@ func (g *gen) kernel(regs int) {
 		g.emit("KNOTW K7, K6")
 		g.emit("%s $0xff, Z%d, Z%d, K6, Z%d", w.ones, x, x, x)
 	}
+	g.network(regs)
+	for r := range regs {
+		g.fromKey(g.phys[r])
+		g.mask(r)
+		g.emit("%s Z%d, K7, %d(SI)", w.mov, g.phys[r], r*w.lanes*w.bits/8)
+	}
+	g.emit("VZEROUPPER")
+	g.emit("RET")
+}
+
+// network writes the comparators of the network of regs vectors.
+func (g *gen) network(regs int) {
+	w := g.w
 	n := regs * w.lanes
 	for k := 2; k <= n; k <<= 1 {
 		if k <= w.lanes {
@@ -258,20 +302,90 @@ func (g *gen) kernel(regs int) {
 			}
 		}
 	}
+}
+
+// kernelAVX2 writes the AVX2 kernel of regs vectors (at most 8): 13
+// registers for keys and temporaries (Y0-Y12), the load and store mask
+// (Y13), the lanes' indices (Y14) and the reversal's index vector (Y15).
+// km points to the key map's A, B, M and F, each broadcast to a vector.
+func (g *gen) kernelAVX2(regs int) {
+	w := g.w
+	name := fmt.Sprintf("sortNet%dx%dAVX2", w.bits, regs)
+	fmt.Fprintf(g.b, "\n// func %s(x *uint%d, n int, km *[4][8]uint32)\nTEXT ·%s(SB), NOSPLIT, $0-24\n", name, w.bits, name)
+	g.emit("MOVQ x+0(FP), SI")
+	g.emit("MOVQ n+8(FP), R8")
+	g.emit("MOVQ km+16(FP), AX")
+	g.emit("XORL R9, R9")
+	g.emit("MOVL $%d, R10", w.lanes)
+	g.emit("VMOVDQU ·sortIota8<>(SB), Y14")
+	g.emit("VMOVDQU ·%s<>(SB), Y15", idxName(w, w.lanes-1))
+	g.idx = map[int]string{w.lanes - 1: "Y15"}
+	g.phys = make([]int, regs)
+	g.free = g.free[:0]
+	for p := 12; p >= 0; p-- {
+		g.free = append(g.free, p)
+	}
 	for r := range regs {
-		g.fromKey(g.phys[r])
-		g.mask(r)
-		g.emit("%s Z%d, K7, %d(SI)", w.mov, g.phys[r], r*w.lanes*w.bits/8)
+		x := g.alloc()
+		g.phys[r] = x
+		g.maskAVX2(r)
+		g.emit("VPMASKMOVD %d(SI), Y13, Y%d", r*w.lanes*4, x)
+		// The key: (x ^ (signs(x)&A | B)) - M ^ F.
+		s := g.alloc()
+		g.emit("VPSRAD $31, Y%d, Y%d", x, s)
+		g.emit("VPAND (AX), Y%d, Y%d", s, s)
+		g.emit("VPOR 32(AX), Y%d, Y%d", s, s)
+		g.emit("VPXOR Y%d, Y%d, Y%d", s, x, x)
+		g.emit("VPSUBD 64(AX), Y%d, Y%d", x, x)
+		g.emit("VPXOR 96(AX), Y%d, Y%d", x, x)
+		// The lanes past n: all ones, the largest key.
+		g.emit("VPCMPEQD Y%d, Y%d, Y%d", s, s, s)
+		g.emit("VPXOR Y13, Y%d, Y%d", s, s)
+		g.emit("VPOR Y%d, Y%d, Y%d", s, x, x)
+		g.release(s)
+	}
+	g.network(regs)
+	for r := range regs {
+		x := g.phys[r]
+		// The pattern: y ^ (^signs(y)&A | B), y = (k ^ F) + M.
+		s := g.alloc()
+		g.emit("VPXOR 96(AX), Y%d, Y%d", x, x)
+		g.emit("VPADDD 64(AX), Y%d, Y%d", x, x)
+		g.emit("VPSRAD $31, Y%d, Y%d", x, s)
+		g.emit("VPANDN (AX), Y%d, Y%d", s, s)
+		g.emit("VPOR 32(AX), Y%d, Y%d", s, s)
+		g.emit("VPXOR Y%d, Y%d, Y%d", s, x, x)
+		g.release(s)
+		g.maskAVX2(r)
+		g.emit("VPMASKMOVD Y%d, Y13, %d(SI)", x, r*w.lanes*4)
 	}
 	g.emit("VZEROUPPER")
 	g.emit("RET")
+}
+
+// maskAVX2 sets Y13 to all ones in the lanes of register r below n (in
+// R8), zeros elsewhere.
+func (g *gen) maskAVX2(r int) {
+	g.emit("MOVQ R8, CX")
+	g.emit("SUBQ $%d, CX", r*g.w.lanes)
+	g.emit("CMOVQLT R9, CX")
+	g.emit("CMPQ CX, $%d", g.w.lanes)
+	g.emit("CMOVQGT R10, CX")
+	g.emit("VMOVD CX, X13")
+	g.emit("VPBROADCASTD X13, Y13")
+	g.emit("VPCMPGTD Y14, Y13, Y13")
 }
 
 // needed reports whether a kernel of w permutes by lane^x: the mirrors
 // within a register (x = 2^i - 1) and the reversal of the whole vector.
 func needed(w width, x int) bool { return x&(x+1) == 0 }
 
-func idxName(w width, x int) string { return fmt.Sprintf("sortIdx%dx%d", w.bits, x) }
+func idxName(w width, x int) string {
+	if w.avx2 {
+		return fmt.Sprintf("sortIdx%dx%dY", w.bits, x)
+	}
+	return fmt.Sprintf("sortIdx%dx%d", w.bits, x)
+}
 
 func generate() []byte {
 	var b bytes.Buffer
@@ -292,6 +406,20 @@ func generate() []byte {
 		for regs := 1; regs <= 16; regs <<= 1 {
 			g.kernel(regs)
 		}
+	}
+	w := avx2Width
+	b.WriteString("\n")
+	for l := range w.lanes {
+		fmt.Fprintf(&b, "DATA ·sortIota8<>+%d(SB)/4, $%d\n", 4*l, l)
+	}
+	b.WriteString("GLOBL ·sortIota8<>(SB), RODATA|NOPTR, $32\n\n")
+	for l := range w.lanes {
+		fmt.Fprintf(&b, "DATA ·%s<>+%d(SB)/4, $%d\n", idxName(w, w.lanes-1), 4*l, l^(w.lanes-1))
+	}
+	fmt.Fprintf(&b, "GLOBL ·%s<>(SB), RODATA|NOPTR, $32\n", idxName(w, w.lanes-1))
+	g := &gen{b: &b, w: w}
+	for regs := 1; regs <= 8; regs <<= 1 {
+		g.kernelAVX2(regs)
 	}
 	return b.Bytes()
 }
