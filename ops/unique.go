@@ -22,7 +22,7 @@ type UniqueResult[T tensor.Real] struct {
 // the result holds the first in v's row-major order (NumPy's with
 // return_index), and NaN come last. Integers whose range is at most
 // about half their number (and every 8-bit type) are counted in a table
-// of the range, in two passes; other inputs are sorted, in a buffer of
+// of the range, in two passes; other inputs are sorted, in two buffers of
 // v's size. The result is the same on every machine.
 //
 // It returns an error wrapping layout.ErrOverflow for a result too large.

@@ -364,3 +364,23 @@ func ExampleCopyStream() {
 	fmt.Println(n, dst)
 	// Output: 4 [1 2 3 4]
 }
+
+func ExampleSortNetwork() {
+	// float32 bit patterns sorted as floats: the map of internal/sorts
+	// for floats (negative ones complemented, the sign bit set on the
+	// others, NaN of either sign last).
+	x := []float32{2.5, -1, float32(math.NaN()), 0, -7.25, 3}
+	bits := make([]uint32, len(x))
+	for i, f := range x {
+		bits[i] = math.Float32bits(f)
+	}
+	km := simd.KeyMap[uint32]{A: 1<<31 - 1, B: 1 << 31, M: 1<<23 - 1}
+	if err := simd.SortNetwork(bits, km); err != nil {
+		panic(err)
+	}
+	for i, b := range bits {
+		x[i] = math.Float32frombits(b)
+	}
+	fmt.Println(x)
+	// Output: [-7.25 -1 0 2.5 3 NaN]
+}
