@@ -46,9 +46,10 @@ func (m QuantileMethod) String() string {
 // an infinity and another element from the infinity's side (t >= 0.5),
 // but where the quantile falls on an element it is that element (plus 0,
 // so -0 gives +0 as in NumPy), where NumPy 1.24 gives NaN next to an
-// infinity. No lane is sorted: the one or two elements
-// needed are found by a radix selection (internal/sorts.Select) of keys
-// that order as the values do.
+// infinity. Lanes short enough for a sorting network (or an insertion
+// sort) are sorted; from longer ones the one or two elements needed are
+// found by a radix selection (internal/sorts.Select) of keys that order
+// as the values do.
 //
 // It returns an error wrapping layout.ErrArg for a q outside [0, 1] (NaN
 // too) or an unknown method, ErrEmpty for a reduction of no elements into
@@ -243,11 +244,19 @@ func quantileLane[K sorts.Key, T tensor.Float](x, keys, buf []T, s *quantileSpec
 	}
 	ks, kb := bitsOf[K](keys), bitsOf[K](buf)
 	copy(ks, bitsOf[K](x))
-	sorts.ToKeys(ks, sorts.Float, false)
-	at := func(i int) T { // the i-th smallest element
-		k := []K{sorts.Select(ks, kb, i)}
-		sorts.FromKeys(k, sorts.Float, false)
-		return *(*T)(unsafe.Pointer(&k[0]))
+	var at func(i int) T // the i-th smallest element
+	if sorts.Short[K](len(ks)) {
+		// So few elements are sorted (by a network, in registers), not
+		// selected from: NaN last, as their keys.
+		sorts.Values(ks, kb, sorts.Float, false)
+		at = func(i int) T { return keys[i] }
+	} else {
+		sorts.ToKeys(ks, sorts.Float, false)
+		at = func(i int) T {
+			k := []K{sorts.Select(ks, kb, i)}
+			sorts.FromKeys(k, sorts.Float, false)
+			return *(*T)(unsafe.Pointer(&k[0]))
+		}
 	}
 	if s.median {
 		mid := at((m - 1) / 2)

@@ -489,6 +489,11 @@ func offsets[C counter](c *[256]C) {
 	}
 }
 
+// Short reports whether Radix sorts n keys of K without radix passes: by
+// a sorting network (networkFits) or by insertion. Selecting from so few
+// keys costs more than sorting them.
+func Short[K Key](n int) bool { return n <= insertionMax || networkFits[K](n) }
+
 // networkFits reports whether simd.SortNetwork sorts n keys of K's size by
 // a kernel at the current level: keys of 4 or 8 bytes, n at most
 // simd.SortNetworkKernelMax (a few vectors, in registers).
