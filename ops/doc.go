@@ -138,7 +138,7 @@
 // before it gathered in index order and only those sorted. Quantile,
 // NanQuantile, Percentile, NanPercentile, Median and NanMedian reduce any axes by the same lanes
 // (the reduced axes' elements, row-major), selecting the one or two
-// elements they need. SearchSorted finds values in sorted lanes by binary
+// elements they need (sorting lanes short enough for a sorting network). SearchSorted finds values in sorted lanes by binary
 // searches of the same keys. Unique and its forms flatten their input and
 // count integers of a small range in a table, or sort the rest by the
 // same radix sorts. Partition and ArgPartition select the kth key of
