@@ -133,16 +133,17 @@
 // once each way, whatever the layout, and the result is the same on every
 // machine; from 4 MiB of input the lanes are split over goroutines
 // (tensor.SetParallelism), each lane sorted by one, so the result is the
-// same for every parallelism too. TopK selects the k largest or smallest of each lane without
-// sorting it: the k-th key is found by a radix selection, the elements
-// before it gathered in index order and only those sorted. Quantile,
-// NanQuantile, Percentile, NanPercentile, Median and NanMedian reduce any axes by the same lanes
-// (the reduced axes' elements, row-major), selecting the one or two
-// elements they need (sorting lanes short enough for a sorting network). SearchSorted finds values in sorted lanes by binary
-// searches of the same keys. Unique and its forms flatten their input and
-// count integers of a small range in a table, or sort the rest by the
-// same radix sorts. Partition and ArgPartition select the kth key of
-// each lane and move the lane around it in one stable pass.
+// same for every parallelism too. TopK selects the k largest or smallest
+// of each lane without sorting it: the k-th key is found by a radix
+// selection, the elements before it gathered in index order and only those
+// sorted. Quantile, NanQuantile, Percentile, NanPercentile, Median and
+// NanMedian reduce any axes by the same lanes (the reduced axes' elements,
+// row-major), selecting the one or two elements they need (sorting lanes
+// short enough for a sorting network). SearchSorted finds values in sorted
+// lanes by binary searches of the same keys. Unique and its forms flatten
+// their input and count integers of a small range in a table, or sort the
+// rest by the same radix sorts. Partition and ArgPartition select the kth
+// key of each lane and move the lane around it in one stable pass.
 //
 // # Masks, selection and indexing
 //
