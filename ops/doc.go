@@ -129,7 +129,8 @@
 // argsort(kind="stable"). The lanes are copied a batch at a time into a
 // row-major buffer (a transposing copy for the lanes down a column), each
 // sorted there by a radix sort of keys that order as the values do
-// (internal/sorts), and copied into the result: the data crosses memory
+// (internal/sorts; short lanes by a sorting network in SIMD registers,
+// simd.SortNetwork), and copied into the result: the data crosses memory
 // once each way, whatever the layout, and the result is the same on every
 // machine; from 4 MiB of input the lanes are split over goroutines
 // (tensor.SetParallelism), each lane sorted by one, so the result is the
@@ -140,7 +141,8 @@
 // NanMedian reduce any axes by the same lanes (the reduced axes' elements,
 // row-major), selecting the one or two elements they need (sorting lanes
 // short enough for a sorting network). SearchSorted finds values in sorted
-// lanes by binary searches of the same keys. Unique and its forms flatten
+// lanes by binary searches of the same keys, or sorts many values and
+// merges them with the lane. Unique and its forms flatten
 // their input and count integers of a small range in a table, or sort the
 // rest by the same radix sorts. Partition and ArgPartition select the kth
 // key of each lane and move the lane around it in one stable pass.
