@@ -208,11 +208,7 @@ func (g *gen) fromKey(x int) {
 
 // mask sets K7 to the lanes of register r below n (in R8).
 func (g *gen) mask(r int) {
-	g.emit("MOVQ R8, CX")
-	g.emit("SUBQ $%d, CX", r*g.w.lanes)
-	g.emit("CMOVQLT R9, CX")
-	g.emit("CMPQ CX, $%d", g.w.lanes)
-	g.emit("CMOVQGT R10, CX")
+	g.count(r)
 	g.emit("MOVL $1, DX")
 	g.emit("SHLL CX, DX")
 	g.emit("DECL DX")
@@ -363,14 +359,20 @@ func (g *gen) kernelAVX2(regs int) {
 	g.emit("RET")
 }
 
-// maskAVX2 sets Y13 to all ones in the lanes of register r below n (in
-// R8), zeros elsewhere.
-func (g *gen) maskAVX2(r int) {
+// count sets CX to the number of lanes of register r below n (in R8):
+// n - r·lanes clamped to [0, lanes] (R9 holds 0, R10 the lanes).
+func (g *gen) count(r int) {
 	g.emit("MOVQ R8, CX")
 	g.emit("SUBQ $%d, CX", r*g.w.lanes)
 	g.emit("CMOVQLT R9, CX")
 	g.emit("CMPQ CX, $%d", g.w.lanes)
 	g.emit("CMOVQGT R10, CX")
+}
+
+// maskAVX2 sets Y13 to all ones in the lanes of register r below n (in
+// R8), zeros elsewhere.
+func (g *gen) maskAVX2(r int) {
+	g.count(r)
 	g.emit("VMOVD CX, X13")
 	g.emit("VPBROADCASTD X13, Y13")
 	g.emit("VPCMPGTD Y14, Y13, Y13")
