@@ -148,20 +148,25 @@ func lanesInto[R tensor.Element, T tensor.Real](op string, d *operand[R], v tens
 
 // sortValues sorts the lanes of v along axis into d.
 func sortValues[T tensor.Real](d, v *operand[T], axis int, desc bool) {
-	kind := sortKind[T]()
 	sortLanes(d, v, 1<<axis, true, func(sc *scratch, out, in []T) {
-		buf := scratchOrMake[T](sc, 0, len(in)) // the radix sort's: from the pool up to par.MinBytes
-		switch unsafe.Sizeof(in[0]) {
-		case 1:
-			radixValues[uint8](in, buf, kind, desc)
-		case 2:
-			radixValues[uint16](in, buf, kind, desc)
-		case 4:
-			radixValues[uint32](in, buf, kind, desc)
-		default:
-			radixValues[uint64](in, buf, kind, desc)
-		}
+		valueSort(in, scratchOrMake[T](sc, 0, len(in)), desc) // the radix sort's buffer: from the pool up to par.MinBytes
 	})
+}
+
+// valueSort sorts x in place in Sort's order (SortDescending's with
+// desc), with buf (as long as x) as scratch.
+func valueSort[T tensor.Real](x, buf []T, desc bool) {
+	kind := sortKind[T]()
+	switch unsafe.Sizeof(x[0]) {
+	case 1:
+		radixValues[uint8](x, buf, kind, desc)
+	case 2:
+		radixValues[uint16](x, buf, kind, desc)
+	case 4:
+		radixValues[uint32](x, buf, kind, desc)
+	default:
+		radixValues[uint64](x, buf, kind, desc)
+	}
 }
 
 // radixValues sorts x in place by the keys of K, with buf as scratch.

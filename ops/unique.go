@@ -194,17 +194,7 @@ func uniqueSorted[T tensor.Real](x []T, withCounts bool) (vals []T, counts []int
 	n := len(x)
 	s, buf := make([]T, n), make([]T, n)
 	copy(s, x)
-	kind := sortKind[T]()
-	switch unsafe.Sizeof(s[0]) {
-	case 1:
-		radixValues[uint8](s, buf, kind, false)
-	case 2:
-		radixValues[uint16](s, buf, kind, false)
-	case 4:
-		radixValues[uint32](s, buf, kind, false)
-	default:
-		radixValues[uint64](s, buf, kind, false)
-	}
+	valueSort(s, buf, false)
 	u := 0
 	for i := 0; i < n; {
 		j := i + 1

@@ -12,11 +12,11 @@
 // Short runs are sorted otherwise: where the SIMD level has a sorting
 // network for keys of their size (simd.SortNetwork: AVX-512, at most 256
 // keys of 4 bytes or 128 of 8; AVX2, 64 of 4 bytes) by that, in
-// registers, and below 33 keys by insertion elsewhere. A network is not stable, but sorted keys are
-// the same whatever sorts them; an index sort of keys of at most 4 bytes
-// sorts each key with its position below it, in 8 bytes, which makes
-// every pair distinct and their order the stable one. So the results are
-// the same at every level.
+// registers, and below 33 keys by insertion elsewhere. A network is not
+// stable, but sorted keys are the same whatever sorts them; an index sort
+// of keys of at most 4 bytes sorts each key with its position below it,
+// in 8 bytes, which makes every pair distinct and their order the stable
+// one. So the results are the same at every level.
 //
 // The maps (ToKeys) are of two kinds. A value sort maps the bits
 // bijectively, so that the sorted keys map back (FromKeys) to the sorted
@@ -112,19 +112,16 @@ func (km *keyMap[K]) unkey(k K) K {
 // descending sort: a bijection, undone by FromKeys.
 func ToKeys[K Key](b []K, k Kind, descending bool) {
 	km := newKeyMap[K](k, descending)
-	a, t, m, f := km.a, km.b, km.m, km.f // in registers: b's stores might alias km
 	for i, x := range b {
-		b[i] = (x ^ (signs(x)&a | t)) - m ^ f
+		b[i] = km.key(x)
 	}
 }
 
 // FromKeys undoes ToKeys with the same kind and order.
 func FromKeys[K Key](b []K, k Kind, descending bool) {
 	km := newKeyMap[K](k, descending)
-	a, t, m, f := km.a, km.b, km.m, km.f
 	for i, x := range b {
-		y := x ^ f + m
-		b[i] = y ^ (^signs(y)&a | t)
+		b[i] = km.unkey(x)
 	}
 }
 
