@@ -388,6 +388,39 @@ func BenchmarkStreamRuns(b *testing.B) {
 	}
 }
 
+// BenchmarkCopyRows gathers 4096 rows of a 64 MiB float32 matrix, taken
+// at random with repeats (a row Take), into a 64 MiB destination:
+// CopyRowsStream at each level, and CopyStream called row by row (one).
+// GB/s counts the bytes read and written; x_copy compares with copy() of
+// the same bytes from one contiguous buffer.
+func BenchmarkCopyRows(b *testing.B) {
+	const rows, n = 4096, 4096
+	src, dst := patterned[float32](rows*n, 1), patterned[float32](rows*n, 2)
+	r := rand.New(rand.NewPCG(52, 3))
+	dstAt, srcAt := make([]int, rows), make([]int, rows)
+	for i := range rows {
+		dstAt[i], srcAt[i] = i*n, r.IntN(rows)*n
+	}
+	b.Run("rows", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			for range b.N {
+				_ = CopyRowsStream(dst, src, dstAt, srcAt, n)
+			}
+			report(b, 8*rows*n, 4*rows*n, dst, src)
+		})
+	})
+	b.Run("one", func(b *testing.B) {
+		benchLevels(b, func(b *testing.B) {
+			for range b.N {
+				for i, s := range srcAt {
+					CopyStream(dst[dstAt[i]:dstAt[i]+n], src[s:s+n])
+				}
+			}
+			report(b, 8*rows*n, 4*rows*n, dst, src)
+		})
+	})
+}
+
 // BenchmarkSortNetwork sorts runs of random 4- and 8-byte keys of several
 // lengths with SortNetwork at each level and with slices.Sort (ref), each
 // run copied from a pool of unsorted runs first: ns-per-key includes that

@@ -1,6 +1,10 @@
 package simd
 
-import "unsafe"
+import (
+	"unsafe"
+
+	"github.com/tessera-go/tessera/internal/errs"
+)
 
 // CopyStream copies min(len(dst), len(src)) elements from src to dst and
 // returns that count, as the builtin copy does, with non-temporal stores
@@ -31,4 +35,71 @@ func CopyStream[T Element](dst, src []T) int {
 		i += m
 	}
 	return n
+}
+
+// copyRowsGroup is how many rows CopyRowsStream copies together.
+const copyRowsGroup = 8
+
+// CopyRowsStream copies len(srcAt) rows of n elements, row i from
+// src[srcAt[i]:srcAt[i]+n] to dst[dstAt[i]:dstAt[i]+n], with non-temporal
+// stores where the level has them (see [CopyStream]): the rows gathered by
+// a row Take into a large destination. Rows are copied eight at a time, a
+// part of each in turn, so that the reads of rows taken at random from
+// memory overlap rather than wait for each other. Rows of src may repeat;
+// the rows of dst must not overlap each other or src. Rows shorter than
+// 4 KiB, and the parts of a row before its first 64-byte line in dst and
+// after the group's last whole line, are copied by the builtin copy.
+//
+// CopyRowsStream returns an error wrapping ErrArg if n is negative or the
+// two offset slices differ in length, and one wrapping ErrRange if a row
+// falls outside dst or src; in both cases it writes nothing. With n == 0
+// it does nothing and returns nil.
+func CopyRowsStream[T Element](dst, src []T, dstAt, srcAt []int, n int) error {
+	const op = "CopyRowsStream"
+	if n < 0 {
+		return argError(op, "n", n)
+	}
+	if len(dstAt) != len(srcAt) {
+		return errs.New("simd", op, ErrArg, "%d destination rows and %d source rows", len(dstAt), len(srcAt))
+	}
+	if n == 0 {
+		return nil
+	}
+	for i := range srcAt {
+		if !inRange(len(dst), dstAt[i], 1, n) {
+			return errs.New("simd", op, ErrRange, "dst row %d at %d of %d elements is outside length %d", i, dstAt[i], n, len(dst))
+		}
+		if !inRange(len(src), srcAt[i], 1, n) {
+			return errs.New("simd", op, ErrRange, "src row %d at %d of %d elements is outside length %d", i, srcAt[i], n, len(src))
+		}
+	}
+	k := active.Load().copyRows
+	size := int(sizeOf[T]())
+	if k == nil || n*size < streamMin {
+		for i, s := range srcAt {
+			copy(dst[dstAt[i]:dstAt[i]+n], src[s:s+n])
+		}
+		return nil
+	}
+	db := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(dst))), len(dst)*size)
+	sb := unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(src))), len(src)*size)
+	base, row := uintptrOf(db), n*size
+	var doff, soff [copyRowsGroup]int
+	for i := 0; i < len(srcAt); i += copyRowsGroup {
+		g := min(copyRowsGroup, len(srcAt)-i)
+		m := row // the bytes of every row of the group the kernel streams
+		for r := range g {
+			d, s := dstAt[i+r]*size, srcAt[i+r]*size
+			h := int((64 - (base+uintptr(d))%64) % 64)
+			copy(db[d:d+h], sb[s:s+h])
+			doff[r], soff[r] = d+h, s+h
+			m = min(m, (row-h)&^63)
+		}
+		k(&db[0], &sb[0], &doff[0], &soff[0], g, m)
+		for r := range g {
+			d, s := dstAt[i+r]*size, srcAt[i+r]*size
+			copy(db[doff[r]+m:d+row], sb[soff[r]+m:s+row])
+		}
+	}
+	return nil
 }

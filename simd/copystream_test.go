@@ -1,6 +1,10 @@
 package simd
 
-import "testing"
+import (
+	"errors"
+	"math/rand/v2"
+	"testing"
+)
 
 // TestCopyStreamLevels checks CopyStream at every level against the
 // builtin copy: lengths 0-70 and around the streaming threshold and a
@@ -35,5 +39,79 @@ func checkCopyStream[T Element](t *testing.T, n, off int) {
 		if !sameBits(dst, src[:dn]) || !sameBits(buf[off+dn:], guarded[T](guard)) || !sameBits(buf[:off], guarded[T](off)) {
 			t.Fatalf("n %d off %d dst %d: element %d differs, or a guard cell was written", n, off, dn, firstDiff(dst, src[:dn]))
 		}
+	}
+}
+
+// TestCopyRowsStreamLevels checks CopyRowsStream at every level against
+// the builtin copy of each row: 0 to 19 rows (whole groups and the rest),
+// row lengths 0-70 and around the streaming threshold, rows repeated and
+// in any order, destination rows off the line by different amounts with
+// guard cells between them, elements of 1 to 16 bytes.
+func TestCopyRowsStreamLevels(t *testing.T) {
+	lengths := kernelLengths(streamMin/4-1, streamMin/4, streamMin+67, 2*streamMin+5)
+	forEachLevel(t, func(t *testing.T) {
+		for _, n := range lengths {
+			for _, rows := range []int{0, 1, 7, 8, 9, 19} {
+				checkCopyRowsStream[uint8](t, n, rows)
+				checkCopyRowsStream[uint16](t, n, rows)
+				checkCopyRowsStream[float32](t, n, rows)
+				checkCopyRowsStream[float64](t, n, rows)
+				checkCopyRowsStream[complex128](t, n, rows)
+			}
+		}
+	})
+}
+
+func checkCopyRowsStream[T Element](t *testing.T, n, rows int) {
+	t.Helper()
+	const srcRows, guard = 5, 9
+	src := patterned[T](srcRows*n+3, n+rows)[3:]
+	stride := n + guard // destination rows apart, guard cells between
+	dst := guarded[T](rows*stride + 1)
+	dstAt, srcAt := make([]int, rows), make([]int, rows)
+	perm := rand.New(rand.NewPCG(uint64(n), uint64(rows))).Perm(rows)
+	for i := range rows {
+		dstAt[i] = perm[i]*stride + 1 + i%2 // any order, two alignments
+		srcAt[i] = (i * 2) % srcRows * n    // repeats
+	}
+	want := clone(dst)
+	for i := range rows {
+		copy(want[dstAt[i]:dstAt[i]+n], src[srcAt[i]:srcAt[i]+n])
+	}
+	if err := CopyRowsStream(dst, src, dstAt, srcAt, n); err != nil {
+		t.Fatalf("n %d rows %d: %v", n, rows, err)
+	}
+	if !sameBits(dst, want) {
+		t.Fatalf("n %d rows %d (%T): element %d differs (guard cells included)", n, rows, dst[0], firstDiff(dst, want))
+	}
+}
+
+// TestCopyRowsStreamErrors checks the argument errors, with nothing
+// written.
+func TestCopyRowsStreamErrors(t *testing.T) {
+	src := patterned[float32](8192, 1)
+	for _, c := range []struct {
+		name         string
+		dstAt, srcAt []int
+		n            int
+		want         error
+	}{
+		{"negative n", []int{0}, []int{0}, -1, ErrArg},
+		{"lengths", []int{0, 4096}, []int{0}, 4096, ErrArg},
+		{"dst past the end", []int{0, 4097}, []int{0, 0}, 4096, ErrRange},
+		{"dst negative", []int{0, -1}, []int{0, 0}, 4096, ErrRange},
+		{"src past the end", []int{0, 4096}, []int{0, 4097}, 4096, ErrRange},
+		{"src negative", []int{0, 4096}, []int{-4096, 0}, 4096, ErrRange},
+	} {
+		forEachLevel(t, func(t *testing.T) {
+			dst := guarded[float32](8192)
+			err := CopyRowsStream(dst, src, c.dstAt, c.srcAt, c.n)
+			if !errors.Is(err, c.want) {
+				t.Fatalf("%s: got %v, want %v", c.name, err, c.want)
+			}
+			if !sameBits(dst, guarded[float32](8192)) {
+				t.Fatalf("%s: dst written on error", c.name)
+			}
+		})
 	}
 }

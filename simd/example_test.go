@@ -155,6 +155,22 @@ func ExampleStridedStream() {
 	// Output: [0 2 4 6] 1.048574e+06
 }
 
+func ExampleCopyRowsStream() {
+	// Rows 2, 0 and 2 again of a [3,2048] matrix, gathered into a new
+	// [3,2048] matrix around the caches.
+	const n = 2048
+	src := make([]float32, 3*n)
+	for i := range src {
+		src[i] = float32(i / n)
+	}
+	dst := make([]float32, 3*n)
+	if err := simd.CopyRowsStream(dst, src, []int{0, n, 2 * n}, []int{2 * n, 0, 2 * n}, n); err != nil {
+		panic(err)
+	}
+	fmt.Println(dst[0], dst[n-1], dst[n], dst[2*n-1], dst[2*n])
+	// Output: 2 2 0 0 2
+}
+
 func ExampleBinary() {
 	x := []float32{1, 2, 3, 4}
 	y := []float32{10, 20, 30, 40}
