@@ -14,6 +14,7 @@ import (
 	"github.com/tessera-go/tessera/internal/naive"
 	"github.com/tessera-go/tessera/internal/testint"
 	"github.com/tessera-go/tessera/internal/testkit"
+	"github.com/tessera-go/tessera/internal/testlevel"
 	"github.com/tessera-go/tessera/layout"
 	"github.com/tessera-go/tessera/ops"
 	"github.com/tessera-go/tessera/tensor"
@@ -588,6 +589,68 @@ func TestTakeRandom(t *testing.T) {
 	// In place: the destination is the input itself, reversed.
 	require.NoError(t, ops.TakeInto(v, v, tensor.Must(tensor.FromSlice([]int{4, 3, 2, 1, 0})), 0))
 	require.Equal(t, []float64{5, 4, 3, 2, 1}, v.Data())
+}
+
+// TestTakeStreamed checks Take of whole rows into destinations large enough
+// to stream (8 MiB and more), the case gathered in batches of rows: rows of
+// odd lengths, so that they start off the line by different amounts; a
+// destination whose rows are not consecutive; an index tensor of rank 2;
+// slices that are not contiguous (taken one at a time); row counts that are
+// not a multiple of the batch; at every SIMD level.
+func TestTakeStreamed(t *testing.T) {
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(52, 10))
+		const rows, cols, taken = 740, 3001, 731 // results of 8.8 MB
+		v := tensor.Must(tensor.New[float32](rows, cols))
+		for i := range v.Data() {
+			v.Data()[i] = float32(i)
+		}
+		idx := tensor.Must(tensor.New[int](taken))
+		for i := range idx.Data() {
+			idx.Data()[i] = r.IntN(2*rows) - rows
+		}
+		row := func(k int) []float32 {
+			if k < 0 {
+				k += rows
+			}
+			return v.Data()[k*cols : (k+1)*cols]
+		}
+		// Contiguous rows into a new tensor.
+		got, err := ops.Take(v, idx, 0)
+		require.NoError(t, err)
+		for i, k := range idx.Data() {
+			require.Equal(t, row(k), got.Data()[i*cols:(i+1)*cols], "row %d", i)
+		}
+		// Into the columns [1, cols+1) of a wider matrix: rows 3004
+		// elements apart, the guard columns untouched.
+		wide := tensor.Must(tensor.Full[float32](-1, taken, cols+3))
+		dst := tensor.Must(wide.View().Slice(1, 1, cols+1, 1))
+		require.NoError(t, ops.TakeInto(dst, v, idx, 0))
+		for i, k := range idx.Data() {
+			w := wide.Data()[i*(cols+3) : (i+1)*(cols+3)]
+			require.Equal(t, row(k), w[1:cols+1], "row %d", i)
+			require.Equal(t, []float32{-1, -1, -1}, []float32{w[0], w[cols+1], w[cols+2]}, "row %d", i)
+		}
+		// Indices of rank 2 over a rank-3 tensor: slices of [1, cols].
+		v3 := tensor.Must(v.Reshape(rows, 1, cols))
+		idx2 := tensor.Must(idx.Reshape(17, 43))
+		got3, err := ops.Take(v3, idx2, 0)
+		require.NoError(t, err)
+		require.Equal(t, []int{17, 43, 1, cols}, got3.Shape())
+		require.Equal(t, got.Data(), got3.Data())
+		// Columns: slices that are not contiguous, one at a time.
+		vt := tensor.Must(v.Transpose(0, 1))
+		gotT, err := ops.Take(vt, idx, 1)
+		require.NoError(t, err)
+		for i, k := range idx.Data()[:20] {
+			if k < 0 {
+				k += rows
+			}
+			for j := range cols {
+				require.Equal(t, v.Data()[k*cols+j], gotT.Data()[j*taken+i])
+			}
+		}
+	})
 }
 
 // TestNonZeroRandom checks ArgWhere and NonZero on random views of masks

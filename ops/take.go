@@ -8,6 +8,7 @@ import (
 	"github.com/tessera-go/tessera/internal/errs"
 	"github.com/tessera-go/tessera/internal/mem"
 	"github.com/tessera-go/tessera/layout"
+	"github.com/tessera-go/tessera/simd"
 	"github.com/tessera-go/tessera/tensor"
 )
 
@@ -111,15 +112,33 @@ func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 		pos = append(pos, 0)
 	}
 	// Each slice is one part of writing dst: a large dst streams, as one
-	// copy of it would.
+	// copy of it would. Contiguous slices of a streamed dst (the rows of a
+	// row Take) are gathered in batches by simd.CopyRowsStream, several
+	// rows' reads in flight at once.
 	part := copier.Part{Total: d.lay.Size() * int(unsafe.Sizeof(*new(T)))}
+	batch := copier.CachingOf(part.Total) == copier.Streamed
+	var dAt, sAt [64]int
+	queued, run := 0, 0
+	flush := func() {
+		_ = simd.CopyRowsStream(d.data, x.data, dAt[:queued], sAt[:queued], run) // in range: the layouts are
+		queued = 0
+	}
 	for _, k := range idx {
 		sl, _ := x.lay.Select(ax, k)
 		dl := d.lay
 		for _, p := range pos { // each Select drops an index axis: the next is at ax
 			dl, _ = dl.Select(ax, p)
 		}
-		copier.Move(d.data, &dl, x.data, &sl, part)
+		ds, de, dok := dl.ContiguousRange()
+		ss, _, sok := sl.ContiguousRange()
+		if batch && dok && sok {
+			dAt[queued], sAt[queued], run = ds, ss, de-ds
+			if queued++; queued == len(dAt) {
+				flush()
+			}
+		} else {
+			copier.Move(d.data, &dl, x.data, &sl, part)
+		}
 		for a := len(pos) - 1; a >= 0; a-- { // the next position, row-major
 			if pos[a]++; pos[a] < ishape[a] {
 				break
@@ -127,4 +146,5 @@ func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 			pos[a] = 0
 		}
 	}
+	flush()
 }
