@@ -64,6 +64,9 @@ func filledF32(shape ...int) tensor.View[float32] {
 func copyRef(total int) func() {
 	n := total / 2 / 4
 	src, dst := make([]float32, n), make([]float32, n)
+	for i := range src { // pages of its own: an untouched src reads the zero page
+		src[i] = 1
+	}
 	return func() { copy(dst, src) }
 }
 
