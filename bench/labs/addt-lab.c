@@ -39,6 +39,23 @@ static void staged(const float*a,const float*b,float*o,long n,int R){
   }
   _mm_sfence();
 }
+// staged_pf: staged, and while a band is added, the lines of b the next band transposes are
+// prefetched: each band's n*R/16 lines over its R*n/16 vectors, in bursts of B lines every B
+// vectors (B = 1: one a vector); hint 0 is T0, 2 is T2.
+static void staged_pf(const float*a,const float*b,float*o,long n,int R,int hint,int B){
+  long per=R/16; // lines of each b row a band reads
+  for(long i=0;i<n;i+=R){
+    for(long j=0;j<n;j+=16) for(long ii=0;ii<R;ii+=16){ __m512 r[16]; tr16(b+j*n+i+ii,n,r);
+      for(int k=0;k<16;k++) _mm512_storeu_ps(scr+(ii+k)*n+j,r[perm[k]]); }
+    int last=i+R>=n; long q=0;
+    for(long r=0;r<R;r++){ const float*ar=a+(i+r)*n,*sr=scr+r*n; float*orow=o+(i+r)*n;
+      for(long j=0;j<n;j+=16){
+        if(!last&&(j/16)%B==0) for(int k=0;k<B;k++,q++){ const char*p=(const char*)(b+(q/per)*n+i+R+(q%per)*16);
+          if(hint==0) _mm_prefetch(p,_MM_HINT_T0); else _mm_prefetch(p,_MM_HINT_T2); }
+        _mm512_stream_ps(orow+j,_mm512_add_ps(_mm512_load_ps(ar+j),_mm512_loadu_ps(sr+j))); } }
+  }
+  _mm_sfence();
+}
 // fused: dst rows i..i+R, swept over j in tiles of 16; for each 16x16 tile of dst (ii, j): b's
 // rows j..j+16 at cols ii..ii+16 transposed, plus a's, stored.
 static void fused(const float*a,const float*b,float*o,long n,int R,int J,int nt){
@@ -62,6 +79,10 @@ int main(int argc,char**argv){
   double tadd=1; BENCH("add (reference)", add(a,b,o,n)); tadd=t[reps/2];
   int Rs[]={16,32,64,128,256};
   for(int k=0;k<5;k++){ char nm[64]; sprintf(nm,"staged R=%d",Rs[k]); BENCH(nm, staged(a,b,o,n,Rs[k])); CHECK(nm); }
+  for(int k=0;k<4;k++) for(int h=0;h<3;h+=2){ char nm[64]; sprintf(nm,"staged+pf R=%d T%d",Rs[k+1],h); BENCH(nm, staged_pf(a,b,o,n,Rs[k+1],h,1)); CHECK(nm); }
+  int Bs[]={4,16,64,256};
+  for(int k=0;k<4;k++){ char nm[64]; sprintf(nm,"staged+pf R=128 T2 B=%d",Bs[k]); BENCH(nm, staged_pf(a,b,o,n,128,2,Bs[k])); CHECK(nm); }
+  if(argc>2) return 0;
   int FR[]={128,256,256,512,512,256}, FJ[]={256,64,256,64,256,1024};
   for(int k=0;k<6;k++){ char nm[64];
     sprintf(nm,"fused R=%d J=%ld nt",FR[k],(long)FJ[k]); BENCH(nm, fused(a,b,o,n,FR[k],FJ[k],1)); CHECK(nm);
