@@ -209,6 +209,16 @@ func ExampleSetParallelism() {
 	// Output: [5. 4. 3. 2. 1. 0.]
 }
 
+// With huge pages advised, a large new tensor is faulted in and read 2
+// MiB at a time on Linux; its values are the same.
+func ExampleSetHugePages() {
+	prev := tensor.SetHugePages(true)
+	defer tensor.SetHugePages(prev)
+	t := tensor.Must(tensor.New[float32](2048, 2048)) // 16 MiB
+	fmt.Println(t.Shape(), t.At(2047, 2047))
+	// Output: [2048 2048] 0
+}
+
 // NewView with explicit strides makes any window onto a buffer, like
 // NumPy's as_strided: here the overlapping windows of length 3 of a
 // sequence, sharing its elements.

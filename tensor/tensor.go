@@ -86,6 +86,23 @@ func newTensor[T Element](op string, shape []int) (Tensor[T], error) {
 	return Tensor[T]{data: data, lay: l}, nil
 }
 
+// SetHugePages sets whether the buffers of 4 MiB or more that Tessera
+// allocates for new tensors (New, Full, Clone, Contiguous and the
+// results of package ops) are advised transparent huge pages on Linux
+// (madvise MADV_HUGEPAGE) before they are first written, as NumPy advises
+// its large arrays, and returns the previous setting. It is off by
+// default. On, where the system's THP setting is "madvise" or "always", a
+// new large tensor is faulted in 2 MiB at a time and read with fewer TLB
+// misses: operations that allocate large results, and passes over large
+// tensors, run faster (BENCHMARKS.md). The advice stays with the memory
+// after the tensor is freed and the Go runtime reuses or returns it;
+// where the kernel's khugepaged collapses such memory back into huge
+// pages, memory the runtime has returned can stay resident (Go's GC guide
+// explains why the runtime itself no longer advises huge pages): hence
+// off by default. It changes no value or result. Outside Linux it only
+// records the setting. It is safe to call concurrently with allocations.
+func SetHugePages(on bool) bool { return mem.SetHuge(on) }
+
 // alloc returns a zeroed buffer of n elements, or an error wrapping
 // layout.ErrOverflow beyond mem.MaxBytes.
 func alloc[T Element](op string, n int) ([]T, error) {
@@ -93,7 +110,7 @@ func alloc[T Element](op string, n int) ([]T, error) {
 	if size := int(unsafe.Sizeof(zero)); n > mem.MaxBytes/size {
 		return nil, errorf(op, layout.ErrOverflow, "%d elements of %d bytes exceed the largest allocation", n, size)
 	}
-	return make([]T, n), nil
+	return mem.Make[T](n), nil
 }
 
 // FromSlice returns a tensor of the given shape over data, without copying:

@@ -122,7 +122,9 @@ func main() {
 	matmul := flag.Bool("matmul", false, "run the matrix-product cases (ops.MatMulInto) instead of the copies")
 	mask := flag.Bool("mask", false, "run the mask cases (comparisons, Where, MaskedSelect, ...) instead of the copies")
 	sorts := flag.Bool("sort", false, "run the sort cases (ops.Sort, ops.ArgSort) instead of the copies")
+	huge := flag.Bool("huge", false, "advise huge pages for large tensors (tensor.SetHugePages), as NumPy does")
 	flag.Parse()
+	tensor.SetHugePages(*huge)
 	if runtime.GOMAXPROCS(0) < 2 {
 		runtime.GOMAXPROCS(2)
 	}
