@@ -388,37 +388,60 @@ func BenchmarkStreamRuns(b *testing.B) {
 	}
 }
 
-// BenchmarkCopyRows gathers 4096 rows of a 64 MiB float32 matrix, taken
-// at random with repeats (a row Take), into a 64 MiB destination:
-// CopyRowsStream at each level, and CopyStream called row by row (one).
-// GB/s counts the bytes read and written; x_copy compares with copy() of
-// the same bytes from one contiguous buffer.
+// BenchmarkCopyRows gathers rows of a 64 MiB float32 matrix, taken at
+// random with repeats (a row Take): 4096 rows of 16 KiB into a 64 MiB
+// destination with CopyRowsStream, and 4096 rows of 1 KiB and 16384 of 256
+// bytes into a 4 MiB one with CopyRows, at each level; "one" copies row
+// by row (CopyStream, or the builtin copy). Each call takes other rows
+// (16 sets of indices in turn), so that they come from memory, not from
+// the caches of the previous call. GB/s counts the bytes read and
+// written; x_copy compares with copy() of the same bytes from one
+// contiguous buffer.
 func BenchmarkCopyRows(b *testing.B) {
-	const rows, n = 4096, 4096
-	src, dst := patterned[float32](rows*n, 1), patterned[float32](rows*n, 2)
-	r := rand.New(rand.NewPCG(52, 3))
-	dstAt, srcAt := make([]int, rows), make([]int, rows)
-	for i := range rows {
-		dstAt[i], srcAt[i] = i*n, r.IntN(rows)*n
-	}
-	b.Run("rows", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
-			for range b.N {
-				_ = CopyRowsStream(dst, src, dstAt, srcAt, n)
+	const total, sets = 1 << 24, 16
+	src := patterned[float32](total, 1)
+	for _, c := range []struct {
+		n, rows int
+		stream  bool
+	}{{4096, 4096, true}, {256, 4096, false}, {64, 16384, false}} {
+		dst := patterned[float32](c.rows*c.n, 2)
+		r := rand.New(rand.NewPCG(52, 3))
+		dstAt := make([]int, c.rows)
+		srcAt := make([][]int, sets)
+		for i := range c.rows {
+			dstAt[i] = i * c.n
+		}
+		for k := range srcAt {
+			srcAt[k] = make([]int, c.rows)
+			for i := range c.rows {
+				srcAt[k][i] = r.IntN(total/c.n) * c.n
 			}
-			report(b, 8*rows*n, 4*rows*n, dst, src)
-		})
-	})
-	b.Run("one", func(b *testing.B) {
-		benchLevels(b, func(b *testing.B) {
-			for range b.N {
-				for i, s := range srcAt {
-					CopyStream(dst[dstAt[i]:dstAt[i]+n], src[s:s+n])
+		}
+		rows, one := CopyRows[float32], func(d, s []float32) { copy(d, s) }
+		if c.stream {
+			rows, one = CopyRowsStream[float32], func(d, s []float32) { CopyStream(d, s) }
+		}
+		bytes := 8 * c.rows * c.n
+		name := fmt.Sprintf("%dB", 4*c.n)
+		b.Run(name+"/rows", func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				for i := range b.N {
+					_ = rows(dst, src, dstAt, srcAt[i%sets], c.n)
 				}
-			}
-			report(b, 8*rows*n, 4*rows*n, dst, src)
+				report(b, bytes, bytes/2, dst, src)
+			})
 		})
-	})
+		b.Run(name+"/one", func(b *testing.B) {
+			benchLevels(b, func(b *testing.B) {
+				for i := range b.N {
+					for j, s := range srcAt[i%sets] {
+						one(dst[dstAt[j]:dstAt[j]+c.n], src[s:s+c.n])
+					}
+				}
+				report(b, bytes, bytes/2, dst, src)
+			})
+		})
+	}
 }
 
 // BenchmarkSortNetwork sorts runs of random 4- and 8-byte keys of several

@@ -37,25 +37,38 @@ func CopyStream[T Element](dst, src []T) int {
 	return n
 }
 
-// copyRowsGroup is how many rows CopyRowsStream copies together.
+// copyRowsGroup is how many rows CopyRows and CopyRowsStream copy
+// together.
 const copyRowsGroup = 8
 
-// CopyRowsStream copies len(srcAt) rows of n elements, row i from
-// src[srcAt[i]:srcAt[i]+n] to dst[dstAt[i]:dstAt[i]+n], with non-temporal
-// stores where the level has them (see [CopyStream]): the rows gathered by
-// a row Take into a large destination. Rows are copied eight at a time, a
-// part of each in turn, so that the reads of rows taken at random from
-// memory overlap rather than wait for each other. Rows of src may repeat;
-// the rows of dst must not overlap each other or src. Rows shorter than
-// 4 KiB, and the parts of a row before its first 64-byte line in dst and
-// after the group's last whole line, are copied by the builtin copy.
+// CopyRows copies len(srcAt) rows of n elements, row i from
+// src[srcAt[i]:srcAt[i]+n] to dst[dstAt[i]:dstAt[i]+n]: a row gather,
+// NumPy's take of rows. At the AVX2 and AVX-512 levels the rows are copied
+// eight at a time, 256 bytes of each in turn, so that the reads of rows
+// taken at random from memory overlap rather than wait for each other;
+// rows shorter than 64 bytes, and the last bytes of each row past a
+// whole number of 64, are copied by the builtin copy, as every row is at
+// the other levels. Rows of src may repeat; the rows of dst must not
+// overlap each other or src.
 //
-// CopyRowsStream returns an error wrapping ErrArg if n is negative or the
-// two offset slices differ in length, and one wrapping ErrRange if a row
+// CopyRows returns an error wrapping ErrArg if n is negative or the two
+// offset slices differ in length, and one wrapping ErrRange if a row
 // falls outside dst or src; in both cases it writes nothing. With n == 0
 // it does nothing and returns nil.
+func CopyRows[T Element](dst, src []T, dstAt, srcAt []int, n int) error {
+	return copyRows("CopyRows", dst, src, dstAt, srcAt, n, false)
+}
+
+// CopyRowsStream is CopyRows with non-temporal stores where the level has
+// them (see [CopyStream]): for the rows gathered into a large destination
+// written once. Rows shorter than 4 KiB, and the parts of a row before
+// its first 64-byte line in dst and after the group's last whole line,
+// are copied by the builtin copy.
 func CopyRowsStream[T Element](dst, src []T, dstAt, srcAt []int, n int) error {
-	const op = "CopyRowsStream"
+	return copyRows("CopyRowsStream", dst, src, dstAt, srcAt, n, true)
+}
+
+func copyRows[T Element](op string, dst, src []T, dstAt, srcAt []int, n int, nt bool) error {
 	if n < 0 {
 		return argError(op, "n", n)
 	}
@@ -73,9 +86,13 @@ func CopyRowsStream[T Element](dst, src []T, dstAt, srcAt []int, n int) error {
 			return errs.New("simd", op, ErrRange, "src row %d at %d of %d elements is outside length %d", i, srcAt[i], n, len(src))
 		}
 	}
-	k := active.Load().copyRows
+	t := active.Load()
+	k, shortest := t.copyRows, 64
+	if nt {
+		k, shortest = t.copyRowsNT, streamMin
+	}
 	size := int(sizeOf[T]())
-	if k == nil || n*size < streamMin {
+	if k == nil || n*size < shortest {
 		for i, s := range srcAt {
 			copy(dst[dstAt[i]:dstAt[i]+n], src[s:s+n])
 		}
@@ -87,11 +104,14 @@ func CopyRowsStream[T Element](dst, src []T, dstAt, srcAt []int, n int) error {
 	var doff, soff [copyRowsGroup]int
 	for i := 0; i < len(srcAt); i += copyRowsGroup {
 		g := min(copyRowsGroup, len(srcAt)-i)
-		m := row // the bytes of every row of the group the kernel streams
+		m := row // the bytes of every row of the group the kernel copies
 		for r := range g {
 			d, s := dstAt[i+r]*size, srcAt[i+r]*size
-			h := int((64 - (base+uintptr(d))%64) % 64)
-			copy(db[d:d+h], sb[s:s+h])
+			h := 0
+			if nt { // the bytes before dst's first line
+				h = int((64 - (base+uintptr(d))%64) % 64)
+				copy(db[d:d+h], sb[s:s+h])
+			}
 			doff[r], soff[r] = d+h, s+h
 			m = min(m, (row-h)&^63)
 		}

@@ -42,27 +42,28 @@ func checkCopyStream[T Element](t *testing.T, n, off int) {
 	}
 }
 
-// TestCopyRowsStreamLevels checks CopyRowsStream at every level against
-// the builtin copy of each row: 0 to 19 rows (whole groups and the rest),
-// row lengths 0-70 and around the streaming threshold, rows repeated and
-// in any order, destination rows off the line by different amounts with
-// guard cells between them, elements of 1 to 16 bytes.
-func TestCopyRowsStreamLevels(t *testing.T) {
-	lengths := kernelLengths(streamMin/4-1, streamMin/4, streamMin+67, 2*streamMin+5)
+// TestCopyRowsLevels checks CopyRows and CopyRowsStream at every level
+// against the builtin copy of each row: 0 to 19 rows (whole groups and the
+// rest), row lengths 0-70 and around 256 bytes and the streaming
+// threshold, rows repeated and in any order, destination rows off the
+// line by different amounts with guard cells between them, elements of 1
+// to 16 bytes.
+func TestCopyRowsLevels(t *testing.T) {
+	lengths := kernelLengths(127, 128, 129, 255, 257, streamMin/4-1, streamMin/4, streamMin+67, 2*streamMin+5)
 	forEachLevel(t, func(t *testing.T) {
 		for _, n := range lengths {
 			for _, rows := range []int{0, 1, 7, 8, 9, 19} {
-				checkCopyRowsStream[uint8](t, n, rows)
-				checkCopyRowsStream[uint16](t, n, rows)
-				checkCopyRowsStream[float32](t, n, rows)
-				checkCopyRowsStream[float64](t, n, rows)
-				checkCopyRowsStream[complex128](t, n, rows)
+				checkCopyRows[uint8](t, n, rows)
+				checkCopyRows[uint16](t, n, rows)
+				checkCopyRows[float32](t, n, rows)
+				checkCopyRows[float64](t, n, rows)
+				checkCopyRows[complex128](t, n, rows)
 			}
 		}
 	})
 }
 
-func checkCopyRowsStream[T Element](t *testing.T, n, rows int) {
+func checkCopyRows[T Element](t *testing.T, n, rows int) {
 	t.Helper()
 	const srcRows, guard = 5, 9
 	src := patterned[T](srcRows*n+3, n+rows)[3:]
@@ -78,17 +79,23 @@ func checkCopyRowsStream[T Element](t *testing.T, n, rows int) {
 	for i := range rows {
 		copy(want[dstAt[i]:dstAt[i]+n], src[srcAt[i]:srcAt[i]+n])
 	}
-	if err := CopyRowsStream(dst, src, dstAt, srcAt, n); err != nil {
-		t.Fatalf("n %d rows %d: %v", n, rows, err)
-	}
-	if !sameBits(dst, want) {
-		t.Fatalf("n %d rows %d (%T): element %d differs (guard cells included)", n, rows, dst[0], firstDiff(dst, want))
+	for _, f := range []struct {
+		name string
+		fn   func(dst, src []T, dstAt, srcAt []int, n int) error
+	}{{"CopyRows", CopyRows[T]}, {"CopyRowsStream", CopyRowsStream[T]}} {
+		got := clone(dst)
+		if err := f.fn(got, src, dstAt, srcAt, n); err != nil {
+			t.Fatalf("%s: n %d rows %d: %v", f.name, n, rows, err)
+		}
+		if !sameBits(got, want) {
+			t.Fatalf("%s: n %d rows %d (%T): element %d differs (guard cells included)", f.name, n, rows, dst[0], firstDiff(got, want))
+		}
 	}
 }
 
-// TestCopyRowsStreamErrors checks the argument errors, with nothing
-// written.
-func TestCopyRowsStreamErrors(t *testing.T) {
+// TestCopyRowsErrors checks the argument errors of CopyRows and
+// CopyRowsStream, with nothing written.
+func TestCopyRowsErrors(t *testing.T) {
 	src := patterned[float32](8192, 1)
 	for _, c := range []struct {
 		name         string
@@ -104,13 +111,15 @@ func TestCopyRowsStreamErrors(t *testing.T) {
 		{"src negative", []int{0, 4096}, []int{-4096, 0}, 4096, ErrRange},
 	} {
 		forEachLevel(t, func(t *testing.T) {
-			dst := guarded[float32](8192)
-			err := CopyRowsStream(dst, src, c.dstAt, c.srcAt, c.n)
-			if !errors.Is(err, c.want) {
-				t.Fatalf("%s: got %v, want %v", c.name, err, c.want)
-			}
-			if !sameBits(dst, guarded[float32](8192)) {
-				t.Fatalf("%s: dst written on error", c.name)
+			for _, f := range []func(dst, src []float32, dstAt, srcAt []int, n int) error{CopyRows[float32], CopyRowsStream[float32]} {
+				dst := guarded[float32](8192)
+				err := f(dst, src, c.dstAt, c.srcAt, c.n)
+				if !errors.Is(err, c.want) {
+					t.Fatalf("%s: got %v, want %v", c.name, err, c.want)
+				}
+				if !sameBits(dst, guarded[float32](8192)) {
+					t.Fatalf("%s: dst written on error", c.name)
+				}
 			}
 		})
 	}

@@ -105,10 +105,11 @@ type table struct {
 	// copyNT is the kernel of CopyStream (nil: the builtin copy): n bytes,
 	// a multiple of 64, into 64-byte aligned dst.
 	copyNT func(dst, x *byte, n int)
-	// copyRows is the kernel of CopyRowsStream (nil: the builtin copy
-	// per row): rows runs of n bytes, a multiple of 64, at the byte
-	// offsets doff (64-byte aligned in dst) and soff.
-	copyRows func(dst, x *byte, doff, soff *int, rows, n int)
+	// copyRows and copyRowsNT are the kernels of CopyRows and
+	// CopyRowsStream (nil: the builtin copy per row): rows runs of n
+	// bytes, a multiple of 64, at the byte offsets doff and soff (doff
+	// 64-byte aligned in dst for copyRowsNT).
+	copyRows, copyRowsNT func(dst, x *byte, doff, soff *int, rows, n int)
 	// exp32 is the float32 kernel of Exp (nil fn: loops.Exp32).
 	exp32 expKernel
 	// clip32 and clip64 are the kernels of Clip (nil fn: the Go twin).
