@@ -589,6 +589,15 @@ func TestTakeRandom(t *testing.T) {
 	// In place: the destination is the input itself, reversed.
 	require.NoError(t, ops.TakeInto(v, v, tensor.Must(tensor.FromSlice([]int{4, 3, 2, 1, 0})), 0))
 	require.Equal(t, []float64{5, 4, 3, 2, 1}, v.Data())
+	// The destination is the index tensor itself, or overlaps it: the
+	// indices are read before anything is written.
+	ints := tensor.Must(tensor.FromSlice([]int{10, 20, 30, 40}))
+	a := tensor.Must(tensor.FromSlice([]int{3, 0, 2, 1}))
+	require.NoError(t, ops.TakeInto(a, ints, a, 0))
+	require.Equal(t, []int{40, 10, 30, 20}, a.Data())
+	buf := []int{1, 2, 3, 0, -1}
+	require.NoError(t, ops.TakeInto(tensor.Must(tensor.FromSlice(buf[1:])), ints, tensor.Must(tensor.FromSlice(buf[:4])), 0))
+	require.Equal(t, []int{1, 20, 30, 40, 10}, buf)
 }
 
 // TestTakeStreamed checks Take of whole rows into destinations large enough

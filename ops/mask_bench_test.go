@@ -82,6 +82,45 @@ func BenchmarkMask(b *testing.B) {
 		bytes := 2 * e * 4
 		pairBench(b, bytes, bytes, "copy", func() { _ = ops.TakeInto(out, x, idx, 0) }, copyRef(bytes))
 	})
+	b.Run("TakeInto-rows1KiB/vs=copy", func(b *testing.B) {
+		// 4096 random rows of 1 KiB of x seen as [65536,256], other rows
+		// each call (16 sets in turn: the rows come from memory), into a
+		// 4 MiB result: the rows read and written.
+		xs := tensor.Must(x.Reshape(65536, 256))
+		r := rand.New(rand.NewPCG(52, 4))
+		var sets [16]tensor.Tensor[int]
+		for s := range sets {
+			sets[s] = tensor.Must(tensor.New[int](4096))
+			for i := range sets[s].Data() {
+				sets[s].Data()[i] = r.IntN(65536)
+			}
+		}
+		dst := tensor.Must(tensor.New[float32](4096, 256))
+		bytes, call := 2*4096*1024, 0
+		pairBench(b, bytes, bytes, "copy", func() {
+			_ = ops.TakeInto(dst, xs, sets[call%len(sets)], 0)
+			call++
+		}, copyRef(bytes))
+	})
+	b.Run("TakeInto-elements/vs=loop", func(b *testing.B) {
+		// 1 Mi random elements of x seen as a vector (np.take of a
+		// vector), against a Go loop that gathers them.
+		xv := tensor.Must(x.Reshape(e))
+		r := rand.New(rand.NewPCG(52, 5))
+		idx := tensor.Must(tensor.New[int](1 << 20))
+		for i := range idx.Data() {
+			idx.Data()[i] = r.IntN(e)
+		}
+		dst := tensor.Must(tensor.New[float32](1 << 20))
+		ref := make([]float32, 1<<20)
+		bytes := (1 << 20) * (4 + 8 + 4) // an element and an index read, an element written
+		pairBench(b, bytes, bytes, "loop", func() { _ = ops.TakeInto(dst, xv, idx, 0) }, func() {
+			xd := xv.Data()
+			for j, k := range idx.Data() {
+				ref[j] = xd[k]
+			}
+		})
+	})
 	b.Run("NanSum/vs=Sum", func(b *testing.B) {
 		all := tensor.Must(tensor.New[float32]())
 		pairBench(b, 4*e, 4*e, "Sum", func() { _ = ops.NanSumInto(all, x) }, func() { _ = ops.SumInto(all, x) })

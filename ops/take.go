@@ -17,7 +17,11 @@ import (
 // indices.shape + v.shape[axis+1:], whose element at (i..., j..., k...) is
 // v's at (i..., indices[j...], k...). Negative indices count from the end
 // of the axis; an index may repeat. v may hold any element type and be
-// any view; each index's slice is moved by the copier.
+// any view. One-element slices (np.take of a vector) are gathered by a
+// loop; contiguous slices (rows) several at a time, so that the reads of
+// rows taken at random overlap (simd.CopyRows); other slices by the
+// copier, one after the other. Contiguous indices are read where they lie,
+// not copied, unless the destination shares memory with them.
 //
 // Every index is checked before anything is written: one outside
 // [-n, n) for an axis of size n is an error wrapping layout.ErrIndex that
@@ -27,7 +31,7 @@ import (
 func Take[T tensor.Element, V tensor.Operand[T], I tensor.Operand[int]](v V, indices I, axis int) (tensor.Tensor[T], error) {
 	const op = "Take"
 	vv, iv := tensor.View[T](v), tensor.View[int](indices)
-	idx, shape, ax, err := planTake(op, vv.Layout(), iv, axis)
+	idx, shape, ax, err := planTake(op, vv.Layout(), iv, axis, true)
 	if err != nil {
 		return tensor.Tensor[T]{}, err
 	}
@@ -46,11 +50,11 @@ func Take[T tensor.Element, V tensor.Operand[T], I tensor.Operand[int]](v V, ind
 func TakeInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T], I tensor.Operand[int]](dst D, v V, indices I, axis int) error {
 	const op = "TakeInto"
 	vv, iv := tensor.View[T](v), tensor.View[int](indices)
-	idx, shape, ax, err := planTake(op, vv.Layout(), iv, axis)
+	d := operandOf[T](&dst)
+	idx, shape, ax, err := planTake(op, vv.Layout(), iv, axis, !sharesBytes(d, operandOf(&iv)))
 	if err != nil {
 		return err
 	}
-	d := operandOf[T](&dst)
 	if err := checkDst(op, d, shape); err != nil {
 		return err
 	}
@@ -65,8 +69,10 @@ func TakeInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T], I tens
 }
 
 // planTake checks Take's arguments and returns the indices in row-major
-// order, each in [0, n), the result's shape and the axis in range.
-func planTake(op string, l layout.Layout, indices tensor.View[int], axis int) ([]int, []int, int, error) {
+// order, each in [0, n), the result's shape and the axis in range. With
+// inPlace (the destination shares no memory with them), contiguous
+// indices that are all in [0, n) are returned as they lie, not copied.
+func planTake(op string, l layout.Layout, indices tensor.View[int], axis int, inPlace bool) ([]int, []int, int, error) {
 	shape := l.Shape()
 	ax, err := normalAxis(op, axis, len(shape))
 	if err != nil {
@@ -77,74 +83,124 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int) ([
 	if size > mem.MaxBytes/8 { // a broadcast index view can be that large
 		return nil, nil, 0, errorf(op, layout.ErrOverflow, "%d indices exceed the largest allocation", size)
 	}
-	idx := make([]int, 0, size)
-	for x := range indices.Values() {
-		y := x
-		if y < 0 {
-			y += n
-		}
-		if y < 0 || y >= n {
-			return nil, nil, 0, errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
-		}
-		idx = append(idx, y)
-	}
 	out := slices.Concat(shape[:ax], indices.Shape(), shape[ax+1:])
 	if _, err := layout.RowMajor(out...); err != nil {
 		return nil, nil, 0, errs.Wrap("ops", op, nil, err, "result of shape %v", out)
 	}
-	return idx, out, ax, nil
+	var idx []int
+	if lo, hi, ok := indices.Layout().ContiguousRange(); ok {
+		idx = indices.Data()[lo:hi]
+		for _, x := range idx {
+			if uint(x) >= uint(n) { // out of range, or negative
+				idx = nil
+				break
+			}
+		}
+		if idx != nil && inPlace {
+			return idx, out, ax, nil
+		}
+	}
+	c := make([]int, size)
+	if idx != nil {
+		copy(c, idx)
+	} else {
+		i := 0
+		for x := range indices.Values() {
+			c[i] = x
+			i++
+		}
+	}
+	for i, x := range c {
+		y := x
+		if y < 0 {
+			y += n
+		}
+		if uint(y) >= uint(n) {
+			return nil, nil, 0, errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
+		}
+		c[i] = y
+	}
+	return c, out, ax, nil
 }
 
 // take copies the slice of v at each of idx along axis ax into dst, a
 // view of the result's shape sharing no memory with v: the slice of dst
 // at the index's position along its index axes (in row-major order) gets
-// v's slice at the index.
+// v's slice at the index. The slices differ from those at index 0 and
+// position 0 only in their offsets (by the index times v's stride along
+// ax, and by the position's strides along dst's index axes), so their
+// layouts are found once: one-element slices are moved by a loop,
+// contiguous ones (the rows of a row Take) in batches by simd.CopyRows or,
+// into a large dst, CopyRowsStream, several rows' reads in flight at once;
+// the others by the copier, one slice after the other.
 func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 	if len(idx) == 0 || dst.Size() == 0 {
 		return
 	}
 	d, x := operandOf(&dst), operandOf(&v)
-	var ib [8]int
-	ishape := d.lay.AppendShape(ib[:0])[ax : ax+d.lay.Rank()-x.lay.Rank()+1]
-	var pb [8]int
-	pos := pb[:0]
-	for range ishape {
-		pos = append(pos, 0)
+	ni := d.lay.Rank() - x.lay.Rank() + 1 // dst's index axes, from ax
+	s0, _ := x.lay.Select(ax, 0)
+	d0 := d.lay
+	for range ni {
+		d0, _ = d0.Select(ax, 0)
 	}
-	// Each slice is one part of writing dst: a large dst streams, as one
-	// copy of it would. Contiguous slices of a streamed dst (the rows of a
-	// row Take) are gathered in batches by simd.CopyRowsStream, several
-	// rows' reads in flight at once.
-	part := copier.Part{Total: d.lay.Size() * int(unsafe.Sizeof(*new(T)))}
-	batch := copier.CachingOf(part.Total) == copier.Streamed
-	var dAt, sAt [64]int
-	queued, run := 0, 0
-	flush := func() {
-		_ = simd.CopyRowsStream(d.data, x.data, dAt[:queued], sAt[:queued], run) // in range: the layouts are
-		queued = 0
+	sstride, _ := x.lay.Stride(ax)
+	var shb, stb, pb [8]int
+	ishape, istride, pos := shb[:0], stb[:0], pb[:0]
+	for a := range ni {
+		n, _ := d.lay.Dim(ax + a)
+		st, _ := d.lay.Stride(ax + a)
+		ishape, istride, pos = append(ishape, n), append(istride, st), append(pos, 0)
 	}
-	for _, k := range idx {
-		sl, _ := x.lay.Select(ax, k)
-		dl := d.lay
-		for _, p := range pos { // each Select drops an index axis: the next is at ax
-			dl, _ = dl.Select(ax, p)
-		}
-		ds, de, dok := dl.ContiguousRange()
-		ss, _, sok := sl.ContiguousRange()
-		if batch && dok && sok {
-			dAt[queued], sAt[queued], run = ds, ss, de-ds
-			if queued++; queued == len(dAt) {
-				flush()
-			}
-		} else {
-			copier.Move(d.data, &dl, x.data, &sl, part)
-		}
-		for a := len(pos) - 1; a >= 0; a-- { // the next position, row-major
+	doff := 0 // the offset of the slice at pos from d0's
+	next := func() { // the next position, row-major
+		for a := len(pos) - 1; a >= 0; a-- {
+			doff += istride[a]
 			if pos[a]++; pos[a] < ishape[a] {
-				break
+				return
 			}
+			doff -= istride[a] * ishape[a]
 			pos[a] = 0
 		}
 	}
-	flush()
+	ss, _, sok := s0.ContiguousRange()
+	ds, de, dok := d0.ContiguousRange()
+	switch {
+	case s0.Size() == 1 && ni == 1: // np.take of a vector
+		so, dd, dstride := s0.Offset(), d0.Offset(), istride[0]
+		xs, dd2 := x.data, d.data
+		for j, k := range idx {
+			dd2[dd+j*dstride] = xs[so+k*sstride]
+		}
+	case s0.Size() == 1:
+		so, dd := s0.Offset(), d0.Offset()
+		for _, k := range idx {
+			d.data[dd+doff] = x.data[so+k*sstride]
+			next()
+		}
+	case sok && dok:
+		// Each slice is one part of writing dst: a large dst streams, as
+		// one copy of it would.
+		rows := simd.CopyRows[T]
+		if copier.CachingOf(d.lay.Size()*int(unsafe.Sizeof(*new(T)))) == copier.Streamed {
+			rows = simd.CopyRowsStream[T]
+		}
+		var dAt, sAt [64]int
+		for lo := 0; lo < len(idx); lo += len(sAt) {
+			batch := idx[lo:min(lo+len(sAt), len(idx))]
+			for j, k := range batch {
+				dAt[j], sAt[j] = ds+doff, ss+k*sstride
+				next()
+			}
+			_ = rows(d.data, x.data, dAt[:len(batch)], sAt[:len(batch)], de-ds) // in range: the layouts are
+		}
+	default:
+		part := copier.Part{Total: d.lay.Size() * int(unsafe.Sizeof(*new(T)))}
+		for _, k := range idx {
+			sl, _ := s0.WithOffset(s0.Offset() + k*sstride)
+			dl, _ := d0.WithOffset(d0.Offset() + doff)
+			copier.Move(d.data, &dl, x.data, &sl, part)
+			next()
+		}
+	}
 }
