@@ -83,7 +83,16 @@ func TakeAlongAxisInto[T tensor.Element, D tensor.Operand[T], V tensor.Operand[T
 // layout.ErrOverlap when two indices of v reach one element.
 func PutAlongAxis[T tensor.Element, V tensor.Operand[T], I tensor.Operand[int], U tensor.Operand[T]](v V, indices I, values U, axis int) error {
 	return putAlong("PutAlongAxis", operandOf[T](&v), tensor.View[int](indices), tensor.View[T](values), axis,
-		func(d []T, di int, s []T, si int) { d[di] = s[si] })
+		func(x []T, xi, xinc int, v []T, vi, vinc int, id []int, ii, iinc, n, s, axn int) {
+			for range n {
+				k := id[ii]
+				if k < 0 {
+					k += axn
+				}
+				x[xi+k*s] = v[vi]
+				xi, vi, ii = xi+xinc, vi+vinc, ii+iinc
+			}
+		})
 }
 
 // ScatterAdd adds values into v along axis at indices, PyTorch's
@@ -93,7 +102,16 @@ func PutAlongAxis[T tensor.Element, V tensor.Operand[T], I tensor.Operand[int], 
 // sums wrap as Go's do.
 func ScatterAdd[T tensor.Number, V tensor.Operand[T], I tensor.Operand[int], U tensor.Operand[T]](v V, indices I, values U, axis int) error {
 	return putAlong("ScatterAdd", operandOf[T](&v), tensor.View[int](indices), tensor.View[T](values), axis,
-		func(d []T, di int, s []T, si int) { d[di] += s[si] })
+		func(x []T, xi, xinc int, v []T, vi, vinc int, id []int, ii, iinc, n, s, axn int) {
+			for range n {
+				k := id[ii]
+				if k < 0 {
+					k += axn
+				}
+				x[xi+k*s] += v[vi]
+				xi, vi, ii = xi+xinc, vi+vinc, ii+iinc
+			}
+		})
 }
 
 // alongPlan is an indexing along an axis: the shape of the result (or of
@@ -127,10 +145,8 @@ func planAlong(op string, l layout.Layout, indices tensor.View[int], axis int) (
 		return alongPlan{}, errs.Wrap("ops", op, nil, err, "result of shape %v", shape)
 	}
 	n := vs[ax]
-	for x := range indices.Values() {
-		if x < -n || x >= n {
-			return alongPlan{}, errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
-		}
+	if _, err := checkIndices(op, indices, n, ax); err != nil {
+		return alongPlan{}, err
 	}
 	return alongPlan{shape: shape, axis: ax, n: n}, nil
 }
@@ -175,9 +191,13 @@ func along[T tensor.Element](p *alongPlan, d, x *operand[T], indices tensor.View
 	})
 }
 
-// putAlong checks and runs PutAlongAxis or ScatterAdd: apply combines
-// the value at src[si] into dst[di].
-func putAlong[T tensor.Element](op string, x *operand[T], indices tensor.View[int], values tensor.View[T], axis int, apply func(dst []T, di int, src []T, si int)) error {
+// putRow is a row of PutAlongAxis or ScatterAdd: for j < n, the value
+// v[vi+j*vinc] is put into (or added to) x[xi+j*xinc+k*s], k the index
+// id[ii+j*iinc], plus axn if it is negative.
+type putRow[T tensor.Element] func(x []T, xi, xinc int, v []T, vi, vinc int, id []int, ii, iinc, n, s, axn int)
+
+// putAlong checks and runs PutAlongAxis or ScatterAdd, row by row.
+func putAlong[T tensor.Element](op string, x *operand[T], indices tensor.View[int], values tensor.View[T], axis int, row putRow[T]) error {
 	p, err := planAlong(op, x.lay, indices, axis)
 	if err != nil {
 		return err
@@ -207,18 +227,15 @@ func putAlong[T tensor.Element](op string, x *operand[T], indices tensor.View[in
 	il, _ := io.lay.Expand(p.shape...)
 	xl, s := alongLayout(x.lay, p.shape, p.axis)
 	// Row-major order of the shape, so that repeated indices resolve the
-	// same way every time.
+	// same way every time: a row along the last axis at a time.
 	rank := len(p.shape)
 	ist, vst, xst := il.Strides(), vl.Strides(), xl.Strides()
+	last := rank - 1
 	pos := make([]int, rank)
 	ii, vi, xi := il.Offset(), vl.Offset(), xl.Offset()
-	for range shapeSize(p.shape) {
-		k := io.data[ii]
-		if k < 0 {
-			k += p.n
-		}
-		apply(x.data, xi+k*s, vo.data, vi)
-		for a := rank - 1; a >= 0; a-- {
+	for range shapeSize(p.shape[:last]) {
+		row(x.data, xi, xst[last], vo.data, vi, vst[last], io.data, ii, ist[last], p.shape[last], s, p.n)
+		for a := last - 1; a >= 0; a-- {
 			pos[a]++
 			ii, vi, xi = ii+ist[a], vi+vst[a], xi+xst[a]
 			if pos[a] < p.shape[a] {

@@ -87,22 +87,17 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int, in
 	if _, err := layout.RowMajor(out...); err != nil {
 		return nil, nil, 0, errs.Wrap("ops", op, nil, err, "result of shape %v", out)
 	}
-	var idx []int
-	if lo, hi, ok := indices.Layout().ContiguousRange(); ok {
-		idx = indices.Data()[lo:hi]
-		for _, x := range idx {
-			if uint(x) >= uint(n) { // out of range, or negative
-				idx = nil
-				break
-			}
-		}
-		if idx != nil && inPlace {
-			return idx, out, ax, nil
-		}
+	negative, err := checkIndices(op, indices, n, ax)
+	if err != nil {
+		return nil, nil, 0, err
+	}
+	lo, hi, contiguous := indices.Layout().ContiguousRange()
+	if contiguous && !negative && inPlace {
+		return indices.Data()[lo:hi], out, ax, nil
 	}
 	c := make([]int, size)
-	if idx != nil {
-		copy(c, idx)
+	if contiguous {
+		copy(c, indices.Data()[lo:hi])
 	} else {
 		i := 0
 		for x := range indices.Values() {
@@ -110,17 +105,39 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int, in
 			i++
 		}
 	}
-	for i, x := range c {
-		y := x
-		if y < 0 {
-			y += n
+	if negative {
+		for i, x := range c {
+			if x < 0 {
+				c[i] = x + n
+			}
 		}
-		if uint(y) >= uint(n) {
-			return nil, nil, 0, errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
-		}
-		c[i] = y
 	}
 	return c, out, ax, nil
+}
+
+// checkIndices returns an error wrapping layout.ErrIndex that names the
+// first of indices outside [-n, n), for axis ax of size n, and whether
+// any index is negative; contiguous indices are read where they lie.
+func checkIndices(op string, indices tensor.View[int], n, ax int) (negative bool, err error) {
+	bad := func(x int) error {
+		return errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
+	}
+	if lo, hi, ok := indices.Layout().ContiguousRange(); ok {
+		for _, x := range indices.Data()[lo:hi] {
+			if x < -n || x >= n {
+				return false, bad(x)
+			}
+			negative = negative || x < 0
+		}
+		return negative, nil
+	}
+	for x := range indices.Values() {
+		if x < -n || x >= n {
+			return false, bad(x)
+		}
+		negative = negative || x < 0
+	}
+	return negative, nil
 }
 
 // take copies the slice of v at each of idx along axis ax into dst, a
