@@ -178,17 +178,24 @@ func along[T tensor.Element](p *alongPlan, d, x *operand[T], indices tensor.View
 	n, inc := it.Len(), it.Inc()
 	it.EachRow(func(o, st [layout.MaxOperands]int, on int) {
 		for o0, o1, o2 := o[0], o[1], o[2]; on > 0; o0, o1, o2, on = o0+st[0], o1+st[1], o2+st[2], on-1 {
-			di, ii, xi := o0, o1, o2
-			for range n {
-				k := id[ii]
-				if k < 0 {
-					k += p.n
-				}
-				d.data[di] = x.data[xi+k*s]
-				di, ii, xi = di+inc[0], ii+inc[1], xi+inc[2]
-			}
+			gatherRow(d.data, o0, inc[0], x.data, o2, inc[2], id, o1, inc[1], n, s, p.n)
 		}
 	})
+}
+
+// gatherRow is a row of TakeAlongAxis: for j < n, d[di+j*dinc] is set to
+// x[xi+j*xinc+k*s], k the index id[ii+j*iinc], plus axn if it is
+// negative. A function of its own, whose arguments stay in registers (in
+// the closure of along they were loaded from its context every element).
+func gatherRow[T tensor.Element](d []T, di, dinc int, x []T, xi, xinc int, id []int, ii, iinc, n, s, axn int) {
+	for range n {
+		k := id[ii]
+		if k < 0 {
+			k += axn
+		}
+		d[di] = x[xi+k*s]
+		di, ii, xi = di+dinc, ii+iinc, xi+xinc
+	}
 }
 
 // putRow is a row of PutAlongAxis or ScatterAdd: for j < n, the value

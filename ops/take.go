@@ -1,6 +1,7 @@
 package ops
 
 import (
+	"math"
 	"slices"
 	"unsafe"
 
@@ -117,27 +118,29 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int, in
 
 // checkIndices returns an error wrapping layout.ErrIndex that names the
 // first of indices outside [-n, n), for axis ax of size n, and whether
-// any index is negative; contiguous indices are read where they lie.
+// any index is negative: a pass for the least and greatest index (of
+// contiguous indices where they lie), and only on error one for the
+// first outside.
 func checkIndices(op string, indices tensor.View[int], n, ax int) (negative bool, err error) {
-	bad := func(x int) error {
-		return errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
-	}
+	least, most := math.MaxInt, math.MinInt
 	if lo, hi, ok := indices.Layout().ContiguousRange(); ok {
 		for _, x := range indices.Data()[lo:hi] {
-			if x < -n || x >= n {
-				return false, bad(x)
-			}
-			negative = negative || x < 0
+			least, most = min(least, x), max(most, x)
 		}
-		return negative, nil
+	} else {
+		for x := range indices.Values() {
+			least, most = min(least, x), max(most, x)
+		}
+	}
+	if least >= -n && most < n {
+		return least < 0, nil
 	}
 	for x := range indices.Values() {
 		if x < -n || x >= n {
-			return false, bad(x)
+			return false, errorf(op, layout.ErrIndex, "index %d out of range for axis %d of size %d", x, ax, n)
 		}
-		negative = negative || x < 0
 	}
-	return negative, nil
+	return false, nil // not reached: least or most is outside
 }
 
 // take copies the slice of v at each of idx along axis ax into dst, a
@@ -169,7 +172,7 @@ func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 		st, _ := d.lay.Stride(ax + a)
 		ishape, istride, pos = append(ishape, n), append(istride, st), append(pos, 0)
 	}
-	doff := 0 // the offset of the slice at pos from d0's
+	doff := 0        // the offset of the slice at pos from d0's
 	next := func() { // the next position, row-major
 		for a := len(pos) - 1; a >= 0; a-- {
 			doff += istride[a]
