@@ -15,7 +15,15 @@ import (
 // shape, the allocating forms (a new result each call, page faults
 // included, as NumPy's): GB/s = bytes read plus bytes written (maskBytes).
 // Shared with mask.py.
-var maskCases = []string{"gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax"}
+var maskCases = []string{"gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax",
+	"take-1d", "take-along", "scatter-add"}
+
+// The index cases' sizes: take-1d gathers idxN random elements of the
+// matrix seen as a vector; take-along gathers along the rows of a
+// [4096,alongW] matrix (np.take_along_axis, torch.gather); scatter-add adds
+// idxN values into a vector of idxN at random indices (np.add.at,
+// scatter_add_, in place).
+const idxN, alongW = 1 << 20, 256
 
 // maskBytes returns the bytes read plus written by a mask case on an n×n
 // float32 matrix whose mask selects sel elements.
@@ -34,6 +42,12 @@ func maskBytes(name string, n, sel int) float64 {
 		return 2 * 4 * e
 	case "nansum":
 		return 4 * e
+	case "take-1d": // an element and an index read, an element written
+		return idxN * (4 + 8 + 4)
+	case "take-along":
+		return float64(n*alongW) * (4 + 8 + 4)
+	case "scatter-add": // a value and an index read, an element read and written
+		return idxN * (4 + 8 + 4 + 4)
 	}
 	return e // count: the mask read
 }
@@ -60,6 +74,20 @@ func runMask() []computeResult {
 	for i := range idx.Data() {
 		idx.Data()[i] = r.IntN(n)
 	}
+	flat := tensor.Must(a.Reshape(n * n))
+	idx1 := tensor.Must(tensor.New[int](idxN))
+	for i := range idx1.Data() {
+		idx1.Data()[i] = r.IntN(n * n)
+	}
+	narrow := filled(n, alongW)
+	idx2 := tensor.Must(tensor.New[int](n, alongW))
+	for i := range idx2.Data() {
+		idx2.Data()[i] = r.IntN(alongW)
+	}
+	acc, vals, at := tensor.Must(tensor.New[float32](idxN)), filled(idxN), tensor.Must(tensor.New[int](idxN))
+	for i := range at.Data() {
+		at.Data()[i] = r.IntN(idxN)
+	}
 	tensor.SetParallelism(1)
 	defer tensor.SetParallelism(0)
 	var rs []computeResult
@@ -85,6 +113,12 @@ func runMask() []computeResult {
 			f = func() { _, _ = ops.NanSum(an) }
 		case "softmax":
 			f = func() { _, _ = ops.Softmax(a, -1) }
+		case "take-1d":
+			f = func() { _, _ = ops.Take(flat, idx1, 0) }
+		case "take-along":
+			f = func() { _, _ = ops.TakeAlongAxis(narrow, idx2, 1) }
+		case "scatter-add":
+			f = func() { _ = ops.ScatterAdd(acc, at, vals, 0) }
 		}
 		v := maskBytes(name, n, sel) / measure(f) / 1e9
 		rs = append(rs, computeResult{Case: name, Unit: "GB/s", Values: map[string]*float64{"tessera1": &v}})

@@ -14,13 +14,16 @@ import numpy as np
 
 from peers import measure, torch  # torch is None where it is missing
 
-CASES = ["gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax"]
+CASES = ["gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax",
+         "take-1d", "take-along", "scatter-add"]
+IDX_N, ALONG_W = 1 << 20, 256  # mask.go's idxN and alongW
 
 
 def mask_bytes(name, n, sel):
     e = float(n * n)
     return {"gt": 9 * e, "gt-T": 9 * e, "where": 13 * e, "clip": 8 * e,
-            "masked": 5 * e + 4 * sel, "take-rows": 8 * e, "softmax": 8 * e, "nansum": 4 * e}.get(name, e)
+            "masked": 5 * e + 4 * sel, "take-rows": 8 * e, "softmax": 8 * e, "nansum": 4 * e,
+            "take-1d": IDX_N * 16.0, "take-along": n * ALONG_W * 16.0, "scatter-add": IDX_N * 20.0}.get(name, e)
 
 
 def main():
@@ -38,6 +41,12 @@ def main():
     an = a.copy()  # every seventh element NaN
     an.ravel()[::7] = np.nan
 
+    flat = a.ravel()
+    idx1 = rng.integers(0, n * n, IDX_N)
+    narrow = a[:, :ALONG_W].copy()
+    idx2 = rng.integers(0, ALONG_W, (n, ALONG_W))
+    acc, add, at = np.zeros(IDX_N, np.float32), np.ones(IDX_N, np.float32), rng.integers(0, IDX_N, IDX_N)
+
     def np_softmax(x):
         e = np.exp(x - x.max(-1, keepdims=True))
         return e / e.sum(-1, keepdims=True)
@@ -45,17 +54,23 @@ def main():
         "gt": lambda: a > b, "gt-T": lambda: a.T > b, "where": lambda: np.where(m, a, b),
         "clip": lambda: np.clip(a, 100, 300), "masked": lambda: a[m], "take-rows": lambda: a[idx],
         "count": lambda: np.count_nonzero(m), "nansum": lambda: np.nansum(an), "softmax": lambda: np_softmax(a),
+        "take-1d": lambda: np.take(flat, idx1), "take-along": lambda: np.take_along_axis(narrow, idx2, 1),
+        "scatter-add": lambda: np.add.at(acc, at, add),
     }
     out = []
     if torch is not None:
         torch.set_num_threads(1)
         ta, tb, tm, ti = torch.from_numpy(a), torch.from_numpy(b), torch.from_numpy(m), torch.from_numpy(idx)
         tan = torch.from_numpy(an)
+        tflat, ti1, tnarrow, ti2 = torch.from_numpy(flat), torch.from_numpy(idx1), torch.from_numpy(narrow), torch.from_numpy(idx2)
+        tacc, tadd, tat = torch.from_numpy(acc.copy()), torch.from_numpy(add), torch.from_numpy(at)
         t_cases = {
             "gt": lambda: ta > tb, "gt-T": lambda: ta.t() > tb, "where": lambda: torch.where(tm, ta, tb),
             "clip": lambda: torch.clamp(ta, 100, 300), "masked": lambda: ta[tm], "take-rows": lambda: ta[ti],
             "count": lambda: torch.count_nonzero(tm), "nansum": lambda: torch.nansum(tan),
             "softmax": lambda: torch.softmax(ta, -1),
+            "take-1d": lambda: tflat[ti1], "take-along": lambda: torch.gather(tnarrow, 1, ti2),
+            "scatter-add": lambda: tacc.scatter_add_(0, tat, tadd),
         }
     for name in CASES:
         nb = mask_bytes(name, n, sel)
