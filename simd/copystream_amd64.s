@@ -13,9 +13,9 @@
 // offset in every run, R11 n-256, BX the run, DX and R12 the run's source
 // and destination.
 
-// ROWS512 is the AVX-512 kernel storing with ST (VMOVNTDQ or VMOVDQU64)
-// and ending with FENCE.
-#define ROWS512(ST, FENCE) \
+// ROWS is every CopyRows kernel: CP4 copies 256 bytes and CP1 64 bytes
+// from DX to R12 at offset AX; FENCE ends it.
+#define ROWS(CP4, CP1, FENCE) \
 	MOVQ dst+0(FP), DI; \
 	MOVQ x+8(FP), SI; \
 	MOVQ doff+16(FP), R8; \
@@ -34,14 +34,7 @@ row4: \
 	ADDQ SI, DX; \
 	MOVQ (R8)(BX*8), R12; \
 	ADDQ DI, R12; \
-	VMOVDQU64 (DX)(AX*1), Z0; \
-	VMOVDQU64 64(DX)(AX*1), Z1; \
-	VMOVDQU64 128(DX)(AX*1), Z2; \
-	VMOVDQU64 192(DX)(AX*1), Z3; \
-	ST Z0, (R12)(AX*1); \
-	ST Z1, 64(R12)(AX*1); \
-	ST Z2, 128(R12)(AX*1); \
-	ST Z3, 192(R12)(AX*1); \
+	CP4; \
 	INCQ BX; \
 	CMPQ BX, R10; \
 	JB row4; \
@@ -56,8 +49,7 @@ row1: \
 	ADDQ SI, DX; \
 	MOVQ (R8)(BX*8), R12; \
 	ADDQ DI, R12; \
-	VMOVDQU64 (DX)(AX*1), Z0; \
-	ST Z0, (R12)(AX*1); \
+	CP1; \
 	INCQ BX; \
 	CMPQ BX, R10; \
 	JB row1; \
@@ -68,26 +60,23 @@ done: \
 	VZEROUPPER; \
 	RET
 
-// ROWS256 is ROWS512 with 32-byte vectors, two a line.
-#define ROWS256(ST, FENCE) \
-	MOVQ dst+0(FP), DI; \
-	MOVQ x+8(FP), SI; \
-	MOVQ doff+16(FP), R8; \
-	MOVQ soff+24(FP), R9; \
-	MOVQ rows+32(FP), R10; \
-	MOVQ n+40(FP), CX; \
-	XORQ AX, AX; \
-	MOVQ CX, R11; \
-	SUBQ $256, R11; \
-chunk4: \
-	CMPQ AX, R11; \
-	JG chunk1; \
-	XORQ BX, BX; \
-row4: \
-	MOVQ (R9)(BX*8), DX; \
-	ADDQ SI, DX; \
-	MOVQ (R8)(BX*8), R12; \
-	ADDQ DI, R12; \
+// CP4Z and CP1Z copy with 64-byte vectors, CP4Y and CP1Y with 32-byte
+// ones, storing with ST.
+#define CP4Z(ST) \
+	VMOVDQU64 (DX)(AX*1), Z0; \
+	VMOVDQU64 64(DX)(AX*1), Z1; \
+	VMOVDQU64 128(DX)(AX*1), Z2; \
+	VMOVDQU64 192(DX)(AX*1), Z3; \
+	ST Z0, (R12)(AX*1); \
+	ST Z1, 64(R12)(AX*1); \
+	ST Z2, 128(R12)(AX*1); \
+	ST Z3, 192(R12)(AX*1)
+
+#define CP1Z(ST) \
+	VMOVDQU64 (DX)(AX*1), Z0; \
+	ST Z0, (R12)(AX*1)
+
+#define CP4Y(ST) \
 	VMOVDQU (DX)(AX*1), Y0; \
 	VMOVDQU 32(DX)(AX*1), Y1; \
 	VMOVDQU 64(DX)(AX*1), Y2; \
@@ -103,34 +92,13 @@ row4: \
 	ST Y4, 128(R12)(AX*1); \
 	ST Y5, 160(R12)(AX*1); \
 	ST Y6, 192(R12)(AX*1); \
-	ST Y7, 224(R12)(AX*1); \
-	INCQ BX; \
-	CMPQ BX, R10; \
-	JB row4; \
-	ADDQ $256, AX; \
-	JMP chunk4; \
-chunk1: \
-	CMPQ AX, CX; \
-	JAE done; \
-	XORQ BX, BX; \
-row1: \
-	MOVQ (R9)(BX*8), DX; \
-	ADDQ SI, DX; \
-	MOVQ (R8)(BX*8), R12; \
-	ADDQ DI, R12; \
+	ST Y7, 224(R12)(AX*1)
+
+#define CP1Y(ST) \
 	VMOVDQU (DX)(AX*1), Y0; \
 	VMOVDQU 32(DX)(AX*1), Y1; \
 	ST Y0, (R12)(AX*1); \
-	ST Y1, 32(R12)(AX*1); \
-	INCQ BX; \
-	CMPQ BX, R10; \
-	JB row1; \
-	ADDQ $64, AX; \
-	JMP chunk1; \
-done: \
-	FENCE; \
-	VZEROUPPER; \
-	RET
+	ST Y1, 32(R12)(AX*1)
 
 #define NOFENCE
 
@@ -194,16 +162,16 @@ doney:
 
 // func copyRowsNTAVX512(dst, x *byte, doff, soff *int, rows, n int)
 TEXT ·copyRowsNTAVX512(SB), NOSPLIT, $0-48
-	ROWS512(VMOVNTDQ, SFENCE)
+	ROWS(CP4Z(VMOVNTDQ), CP1Z(VMOVNTDQ), SFENCE)
 
 // func copyRowsAVX512(dst, x *byte, doff, soff *int, rows, n int)
 TEXT ·copyRowsAVX512(SB), NOSPLIT, $0-48
-	ROWS512(VMOVDQU64, NOFENCE)
+	ROWS(CP4Z(VMOVDQU64), CP1Z(VMOVDQU64), NOFENCE)
 
 // func copyRowsNTAVX2(dst, x *byte, doff, soff *int, rows, n int)
 TEXT ·copyRowsNTAVX2(SB), NOSPLIT, $0-48
-	ROWS256(VMOVNTDQ, SFENCE)
+	ROWS(CP4Y(VMOVNTDQ), CP1Y(VMOVNTDQ), SFENCE)
 
 // func copyRowsAVX2(dst, x *byte, doff, soff *int, rows, n int)
 TEXT ·copyRowsAVX2(SB), NOSPLIT, $0-48
-	ROWS256(VMOVDQU, NOFENCE)
+	ROWS(CP4Y(VMOVDQU), CP1Y(VMOVDQU), NOFENCE)
