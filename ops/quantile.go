@@ -49,7 +49,9 @@ func (m QuantileMethod) String() string {
 // infinity. Lanes short enough for a sorting network (or an insertion
 // sort) are sorted; from longer ones the one or two elements needed are
 // found by a radix selection (internal/sorts.Select) of keys that order
-// as the values do.
+// as the values do. The quantiles are of floating-point tensors, as Mean
+// is: NumPy computes an integer array's in float64, so convert one first
+// (Convert[float64]); Sort, TopK and Partition order integers as they are.
 //
 // It returns an error wrapping layout.ErrArg for a q outside [0, 1] (NaN
 // too) or an unknown method, ErrEmpty for a reduction of no elements into
@@ -92,7 +94,8 @@ func NanQuantileInto[T tensor.Float, D tensor.Operand[T], V tensor.Operand[T]](d
 // when none are given), NumPy's median: the middle element of each sorted
 // lane, or the mean of the two middle ones, computed as NumPy does ((0 +
 // a + b) / 2 in T, so that -0 gives +0); NaN where the lane holds a NaN.
-// The errors of Quantile but for q and the method.
+// An integer tensor's median is its float64 conversion's, as NumPy's (see
+// the example). The errors of Quantile but for q and the method.
 func Median[T tensor.Float, V tensor.Operand[T]](v V, axes ...int) (tensor.Tensor[T], error) {
 	return quantileNew("Median", tensor.View[T](v), quantileSpec{median: true}, axes, false)
 }

@@ -177,6 +177,16 @@ func ExampleMedian() {
 	// Output: [nan  3.] [3. 3.]
 }
 
+// The median of integers, as NumPy's np.median: of their float64
+// conversion.
+func ExampleMedian_integers() {
+	x := tensor.Must(tensor.FromSlice([]int32{7, 1, 4, 2}))
+	f, _ := ops.Convert[float64](x)
+	m, _ := ops.Median(f)
+	fmt.Println(m.Item())
+	// Output: 3 <nil>
+}
+
 // TestQuantileViews checks the quantiles of random views (permuted,
 // stepped, flipped, broadcast) over random axes against those of their
 // row-major copies, which the NumPy fixtures check.
