@@ -187,10 +187,10 @@ func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 	ds, de, dok := d0.ContiguousRange()
 	switch {
 	case s0.Size() == 1 && ni == 1: // np.take of a vector
-		so, dd, dstride := s0.Offset(), d0.Offset(), istride[0]
-		xs, dd2 := x.data, d.data
+		so, do, dstride := s0.Offset(), d0.Offset(), istride[0]
+		src, out := x.data, d.data
 		for j, k := range idx {
-			dd2[dd+j*dstride] = xs[so+k*sstride]
+			out[do+j*dstride] = src[so+k*sstride]
 		}
 	case s0.Size() == 1:
 		so, dd := s0.Offset(), d0.Offset()
