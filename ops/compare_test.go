@@ -600,6 +600,41 @@ func TestTakeRandom(t *testing.T) {
 	require.Equal(t, []int{1, 20, 30, 40, 10}, buf)
 }
 
+// TestTakeColumns checks Take along the last axis with enough indices to
+// be gathered along each row (x[:, idx]), on random views of rank 1 to 4
+// (transposed, stepped, flipped, broadcast) into random destination
+// views, indices negative and repeated, against the definition.
+func TestTakeColumns(t *testing.T) {
+	r := rand.New(rand.NewPCG(52, 11))
+	for range 200 {
+		rank := 1 + r.IntN(4)
+		shape := make([]int, rank)
+		for k := range shape {
+			shape[k] = 1 + r.IntN(6)
+		}
+		n := shape[rank-1]
+		v, nv := randomOperand(r, shape, func(r *rand.Rand) int16 { return int16(r.IntN(1000)) })
+		m := 8 + r.IntN(20)
+		idx := tensor.Must(tensor.New[int](m))
+		for i := range idx.Data() {
+			idx.Data()[i] = r.IntN(2*n) - n
+		}
+		want := slices.Concat(shape[:rank-1], []int{m})
+		dst := randomDst[int16](r, want, -1)
+		require.NoError(t, ops.TakeInto(dst, v, idx, -1), "%v", v.Layout())
+		got := values(dst).Data
+		outer := naive.Size(shape[:rank-1])
+		for o := range outer {
+			for j, k := range idx.Data() {
+				if k < 0 {
+					k += n
+				}
+				require.Equal(t, nv.Data[o*n+k], got[o*m+j], "%v into %v: row %d index %d", v.Layout(), dst.Layout(), o, j)
+			}
+		}
+	}
+}
+
 // TestTakeStreamed checks Take of whole rows into destinations large enough
 // to stream (8 MiB and more), the case gathered in batches of rows: rows of
 // odd lengths, so that they start off the line by different amounts; a

@@ -20,8 +20,9 @@ import (
 // of the axis; an index may repeat. v may hold any element type and be
 // any view. One-element slices (np.take of a vector) are gathered by a
 // loop; contiguous slices (rows) several at a time, so that the reads of
-// rows taken at random overlap (simd.CopyRows); other slices by the
-// copier, one after the other. Contiguous indices are read where they lie,
+// rows taken at random overlap (simd.CopyRows); along the last axis
+// (x[:, idx]) each row of v is gathered from; other slices are moved by
+// the copier, one after the other. Contiguous indices are read where they lie,
 // not copied, unless the destination shares memory with them.
 //
 // Every index is checked before anything is written: one outside
@@ -116,6 +117,11 @@ func planTake(op string, l layout.Layout, indices tensor.View[int], axis int, in
 	return c, out, ax, nil
 }
 
+// takeRowMin is the fewest indices for which take gathers along each row
+// of v when it takes along the last axis: with fewer, a strided copy of
+// each column costs less than a call for each row.
+const takeRowMin = 8
+
 // checkIndices returns an error wrapping layout.ErrIndex that names the
 // first of indices outside [-n, n), for axis ax of size n, and whether
 // any index is negative: a pass for the least and greatest index (of
@@ -152,7 +158,9 @@ func checkIndices(op string, indices tensor.View[int], n, ax int) (negative bool
 // layouts are found once: one-element slices are moved by a loop,
 // contiguous ones (the rows of a row Take) in batches by simd.CopyRows or,
 // into a large dst, CopyRowsStream, several rows' reads in flight at once;
-// the others by the copier, one slice after the other.
+// along v's last axis, with at least takeRowMin indices, each of v's rows
+// is gathered into dst's (gatherRow); the others by the copier, one slice
+// after the other.
 func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 	if len(idx) == 0 || dst.Size() == 0 {
 		return
@@ -192,6 +200,21 @@ func take[T tensor.Element](dst, v tensor.View[T], idx []int, ax int) {
 		for j, k := range idx {
 			out[do+j*dstride] = src[so+k*sstride]
 		}
+	case ni == 1 && ax == x.lay.Rank()-1 && len(idx) >= takeRowMin:
+		// Columns (x[:, idx]): each row of v gathered into dst's row,
+		// with v's row in cache, not a strided pass over v for each index.
+		var it layout.Iter
+		if err := it.Reset(&d0, &s0); err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+		n, inc, dstride := it.Len(), it.Inc(), istride[0]
+		it.EachRow(func(o, st [layout.MaxOperands]int, on int) {
+			for o0, o1 := o[0], o[1]; on > 0; o0, o1, on = o0+st[0], o1+st[1], on-1 {
+				for t := range n {
+					gatherRow(d.data, o0+t*inc[0], dstride, x.data, o1+t*inc[1], 0, idx, 0, 1, len(idx), sstride, 0)
+				}
+			}
+		})
 	case s0.Size() == 1:
 		so, dd := s0.Offset(), d0.Offset()
 		for _, k := range idx {

@@ -235,6 +235,18 @@ func repeat[T tensor.Element](dst, v tensor.View[T], ax int, counts []int) {
 		copyInto(splitView(dst, sshape, dstrides), splitView(v, sshape, sstrides))
 		return
 	}
+	if m := dst.Shape()[ax]; ax == len(shape)-1 && m >= takeRowMin {
+		// Along the last axis, each row gathered (take's columns), not a
+		// strided copy of each column.
+		idx := make([]int, 0, m)
+		for i, c := range counts {
+			for range c {
+				idx = append(idx, i)
+			}
+		}
+		take(dst, v, idx, ax)
+		return
+	}
 	at := 0
 	for i, c := range counts {
 		if c == 0 {
