@@ -600,6 +600,47 @@ func TestTakeRandom(t *testing.T) {
 	require.Equal(t, []int{1, 20, 30, 40, 10}, buf)
 }
 
+// TestWhereRepeated checks Where and MaskedFill where one branch is a
+// single element along the runs (a scalar, a broadcast column, the fill
+// value), runs long enough for the copies-of-it path: lengths around and
+// between its buffer's 256 elements, a destination large enough to
+// stream, at every SIMD level, against the definition.
+func TestWhereRepeated(t *testing.T) {
+	testlevel.ForEachLevel(t, func(t *testing.T) {
+		r := rand.New(rand.NewPCG(52, 12))
+		for _, shape := range [][]int{{3, 64}, {5, 67}, {2, 256}, {4, 1000}, {2, 1 << 20}} {
+			rows, cols := shape[0], shape[1]
+			m := tensor.Must(tensor.New[bool](rows, cols))
+			b := tensor.Must(tensor.New[float32](rows, cols))
+			for i := range m.Data() {
+				m.Data()[i] = r.IntN(3) == 0
+				b.Data()[i] = float32(i)
+			}
+			col := tensor.Must(tensor.New[float32](rows, 1))
+			for i := range col.Data() {
+				col.Data()[i] = -float32(i + 1)
+			}
+			scalar := tensor.Must(tensor.FromSlice([]float32{7}))
+			wantCol, wantScalar, wantFill := slices.Clone(b.Data()), make([]float32, len(m.Data())), slices.Clone(b.Data())
+			for i, c := range m.Data() {
+				wantScalar[i] = 7
+				if c {
+					wantCol[i], wantScalar[i], wantFill[i] = col.Data()[i/cols], b.Data()[i], -3
+				}
+			}
+			got, err := ops.Where(m, col, b) // x a column: one value a row
+			require.NoError(t, err)
+			require.True(t, slices.Equal(wantCol, got.Data()), "%v: Where with a column", shape)
+			got, err = ops.Where(m, b, scalar) // y a scalar
+			require.NoError(t, err)
+			require.True(t, slices.Equal(wantScalar, got.Data()), "%v: Where with a scalar", shape)
+			v := b.View().Clone()
+			require.NoError(t, ops.MaskedFill(v, m, -3))
+			require.True(t, slices.Equal(wantFill, v.Data()), "%v: MaskedFill", shape)
+		}
+	})
+}
+
 // TestTakeColumns checks Take along the last axis with enough indices to
 // be gathered along each row (x[:, idx]), on random views of rank 1 to 4
 // (transposed, stepped, flipped, broadcast) into random destination

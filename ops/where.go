@@ -209,12 +209,60 @@ func whereRuns[T tensor.Element](q *layout.Iter, d []T, c []bool, x, y []T, nt b
 	})
 }
 
+// repeatedMin is the shortest run selectRun selects through a run of
+// copies of a single x or y: below it the masking loop costs less than
+// filling the copies.
+const repeatedMin = 64
+
+// selectRepeated is selectRun with a unit-stride mask and one of x and y
+// a single element (stride 0): simd.Select over runs of a buffer filled
+// with copies of it.
+func selectRepeated[T tensor.Element](d []T, c []bool, x []T, ix int, y []T, iy int, nt bool) {
+	var sc scratch
+	defer sc.release()
+	const run = 256
+	rep := scratchBuf[T](&sc, 0, run)
+	v := x[0]
+	if iy == 0 {
+		v = y[0]
+	}
+	for i := range rep {
+		rep[i] = v
+	}
+	for i := 0; i < len(d); i += run {
+		m := min(run, len(d)-i)
+		xs, ys := rep[:m], rep[:m]
+		if ix == 1 {
+			xs = x[i : i+m]
+		}
+		if iy == 1 {
+			ys = y[i : i+m]
+		}
+		var err error
+		if nt {
+			err = simd.SelectStream(d[i:i+m], c[i:i+m], xs, ys)
+		} else {
+			err = simd.Select(d[i:i+m], c[i:i+m], xs, ys)
+		}
+		if err != nil {
+			panic("ops: internal error: " + err.Error())
+		}
+	}
+}
+
 // selectRun sets d[i] to x[i*ix] where c[i*ic] is true and to y[i*iy]
 // where it is false; the strides are 0 or 1. Unit strides go to
-// simd.Select (SelectStream with nt). Elements of 1, 2, 4 or 8 bytes are
-// otherwise selected by masking their bits with the mask byte widened to
-// all ones or zeros, with no branch to mispredict on a random mask.
+// simd.Select (SelectStream with nt), and so does a unit-stride mask with
+// one of x and y a single element (MaskedFill's value, a broadcast
+// column), read from a run of copies of it (selectRepeated). Elements of 1, 2, 4 or 8
+// bytes are otherwise selected by masking their bits with the mask byte
+// widened to all ones or zeros, with no branch to mispredict on a random
+// mask.
 func selectRun[T tensor.Element](d []T, c []bool, ic int, x []T, ix int, y []T, iy int, nt bool) {
+	if ic == 1 && ix|iy == 1 && ix&iy == 0 && len(d) >= repeatedMin {
+		selectRepeated(d, c, x, ix, y, iy, nt)
+		return
+	}
 	if ic == 1 && ix == 1 && iy == 1 {
 		sel := simd.Select[T]
 		if nt {
