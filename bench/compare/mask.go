@@ -16,14 +16,16 @@ import (
 // included, as NumPy's): GB/s = bytes read plus bytes written (maskBytes).
 // Shared with mask.py.
 var maskCases = []string{"gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax",
-	"take-1d", "take-along", "scatter-add"}
+	"take-1d", "take-along", "scatter-add", "take-cols", "fill"}
 
 // The index cases' sizes: take-1d gathers idxN random elements of the
 // matrix seen as a vector; take-along gathers along the rows of a
 // [4096,alongW] matrix (np.take_along_axis, torch.gather); scatter-add adds
 // idxN values into a vector of idxN at random indices (np.add.at,
-// scatter_add_, in place).
-const idxN, alongW = 1 << 20, 256
+// scatter_add_, in place); take-cols takes colsN random columns of the
+// matrix (a[:, idx]); fill sets the masked elements of the matrix to a
+// value (a[m] = 1, in place).
+const idxN, alongW, colsN = 1 << 20, 256, 1024
 
 // maskBytes returns the bytes read plus written by a mask case on an n×n
 // float32 matrix whose mask selects sel elements.
@@ -48,6 +50,10 @@ func maskBytes(name string, n, sel int) float64 {
 		return float64(n*alongW) * (4 + 8 + 4)
 	case "scatter-add": // a value and an index read, an element read and written
 		return idxN * (4 + 8 + 4 + 4)
+	case "take-cols": // the elements taken read and written
+		return float64(n*colsN) * 8
+	case "fill": // the matrix and the mask read, the matrix written
+		return 9 * e
 	}
 	return e // count: the mask read
 }
@@ -84,6 +90,10 @@ func runMask() []computeResult {
 	for i := range idx2.Data() {
 		idx2.Data()[i] = r.IntN(alongW)
 	}
+	cols := tensor.Must(tensor.New[int](colsN))
+	for i := range cols.Data() {
+		cols.Data()[i] = r.IntN(n)
+	}
 	acc, vals, at := tensor.Must(tensor.New[float32](idxN)), filled(idxN), tensor.Must(tensor.New[int](idxN))
 	for i := range at.Data() {
 		at.Data()[i] = r.IntN(idxN)
@@ -119,6 +129,10 @@ func runMask() []computeResult {
 			f = func() { _, _ = ops.TakeAlongAxis(narrow, idx2, 1) }
 		case "scatter-add":
 			f = func() { _ = ops.ScatterAdd(acc, at, vals, 0) }
+		case "take-cols":
+			f = func() { _, _ = ops.Take(a, cols, 1) }
+		case "fill":
+			f = func() { _ = ops.MaskedFill(an, m, 1) }
 		}
 		v := maskBytes(name, n, sel) / measure(f) / 1e9
 		rs = append(rs, computeResult{Case: name, Unit: "GB/s", Values: map[string]*float64{"tessera1": &v}})

@@ -15,15 +15,16 @@ import numpy as np
 from peers import measure, torch  # torch is None where it is missing
 
 CASES = ["gt", "gt-T", "where", "clip", "masked", "take-rows", "count", "nansum", "softmax",
-         "take-1d", "take-along", "scatter-add"]
-IDX_N, ALONG_W = 1 << 20, 256  # mask.go's idxN and alongW
+         "take-1d", "take-along", "scatter-add", "take-cols", "fill"]
+IDX_N, ALONG_W, COLS_N = 1 << 20, 256, 1024  # mask.go's idxN, alongW and colsN
 
 
 def mask_bytes(name, n, sel):
     e = float(n * n)
     return {"gt": 9 * e, "gt-T": 9 * e, "where": 13 * e, "clip": 8 * e,
             "masked": 5 * e + 4 * sel, "take-rows": 8 * e, "softmax": 8 * e, "nansum": 4 * e,
-            "take-1d": IDX_N * 16.0, "take-along": n * ALONG_W * 16.0, "scatter-add": IDX_N * 20.0}.get(name, e)
+            "take-1d": IDX_N * 16.0, "take-along": n * ALONG_W * 16.0, "scatter-add": IDX_N * 20.0,
+            "take-cols": n * COLS_N * 8.0, "fill": 9 * e}.get(name, e)
 
 
 def main():
@@ -45,6 +46,10 @@ def main():
     idx1 = rng.integers(0, n * n, IDX_N)
     narrow = a[:, :ALONG_W].copy()
     idx2 = rng.integers(0, ALONG_W, (n, ALONG_W))
+    cols = rng.integers(0, n, COLS_N)
+
+    def np_fill():
+        an[m] = 1
     acc, add, at = np.zeros(IDX_N, np.float32), np.ones(IDX_N, np.float32), rng.integers(0, IDX_N, IDX_N)
 
     def np_softmax(x):
@@ -56,6 +61,7 @@ def main():
         "count": lambda: np.count_nonzero(m), "nansum": lambda: np.nansum(an), "softmax": lambda: np_softmax(a),
         "take-1d": lambda: np.take(flat, idx1), "take-along": lambda: np.take_along_axis(narrow, idx2, 1),
         "scatter-add": lambda: np.add.at(acc, at, add),
+        "take-cols": lambda: a[:, cols], "fill": np_fill,
     }
     out = []
     if torch is not None:
@@ -64,6 +70,7 @@ def main():
         tan = torch.from_numpy(an)
         tflat, ti1, tnarrow, ti2 = torch.from_numpy(flat), torch.from_numpy(idx1), torch.from_numpy(narrow), torch.from_numpy(idx2)
         tacc, tadd, tat = torch.from_numpy(acc.copy()), torch.from_numpy(add), torch.from_numpy(at)
+        tcols, tfill = torch.from_numpy(cols), torch.from_numpy(an.copy())
         t_cases = {
             "gt": lambda: ta > tb, "gt-T": lambda: ta.t() > tb, "where": lambda: torch.where(tm, ta, tb),
             "clip": lambda: torch.clamp(ta, 100, 300), "masked": lambda: ta[tm], "take-rows": lambda: ta[ti],
@@ -71,6 +78,7 @@ def main():
             "softmax": lambda: torch.softmax(ta, -1),
             "take-1d": lambda: tflat[ti1], "take-along": lambda: torch.gather(tnarrow, 1, ti2),
             "scatter-add": lambda: tacc.scatter_add_(0, tat, tadd),
+            "take-cols": lambda: ta[:, tcols], "fill": lambda: tfill.masked_fill_(tm, 1),
         }
     for name in CASES:
         nb = mask_bytes(name, n, sel)
