@@ -216,11 +216,12 @@ const repeatedMin = 64
 
 // selectRepeated is selectRun with a unit-stride mask and one of x and y
 // a single element (stride 0): simd.Select over runs of a buffer filled
-// with copies of it.
+// with copies of it, up to 1024 (4 KiB of float32, long enough for
+// SelectStream to stream).
 func selectRepeated[T tensor.Element](d []T, c []bool, x []T, ix int, y []T, iy int, nt bool) {
 	var sc scratch
 	defer sc.release()
-	const run = 256
+	run := min(len(d), 1024) // 4 KiB of float32: streamed with nt
 	rep := scratchBuf[T](&sc, 0, run)
 	v := x[0]
 	if iy == 0 {
@@ -254,10 +255,10 @@ func selectRepeated[T tensor.Element](d []T, c []bool, x []T, ix int, y []T, iy 
 // where it is false; the strides are 0 or 1. Unit strides go to
 // simd.Select (SelectStream with nt), and so does a unit-stride mask with
 // one of x and y a single element (MaskedFill's value, a broadcast
-// column), read from a run of copies of it (selectRepeated). Elements of 1, 2, 4 or 8
-// bytes are otherwise selected by masking their bits with the mask byte
-// widened to all ones or zeros, with no branch to mispredict on a random
-// mask.
+// column), read from a run of copies of it (selectRepeated). Elements of
+// 1, 2, 4 or 8 bytes are otherwise selected by masking their bits with
+// the mask byte widened to all ones or zeros, with no branch to
+// mispredict on a random mask.
 func selectRun[T tensor.Element](d []T, c []bool, ic int, x []T, ix int, y []T, iy int, nt bool) {
 	if ic == 1 && ix|iy == 1 && ix&iy == 0 && len(d) >= repeatedMin {
 		selectRepeated(d, c, x, ix, y, iy, nt)
