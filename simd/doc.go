@@ -16,7 +16,9 @@
 // level; so do the comparisons ([Compare], [CompareScalar]), which write
 // one bool per element, and [ReplaceNaN]. [Compress] moves the elements
 // under a mask and [Select] (with [SelectStream]) chooses between two
-// slices by one, of any element type; [Bitwise] combines bytes (masks),
+// slices by one, of any element type; [CopyRows] (with [CopyRowsStream])
+// gathers rows at any offsets, eight at a time so that their reads
+// overlap; [Bitwise] combines bytes (masks),
 // [Clip] clips floats to a range in one pass, and [Exp] computes e**x of
 // float32 by a polynomial whose Go twin (internal/loops' Exp32) gives the
 // same bits at every level. The matrix-product kernels ([Gemm]: [GemmKernel.Tile] on packed
