@@ -65,18 +65,10 @@ static inline void ntrow(char *d, const char *s, size_t n) {
 // advances as fast as s and covers pn bytes.
 static inline void ntrowpf(char *d, const char *s, size_t n, const char *p, size_t pn) {
 	for (size_t j = 0; j < n; j += 256) {
-		if (j < pn) {
-			_mm_prefetch(p + j, _MM_HINT_T0);
-			_mm_prefetch(p + j + 64, _MM_HINT_T0);
-			_mm_prefetch(p + j + 128, _MM_HINT_T0);
-			_mm_prefetch(p + j + 192, _MM_HINT_T0);
-		}
-		__m512i a = _mm512_loadu_si512(s + j), b = _mm512_loadu_si512(s + j + 64);
-		__m512i c = _mm512_loadu_si512(s + j + 128), e = _mm512_loadu_si512(s + j + 192);
-		_mm512_stream_si512((void *)(d + j), a);
-		_mm512_stream_si512((void *)(d + j + 64), b);
-		_mm512_stream_si512((void *)(d + j + 128), c);
-		_mm512_stream_si512((void *)(d + j + 192), e);
+		if (j < pn)
+			for (int q = 0; q < 256; q += 64)
+				_mm_prefetch(p + j + q, _MM_HINT_T0);
+		ntrow(d + j, s + j, 256);
 	}
 }
 
